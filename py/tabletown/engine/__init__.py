@@ -1,0 +1,1 @@
+"""Game-agnostic core: the rules contract, PRNG, session, codec and generic bots."""
