@@ -70,6 +70,9 @@ class Game:
     # Short blurb for the game picker.
     blurb: str = ""
     bot_levels: tuple[str, ...] = ("easy", "hard")
+    # True when a seat's view shows something other seats must not see (a hand):
+    # the page then shows a "pass the device" screen between human players.
+    has_private_view: bool = True
     extra: dict[str, Any] = field(default_factory=dict)
 
     # --- options -----------------------------------------------------------------
@@ -135,6 +138,15 @@ class Game:
         if out is not None:
             return 1.0 if seat in out["winners"] else 0.0
         return 0.5
+
+    # --- progress kept per player name across games (e.g. a mission ladder) --------
+    def progress_update(self, progress: dict[str, Any], names: list[str], state: State) -> dict[str, Any]:
+        """The new per-name progress after the finished game `state` (default: none kept)."""
+        return progress
+
+    def progress_options(self, progress: dict[str, Any], names: list[str], options: dict[str, Any]) -> dict[str, Any]:
+        """Options adjusted from saved progress before setup (e.g. the next mission)."""
+        return options
 
     # --- used by the session -----------------------------------------------------
     def is_barrier(self, before: State, after: State) -> bool:

@@ -30,5 +30,5 @@ def names_in(text: str, names: list[str]) -> str:
 def svg_open(width: int, height: int, label: str) -> str:
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
-        f'class="board-svg" role="img" aria-label="{esc(label)}" preserveAspectRatio="xMidYMin meet">'
+        f'class="board-svg" role="group" aria-label="{esc(label)}" preserveAspectRatio="xMidYMin meet">'
     )

@@ -1,0 +1,45 @@
+"""localStorage as a SaveStore backend (browser only)."""
+
+from __future__ import annotations
+
+from typing import Optional
+
+import js  # type: ignore[import-not-found]
+
+from ..engine.saves import MemoryBackend, SaveStore, StorageFull
+
+
+class LocalStorage:
+    def __init__(self, storage: object):
+        self.storage = storage
+
+    def get(self, key: str) -> Optional[str]:
+        value = self.storage.getItem(key)  # type: ignore[attr-defined]
+        return None if value is None else str(value)
+
+    def set(self, key: str, value: str) -> None:
+        try:
+            self.storage.setItem(key, value)  # type: ignore[attr-defined]
+        except Exception as err:  # a JsException; the browser names it QuotaExceededError
+            if "quota" in str(err).lower() or "quota" in str(getattr(err, "name", "")).lower():
+                raise StorageFull() from None
+            raise
+
+    def remove(self, key: str) -> None:
+        self.storage.removeItem(key)  # type: ignore[attr-defined]
+
+    def keys(self) -> list[str]:
+        s = self.storage
+        return [str(s.key(i)) for i in range(int(s.length))]  # type: ignore[attr-defined]
+
+
+def open_store() -> SaveStore:
+    """localStorage if the browser allows it, else memory (with a notice for the player)."""
+    try:
+        storage = js.window.localStorage
+        storage.getItem("tabletown:probe")
+        return SaveStore(LocalStorage(storage))
+    except Exception:  # noqa: BLE001 - storage blocked (private mode, policy)
+        store = SaveStore(MemoryBackend())
+        store.notices.append("This browser does not let Tabletown keep saved games; games last until the page closes.")
+        return store
