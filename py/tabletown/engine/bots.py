@@ -13,7 +13,7 @@ seat's view and the legal actions (which the player would see too), never the st
 
 from __future__ import annotations
 
-from typing import Any, Callable, Optional
+from typing import Callable, Optional
 
 from .prng import Rng
 from .rules import Action, BotFn, Game, State, View

@@ -51,7 +51,7 @@ def decode_link(fragment: str) -> dict[str, Any]:
     if int(version) != FORMAT:
         raise RecordError(f"This game link uses format {version}, which this Tabletown does not know.")
     try:
-        packed = base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4))
+        packed = base64.b64decode(payload + "=" * (-len(payload) % 4), altchars=b"-_", validate=True)
     except (binascii.Error, ValueError):
         raise RecordError("This game link is damaged: it contains characters that do not belong.") from None
     try:

@@ -134,7 +134,7 @@ class SaveStore:
                 continue
             try:
                 entry = migrate(json.loads(raw))
-                record = entry["record"]
+                record = check_record(entry["record"])
                 summary = {
                     "id": save_id,
                     "game": record["game"],

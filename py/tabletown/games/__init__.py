@@ -27,8 +27,10 @@ CATALOG: tuple[Entry, ...] = (
           "Rally your mob and drive the monsters from town. 2–5 players."),
     Entry("tumble-town", "Tumble Town", "tumble_town", False,
           "Roll dice and raise a frontier town. 1–4 players."),
-    Entry("ruthless", "Ruthless", "ruthless", False, "A cut-throat card game."),
-    Entry("townsfolk-tussle", "Townsfolk Tussle", "townsfolk_tussle", False, "A brawl in the town square."),
+    Entry("ruthless", "Ruthless", "ruthless", False,
+          "Wild West gunfights, hit by hit and wound by wound."),
+    Entry("townsfolk-tussle", "Townsfolk Tussle", "townsfolk_tussle", False,
+          "Townsfolk team up, gear up and run the Ruffians out of town. Co-operative."),
 )
 
 BY_ID = {entry.id: entry for entry in CATALOG}
@@ -43,4 +45,5 @@ def load(game_id: str) -> ModuleType:
     entry = BY_ID.get(game_id)
     if entry is None or not entry.playable:
         raise KeyError(game_id)
-    return importlib.import_module(f"tabletown.games.{entry.module}")
+    name = entry.module if "." in entry.module else f"tabletown.games.{entry.module}"
+    return importlib.import_module(name)

@@ -15,12 +15,13 @@ import js  # type: ignore[import-not-found]
 from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
 
 from .. import games
-from ..engine.codec import NEW_PREFIX, LINK_PREFIX, decode_link, encode_link, parse_new_game
+from ..engine.codec import LINK_PREFIX, NEW_PREFIX, decode_link, encode_link, parse_new_game
 from ..engine.rules import BadSetup, IllegalAction
 from ..engine.saves import SaveStore, StorageFull
 from ..engine.session import RecordError, Session, new_record
 from ..engine.svg import names_in
 from . import screens
+from .dom import absent
 from .storage import open_store
 
 BOT_PAUSE_MS = 450
@@ -28,6 +29,16 @@ STORAGE_FULL = (
     "Your browser's storage is full, so this game could not be saved. "
     "The game goes on here; delete old saved games from the menu to make room."
 )
+
+
+def bot_pause_from(search: str) -> int:
+    """The pause before a bot moves; `?botpause=MS` in the address changes it (tests use it)."""
+    from urllib.parse import parse_qs
+
+    values = parse_qs(search.lstrip("?")).get("botpause", [])
+    if values and values[0].isdigit():
+        return min(int(values[0]), 5000)
+    return BOT_PAUSE_MS
 
 
 def now_ms() -> int:
@@ -78,6 +89,7 @@ class App:
         for target, name, proxy in self._proxies:
             target.addEventListener(name, proxy)
         self.bot_proxy = create_proxy(self.bot_tick)
+        self.bot_pause = bot_pause_from(str(js.location.search))
 
     # --- routing -----------------------------------------------------------------------
     def on_route(self, _event: Any = None) -> None:
@@ -127,7 +139,7 @@ class App:
 
     def refresh_setup_form(self) -> None:
         form = self.doc.getElementById("setup-form")
-        if form is None:
+        if absent(form):
             return
         count = int(form.elements.namedItem("seats").value)
         for row in self.doc.querySelectorAll("[data-seat-row]"):
@@ -137,7 +149,7 @@ class App:
             off = bool(allowed) and count not in allowed
             field.disabled = off
             wrapper = field.closest(".option")
-            if wrapper is not None:
+            if not absent(wrapper):
                 wrapper.classList.toggle("unavailable", off)
 
     def start_from_form(self, form: Any) -> None:
@@ -160,7 +172,7 @@ class App:
             if opt.for_seats and count not in opt.for_seats:
                 continue
             field = form.elements.namedItem(f"opt-{opt.name}")
-            if field is not None:
+            if not absent(field):
                 options[opt.name] = str(field.value) if not hasattr(field, "checked") or field.type != "checkbox" else ("true" if field.checked else "false")
         seed_text = str(form.elements.namedItem("seed").value).strip()
         seed = int(seed_text) if seed_text.lstrip("-").isdigit() else None
@@ -298,7 +310,7 @@ class App:
             overlay.innerHTML = screens.handoff(names[acting])
             overlay.hidden = False
             button = overlay.querySelector("button")
-            if button is not None:
+            if not absent(button):
                 button.focus()
         else:
             overlay.hidden = True
@@ -387,7 +399,7 @@ class App:
         if session is None or session.over():
             return
         if any(session.is_bot(s) for s in session.active()):
-            self.bot_timer = js.setTimeout(self.bot_proxy, BOT_PAUSE_MS)
+            self.bot_timer = js.setTimeout(self.bot_proxy, self.bot_pause)
 
     def cancel_bot(self) -> None:
         if self.bot_timer is not None:
@@ -414,7 +426,7 @@ class App:
     # --- events -----------------------------------------------------------------------------
     def on_click(self, event: Any) -> None:
         target = event.target.closest("[data-action]") if event.target and hasattr(event.target, "closest") else None
-        if target is None:
+        if absent(target):
             return
         action = str(target.dataset.action)
         if action.isdigit():
@@ -431,22 +443,22 @@ class App:
         if event.key not in ("Enter", " "):
             return
         target = event.target
-        if target is None or not hasattr(target, "getAttribute"):
+        if absent(target) or not hasattr(target, "getAttribute"):
             return
         # Native buttons and links already turn Enter/Space into clicks.
         if target.tagName in ("BUTTON", "A", "INPUT", "SELECT", "TEXTAREA"):
             return
-        if target.getAttribute("data-action") is not None:
+        if not absent(target.getAttribute("data-action")):
             event.preventDefault()
             target.dispatchEvent(js.MouseEvent.new("click", js.JSON.parse('{"bubbles": true}')))
 
     def on_change(self, event: Any) -> None:
-        if event.target is not None and str(event.target.name) == "seats":
+        if not absent(event.target) and str(event.target.name) == "seats":
             self.guard(self.refresh_setup_form)
 
     def on_submit(self, event: Any) -> None:
         form = event.target
-        if form is None or str(form.id) != "setup-form":
+        if absent(form) or str(form.id) != "setup-form":
             return
         event.preventDefault()
         self.guard(lambda: self._start_or_alert(form))
@@ -494,7 +506,7 @@ class App:
         self.store.delete(save_id)
         self.show_picker()
         status = self.doc.getElementById("picker-status")
-        if status is not None:
+        if not absent(status):
             status.textContent = "Saved game deleted."
 
     def cmd_forget_broken(self, target: Any) -> None:
@@ -503,13 +515,13 @@ class App:
 
     def cmd_dismiss(self, target: Any) -> None:
         box = target.closest("[role=alert]")
-        if box is not None:
+        if not absent(box):
             box.remove()
 
     # --- helpers ------------------------------------------------------------------------------
     def alert(self, message: str) -> None:
         slot = self.doc.getElementById("alerts")
-        if slot is None:
+        if absent(slot):
             return
         slot.innerHTML = screens.alert(message)
 

@@ -29,8 +29,8 @@ def picker(catalog: Iterable[Any], saves: list[dict[str, Any]], broken: list[dic
         tagline = escape(entry.tagline)
         if entry.playable:
             cards.append(
-                f'<li class="game-card playable"><a href="#setup/{escape(entry.id)}" data-action="open-setup" '
-                f'aria-label="Play {title}"><span class="game-title">{title}</span>'
+                f'<li class="game-card playable"><a href="#setup/{escape(entry.id)}" data-action="open-setup">'
+                f'<span class="game-title">{title}</span>'
                 f'<span class="tagline">{tagline}</span><span class="cta">Play</span></a></li>'
             )
         else:
@@ -53,8 +53,8 @@ def picker(catalog: Iterable[Any], saves: list[dict[str, Any]], broken: list[dic
             title = escape(s["title"])
             state = "finished" if s["over"] else f"{s['moves']} moves"
             rows.append(
-                f'<li class="save"><a href="#game/{escape(s["id"])}" data-action="resume" '
-                f'aria-label="Resume {title} with {who}"><strong>{title}</strong> <span>{who}</span> '
+                f'<li class="save"><a href="#game/{escape(s["id"])}" data-action="resume">'
+                f'<span class="visually-hidden">Resume </span><strong>{title}</strong> <span>{who}</span> '
                 f'<span class="muted">{state}</span></a>'
                 f'<button type="button" class="ghost" data-action="delete-save" data-save="{escape(s["id"])}" '
                 f'aria-label="Delete saved {title} game with {who}">Delete</button></li>'

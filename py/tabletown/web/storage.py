@@ -7,6 +7,7 @@ from typing import Optional
 import js  # type: ignore[import-not-found]
 
 from ..engine.saves import MemoryBackend, SaveStore, StorageFull
+from .dom import absent
 
 
 class LocalStorage:
@@ -15,7 +16,7 @@ class LocalStorage:
 
     def get(self, key: str) -> Optional[str]:
         value = self.storage.getItem(key)  # type: ignore[attr-defined]
-        return None if value is None else str(value)
+        return None if absent(value) else str(value)
 
     def set(self, key: str, value: str) -> None:
         try:

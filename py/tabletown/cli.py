@@ -1,0 +1,153 @@
+"""Command line: `python -m tabletown simulate …` and `python -m tabletown check …`.
+
+  simulate GAME --games N --seats S --bots easy[,hard,…] [--option NAME=VALUE] [--seed K]
+      Bot-only games: win rate and mean score per seat, mean game length, games/second.
+  check FILE-OR-LINK
+      Validate a saved game (a file with a save entry, a record, or a link) or a
+      `#play=` link, replaying every move; says why not when it is not valid.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Any, Optional
+
+from . import games
+from .engine.bots import choose
+from .engine.codec import LINK_PREFIX, check_record, decode_link
+from .engine.rules import BadSetup
+from .engine.saves import migrate
+from .engine.session import RecordError
+
+
+def simulate(game_id: str, n_games: int, seats: int, bots: list[str], options: dict[str, Any], seed: int) -> dict[str, Any]:
+    """Play `n_games` bot-only games; returns the statistics (also used by tests)."""
+    game = games.load(game_id)
+    rules = game.RULES
+    opts = rules.normalize_options(seats, options)
+    levels = bots * seats if len(bots) == 1 else bots
+    if len(levels) != seats:
+        raise BadSetup(f"--bots names {len(levels)} levels for {seats} seats")
+    for level in levels:
+        if level not in rules.bot_levels:
+            raise BadSetup(f"unknown bot level {level!r}; {rules.id} has " + ", ".join(rules.bot_levels))
+    wins = [0.0] * seats
+    score_sum = [0] * seats
+    moves = 0
+    started = time.perf_counter()
+    for g in range(n_games):
+        game_seed = seed + g
+        state = rules.setup(game_seed, seats, opts)
+        step = 0
+        while True:
+            active = rules.active(state)
+            if not active:
+                break
+            seat = active[0]
+            action = choose(rules, game.BOTS, levels[seat], state, seat, game_seed, step)
+            state = rules.apply(state, seat, action)
+            step += 1
+        outcome = rules.outcome(state)
+        for w in outcome["winners"]:
+            wins[w] += 1 / len(outcome["winners"])
+        for s in range(seats):
+            score_sum[s] += outcome["scores"][s]
+        moves += step
+    elapsed = time.perf_counter() - started
+    return {
+        "game": game_id,
+        "games": n_games,
+        "seats": seats,
+        "bots": levels,
+        "options": opts,
+        "win_rate": [w / n_games for w in wins],
+        "mean_score": [s / n_games for s in score_sum],
+        "mean_moves": moves / n_games,
+        "games_per_second": n_games / elapsed if elapsed else float("inf"),
+        "seconds": elapsed,
+    }
+
+
+def check(source: str) -> tuple[bool, str]:
+    """(valid, message) for a link or a file holding a link, a save entry or a record."""
+    text = source
+    path = Path(source)
+    if LINK_PREFIX not in source:
+        try:
+            if path.is_file():
+                text = path.read_text(encoding="utf-8", errors="replace")
+        except OSError as err:
+            return False, f"Cannot read {source}: {err.strerror}"
+    try:
+        if LINK_PREFIX in text:
+            record = decode_link(text.strip())
+        else:
+            try:
+                data = json.loads(text)
+            except ValueError:
+                return False, "Not valid: this is neither a Tabletown link nor a saved game (not JSON)."
+            if isinstance(data, dict) and "schema" in data:
+                data = migrate(data)["record"]
+            record = check_record(data)
+    except RecordError as err:
+        return False, f"Not valid: {err}"
+    from .engine.session import Session
+
+    session = Session(record, trusted=True)
+    names = session.names
+    title = session.rules.title
+    moves = len(record["log"])
+    if session.over():
+        out = session.outcome() or {"winners": []}
+        end = "finished, won by " + " and ".join(names[w] for w in out["winners"])
+    else:
+        end = "in progress, waiting for " + " and ".join(names[s] for s in session.active())
+    return True, f"Valid: {title}, {len(names)} players ({', '.join(names)}), {moves} moves, {end}."
+
+
+def main(argv: Optional[list[str]] = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m tabletown", description="Tabletown from the command line")
+    sub = parser.add_subparsers(dest="command", required=True)
+    sim = sub.add_parser("simulate", help="play bot-only games and report statistics")
+    sim.add_argument("game", choices=games.playable_ids())
+    sim.add_argument("--games", type=int, default=100)
+    sim.add_argument("--seats", type=int, default=4)
+    sim.add_argument("--bots", default="easy", help="one level for every seat, or one per seat: easy,hard,easy,easy")
+    sim.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
+    sim.add_argument("--seed", type=int, default=1)
+    sim.add_argument("--json", action="store_true", help="print the statistics as JSON")
+    chk = sub.add_parser("check", help="validate a save file or a #play= link")
+    chk.add_argument("source", help="a file (save entry, record or link) or a link")
+    args = parser.parse_args(argv)
+
+    if args.command == "check":
+        ok, message = check(args.source)
+        print(message)
+        return 0 if ok else 1
+
+    options = {}
+    for item in args.option:
+        name, eq, value = item.partition("=")
+        if not eq:
+            parser.error(f"--option takes NAME=VALUE, not {item!r}")
+        options[name] = value
+    try:
+        stats = simulate(args.game, args.games, args.seats, args.bots.split(","), options, args.seed)
+    except BadSetup as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(stats, indent=1))
+        return 0
+    title = games.BY_ID[args.game].title
+    print(f"{title}: {stats['games']} games, {stats['seats']} seats, options {stats['options']}")
+    print(f"{'seat':>4}  {'bot':<6} {'win rate':>8}  {'mean score':>10}")
+    for s in range(stats["seats"]):
+        print(f"{s + 1:>4}  {stats['bots'][s]:<6} {stats['win_rate'][s]:>8.1%}  {stats['mean_score'][s]:>10.2f}")
+    print(f"mean game length: {stats['mean_moves']:.1f} moves")
+    print(f"speed: {stats['games_per_second']:.1f} games per second ({stats['seconds']:.2f} s)")
+    return 0

@@ -1,0 +1,270 @@
+"""Tavern Tussle bots.
+
+- easy: a fast greedy heuristic. It activates the Hero that adds most to its stories
+  (plus a rough worth of the Hero's ability), discards the Hero its left neighbour
+  wants most, and picks targets by projecting the effect on every tableau.
+- hard: perfect-information Monte Carlo (`make_search_bot`): it samples the cards it
+  cannot see (other hands, the deck, the discard pile and the secret picks) with
+  `determinize`, tries each candidate in every sample and plays on with the easy bot
+  to the end of the round (or the game), scoring its lead over the best opponent.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Optional
+
+from ...engine.bots import make_search_bot
+from ...engine.prng import Rng
+from ...engine.rules import Action, Game, State, View
+from .content import (
+    BATTLE,
+    COIN,
+    COPY_OPS,
+    H_BOOST,
+    H_CHEERS,
+    H_INIT,
+    H_THEME,
+    OPS,
+    QUICK_TAVERNER,
+    ROUNDS,
+    STORIES_PER_ROUND,
+)
+from .rules import score_counts, theme_counts
+
+
+def _gain(counts: list[int], t: int) -> int:
+    """Points added by one more card of theme t (the scoring is greedy: see rules)."""
+    ct = counts[t]
+    g = 1
+    for x in counts:
+        if x > ct:
+            g += 1
+    return g
+
+
+def _loss(counts: list[int], t: int) -> int:
+    """Points lost by one card fewer of theme t."""
+    ct = counts[t]
+    if ct <= 0:
+        return 0
+    g = 0
+    for x in counts:
+        if x >= ct:
+            g += 1
+    return g
+
+
+def _future_phases(view: View) -> int:
+    """Story phases still to come after the current one."""
+    return (ROUNDS - view["round"]) * STORIES_PER_ROUND + (STORIES_PER_ROUND - view["story"])
+
+
+class _Table:
+    """Facts about the table an easy decision needs, computed once per decision."""
+
+    __slots__ = ("n", "seat", "counts", "coins", "holders", "my_coins", "future", "tav", "copy_best", "tab")
+
+    def __init__(self, view: View, seat: int, counts: list[int]):
+        n = view["seats"]
+        tab = view["tableau"]
+        self.n, self.seat, self.counts, self.tab = n, seat, counts, tab
+        coins = holders = 0
+        for p in range(n):
+            if p != seat:
+                k = 0
+                for c in tab[p]:
+                    if c < 0:
+                        k += 1
+                coins += k
+                holders += k > 0
+        self.coins, self.holders = coins, holders
+        self.my_coins = [~c for c in tab[seat] if c < 0]
+        self.future = _future_phases(view)
+        self.tav = view["taverners"][seat]
+        self.copy_best = -1.0
+
+
+_COUNTER_HIT = {n: 1.6 * (1.0 - 0.72 ** (n - 1)) for n in (2, 3, 4)}
+
+
+def _ops_value(tb: _Table, ops: tuple[str, ...]) -> float:
+    counts = tb.counts
+    v = 0.0
+    for op in ops:
+        if op == "attack":
+            v += 2.2
+        elif op == "counter":
+            v += _COUNTER_HIT[tb.n]
+        elif op == "steal":
+            v += _gain(counts, COIN) * (0.9 if tb.coins else 0.5) + 0.5
+        elif op == "each":
+            v += (_gain(counts, COIN) + 0.5) * max(tb.holders, 0.5)
+        elif op == "heal":
+            if tb.my_coins:
+                v += max(_gain(counts, H_THEME[c]) for c in tb.my_coins) - _loss(counts, COIN) + 0.5
+        elif op == "copy":
+            if tb.copy_best < 0:
+                best = 0.0
+                for c in tb.tab[tb.seat]:
+                    if c >= 0 and COPY_OPS[c]:
+                        best = max(best, _ops_value(tb, COPY_OPS[c]))
+                tb.copy_best = best
+            v += tb.copy_best
+    return v
+
+
+def card_value(tb: _Table, card: int) -> float:
+    """Rough worth of activating `card` for the table's seat."""
+    v = _gain(tb.counts, H_THEME[card]) * 0.9
+    ops = OPS[card][tb.tav]
+    if ops:
+        v += _ops_value(tb, ops)
+    if H_BOOST[card]:
+        v += 0.35 * tb.future
+    elif H_CHEERS[card] and tb.tav == QUICK_TAVERNER:
+        v += 0.5 * tb.future
+    return v + H_INIT[card] * 0.05
+
+
+def _projected_counts(view: View) -> list[list[int]]:
+    """Theme counts of every tableau with its active Hero added."""
+    play = view["play"]
+    out = []
+    for p, t in enumerate(view["tableau"]):
+        counts = theme_counts(t)
+        c = play[p]
+        if c is not None:
+            counts[COIN if c < 0 else H_THEME[c]] += 1
+        out.append(counts)
+    return out
+
+
+def _standing(counts: list[list[int]], seat: int) -> float:
+    scores = [score_counts(c) for c in counts]
+    others = [scores[p] for p in range(len(scores)) if p != seat]
+    return scores[seat] - 0.5 * max(others) - 0.5 * sum(others) / len(others)
+
+
+def _simulate(view: View, seat: int, target: int, ops: list[str], base: list[list[int]]) -> float:
+    """Standing after the targeted steps `ops` hit `target` (a light projection)."""
+    counts = list(base)
+    counts[target] = tc = list(base[target])
+    counts[seat] = mc = list(base[seat])
+    c = view["play"][target]
+    up = c is not None and c >= 0
+    bonus = 0.0
+    for op in ops:
+        if op in ("target", "each", "copy") or op[0] == "@":
+            break
+        if op == "attack" or op == "counter":
+            if up and (op == "attack" or H_THEME[c] == BATTLE):
+                up = False
+                tc[H_THEME[c]] -= 1
+                tc[COIN] += 1
+                if target in view["order"] and OPS[c][view["taverners"][target]]:
+                    bonus += 1.5  # it will not act now
+        elif op == "steal":
+            if tc[COIN]:
+                tc[COIN] -= 1
+                mc[COIN] += 1
+        elif op == "heal":
+            mine = [~x for x in view["tableau"][seat] if x < 0]
+            if mine and mc[COIN]:
+                best = max(mine, key=lambda h: _gain(mc, H_THEME[h]))
+                mc[COIN] -= 1
+                mc[H_THEME[best]] += 1
+    return _standing(counts, seat) + bonus
+
+
+def _best(values: list[float], rng: Rng) -> int:
+    top = max(values)
+    best = [i for i, v in enumerate(values) if v >= top - 1e-9]
+    return best[rng.below(len(best))] if len(best) > 1 else best[0]
+
+
+def easy_bot(rules: Game, view: View, seat: int, legal: list[Action], rng: Rng) -> Action:
+    if len(legal) == 1:
+        return legal[0]
+    kind = legal[0]["type"]
+    tab = view["tableau"]
+    if kind == "activate":
+        tb = _Table(view, seat, theme_counts(tab[seat]))
+        return legal[_best([card_value(tb, a["card"]) for a in legal], rng)]
+    if kind == "discard":
+        n = view["seats"]
+        left = (seat + 1) % n
+        mine = theme_counts(tab[seat] + [view["my_active"]])
+        tb = _Table(view, left, theme_counts(tab[left]))
+        theirs = tb.counts
+        ltav = tb.tav
+        vals = []
+        for a in legal:
+            c = a["card"]
+            their = _gain(theirs, H_THEME[c]) + 0.5 * _ops_value(tb, OPS[c][ltav])
+            keep = _gain(mine, H_THEME[c]) if n == 2 else 0.0  # in 2 players the rest comes back round
+            vals.append(their - 0.4 * keep)
+        return legal[_best(vals, rng)]
+    ctx = view["ctx"]
+    if kind == "target":
+        ops = ctx["ops"][1:]
+        base = _projected_counts(view)
+        return legal[_best([_simulate(view, seat, a["seat"], ops, base) for a in legal], rng)]
+    counts = theme_counts(tab[seat])
+    if kind == "steal" or kind == "heal":
+        return legal[_best([float(_gain(counts, H_THEME[a["card"]])) for a in legal], rng)]
+    # copy: the ability worth most now
+    tb = _Table(view, seat, counts)
+    return legal[_best([_ops_value(tb, COPY_OPS[a["card"]]) for a in legal], rng)]
+
+
+# --- hard ----------------------------------------------------------------------------
+def _evaluate(rules: Game, state: State, seat: int) -> float:
+    tabs = state["tab"]
+    play = state["play"]
+    scores = []
+    for p, t in enumerate(tabs):
+        if play[p] is not None:
+            t = t + [play[p]]
+        scores.append(score_counts(theme_counts(t)))
+    mine = scores[seat]
+    others = [scores[p] for p in range(len(scores)) if p != seat]
+    best = max(others)
+    value = mine - 0.7 * best - 0.3 * sum(others) / len(others)
+    if state["phase"] == "over":
+        value += 8.0 if mine > best else (2.0 if mine == best else 0.0)
+    return value
+
+
+def _stop(start: State, state: State) -> bool:
+    """End a playout when the round of the starting state is over."""
+    return state["round"] != start["round"] or state["phase"] == "over"
+
+
+def _prefilter(view: View, seat: int, legal: list[Action]) -> list[Action]:
+    kind = legal[0]["type"]
+    if kind != "activate" and kind != "discard":
+        return legal
+    # Identical cards give identical futures: keep one of each.
+    seen: dict[tuple[Any, ...], Action] = {}
+    for a in legal:
+        c = a["card"]
+        key = (H_THEME[c], OPS[c], H_INIT[c], H_BOOST[c], H_CHEERS[c])
+        seen.setdefault(key, a)
+    return list(seen.values())
+
+
+_search = make_search_bot(easy_bot, samples=10, evaluate=_evaluate, stop=_stop, max_candidates=6,
+                          prefilter=_prefilter)
+
+
+def hard_bot(rules: Game, view: View, seat: int, legal: list[Action], rng: Rng) -> Action:
+    if len(legal) == 1:
+        return legal[0]
+    return _search(rules, view, seat, legal, rng)
+
+
+BOTS: dict[str, Any] = {"easy": easy_bot, "hard": hard_bot}
+
+
+def bot_for(level: Optional[str]) -> Any:
+    return BOTS.get(level or "easy", easy_bot)

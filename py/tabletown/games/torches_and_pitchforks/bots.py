@@ -1,0 +1,572 @@
+"""Torches & Pitchforks bots. Both decide from their own seat's view only.
+
+- easy: plays its own fights sensibly (Fight when its Mob is stronger, Flee otherwise), arms
+  its Mob in Recoup, helps itself when losing a fight and only now and then spoils a rival's
+  fight; it Cancels only cards aimed straight at it.
+- hard: tries every playable card in a sampled copy of the table (`determinize` plus the
+  real rules) to see exactly what it does to the fight, spends the fewest cards that win its
+  own fights, denies the rival who is leading or about to win, saves its Cancels for cards that
+  swing a fight or hurt it badly, weighs Fleeing and Hunting against what the other hands
+  probably hold, and cycles weak cards away in its Discard phase.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Optional
+
+from tabletown.engine.prng import Rng
+from tabletown.engine.rules import Action, Game, View
+
+from . import content as C
+from .content import CARDS
+from .rules import (
+    MIN_MOB,
+    combat_wins,
+    count_perk,
+    determinize,
+    enh_value,
+    flee_cost,
+    folk_value,
+    is_weapon,
+    kill_count,
+    leader_of,
+    living,
+    mob_strength,
+    monster_power,
+)
+
+HOSTILE_COMBAT = {"Heck Spawn", "Enraged Monster", "Pure Evil", "Disorganized Mob", "Frightened Children",
+                  "Night of the Walking Dead", "Bump on the Head", "Escape Plan"}
+
+
+# --- shared judgement ---------------------------------------------------------------------------
+
+def score(view: View, seat: int) -> int:
+    return view["score_totals"][seat]
+
+
+def folk_worth(view: View, seat: int, idx: int) -> float:
+    t = view["mobs"][seat][idx]
+    c = CARDS[t["c"]]
+    worth = 1.0 + c["bonus"] + 0.5 * c["vs_bonus"] + (0.8 if c["perk"] else 0.0)
+    for e in t["enh"]:
+        worth += 1.0 + enh_value(e, None, None) + (1.5 if CARDS[e]["kind"] == "leader" else 0.0)
+    return worth
+
+
+def card_value(view: View, seat: int, cid: int) -> float:
+    """How much keeping `cid` in hand is worth to `seat`."""
+    c = CARDS[cid]
+    kind = c["kind"]
+    mob = view["mobs"][seat]
+    if kind == "townsfolk":
+        return 4.0
+    if kind == "leader":
+        return 0.6 if leader_of(mob) is not None else 3.5 + c["bonus"]
+    if kind == "weapon":
+        free = any(not t["dead"] and sum(1 for e in t["enh"] if is_weapon(e)) < (2 if CARDS[t["c"]]["perk"] == "slots" else 1)
+                   for t in mob)
+        return (1.0 + c["bonus"]) * (1.0 if free else 0.5)
+    if kind == "defense":
+        return 1.0 if view["defense"][seat] is not None else 3.0
+    eff = c["effect"]
+    if eff == "cancel":
+        return 6.0
+    if eff == "escape":
+        return 4.5
+    if c["pow"] < 0:
+        return 1.0 - c["pow"]
+    if c["str"] > 0:
+        return 1.0 + c["str"]
+    if c["pow"] > 0 or c["str"] < 0:
+        return 1.0 + abs(c["pow"]) + abs(c["str"])
+    dead = sum(1 for t in mob if t["dead"])
+    table = {"guard": 3.0, "holy": 3.5, "downpour": 2.0, "no_guns": 1.5, "energize": 2.5, "inspire": 2.5,
+             "walking_dead": 2.0, "revive": 1.5 + dead, "knockout": 3.0, "spy": 1.5, "steal": 2.5, "draw": 2.5,
+             "overpop": 1.0, "lathe": 2.0}
+    return table.get(eff, 1.5)
+
+
+def threat(view: View, seat: int) -> float:
+    return score(view, seat) / view["target"]
+
+
+def leader_rival(view: View, me: int) -> int:
+    """The other seat most likely to win: highest score, then more living Townsfolk."""
+    others = [p for p in range(view["n"]) if p != me]
+    return max(others, key=lambda p: (score(view, p), view["strength"][p], -((p - me) % view["n"])))
+
+
+def cheapest(view: View, seat: int, legal: list[Action], key: str = "card") -> Action:
+    return min(legal, key=lambda a: (card_value(view, seat, a[key]), a[key]))
+
+
+def kill_choice(view: View, seat: int, legal: list[Action]) -> Action:
+    return min(legal, key=lambda a: (folk_worth(view, seat, a["tf"]), a["tf"]))
+
+
+def _find(legal: list[Action], kind: str) -> Optional[Action]:
+    for a in legal:
+        if a["type"] == kind:
+            return a
+    return None
+
+
+def _plays(legal: list[Action]) -> list[int]:
+    return [a["card"] for a in legal if a["type"] == "play"]
+
+
+def best_weapon_target(view: View, seat: int, cid: int, legal: list[Action]) -> Action:
+    mob = view["mobs"][seat]
+
+    def key(a: dict[str, Any]) -> tuple:
+        t = mob[a["tf"]]
+        perk = CARDS[t["c"]]["perk"]
+        # Lucky Lowry dies last, so his gear is safest; otherwise the least-equipped Townsfolk.
+        return (0 if perk == "last" else 1, len(t["enh"]), a["tf"])
+
+    return min(legal, key=key)
+
+
+def harm_target(view: View, seat: int, legal: list[Action]) -> Action:
+    """For a harmful card: hit the leading rival (its best Townsfolk for a knock-out)."""
+    rival = leader_rival(view, seat)
+    cb = view["combat"]
+    if cb is not None and cb["stage"] == "fight" and cb["seat"] != seat:
+        rival = cb["seat"]
+
+    def key(a: dict[str, Any]) -> tuple:
+        p = a["seat"]
+        worth = folk_worth(view, p, a["tf"]) if "tf" in a and a["tf"] is not None else view["hand_counts"][p]
+        return (p == rival, p != seat, score(view, p), worth)
+
+    return max(legal, key=key)
+
+
+def target_choice(view: View, seat: int, legal: list[Action]) -> Action:
+    sel = view["select"] or {}
+    cid = sel.get("card")
+    c = CARDS[cid] if cid is not None else None
+    if c is None:
+        return legal[0]
+    if c["kind"] in ("weapon",) or c["effect"] == "lathe":
+        return best_weapon_target(view, seat, cid, legal)
+    if c["kind"] == "leader":
+        mob = view["mobs"][seat]
+        return max(legal, key=lambda a: (CARDS[mob[a["tf"]]["c"]]["perk"] == "last", -len(mob[a["tf"]]["enh"]), -a["tf"]))
+    if c["kind"] == "defense" or c["effect"] in ("revive", "draw"):
+        mine = [a for a in legal if a.get("seat") == seat]
+        return mine[0] if mine else legal[0]
+    return harm_target(view, seat, legal)
+
+
+# --- easy -----------------------------------------------------------------------------------------
+
+def easy_bot(rules: Game, view: View, seat: int, legal: list[Action], rng: Rng) -> Action:
+    if len(legal) == 1:
+        return legal[0]
+    kinds = {a["type"] for a in legal}
+    tasks = view["tasks"]
+    if tasks and tasks[0]["seat"] == seat:
+        if "kill" in kinds:
+            return kill_choice(view, seat, legal)
+        if "remove" in kinds:
+            return min(legal, key=lambda a: folk_worth(view, seat, a["tf"]))
+        return cheapest(view, seat, legal)
+    if "target" in kinds:
+        return target_choice(view, seat, legal)
+    cb = view["combat"]
+    if "fight" in kinds:
+        st, pw = view["combat_strength"], view["combat_power"]
+        if st > pw or "flee" not in kinds:
+            return {"type": "fight"}
+        return {"type": "flee"}
+    if view["xw"] is not None:
+        top = view["stack"][-1]
+        c = CARDS[top["card"]]
+        aimed = top["ts"] == seat and c["effect"] in ("knockout", "steal", "overpop")
+        mine_hurt = cb is not None and cb["seat"] == seat and (c["pow"] > 0 or c["str"] < 0)
+        cancels = _plays(legal)
+        if cancels and (aimed or mine_hurt) and top["by"] != seat:
+            return {"type": "play", "card": cancels[0]}
+        return legal[0]
+    if cb is not None and cb["stage"] == "fight" and view["cw"] is not None:
+        return _easy_window(view, seat, legal, rng)
+    return _easy_turn(view, seat, legal, rng)
+
+
+def _easy_window(view: View, seat: int, legal: list[Action], rng: Rng) -> Action:
+    cb = view["combat"]
+    st, pw = view["combat_strength"], view["combat_power"]
+    plays = _plays(legal)
+    if cb["seat"] == seat:
+        if st <= pw:
+            helps = [cid for cid in plays if CARDS[cid]["str"] > 0 or CARDS[cid]["pow"] < 0
+                     or CARDS[cid]["effect"] in ("escape", "holy", "energize", "inspire", "revive")
+                     or CARDS[cid]["kind"] == "defense"]
+            if helps:
+                return {"type": "play", "card": helps[0]}
+        return legal[0]
+    if st > pw and rng.below(2) == 0:
+        hurts = [cid for cid in plays if CARDS[cid]["pow"] > 0 or CARDS[cid]["str"] < 0]
+        if hurts:
+            return {"type": "play", "card": hurts[0]}
+    return legal[0]
+
+
+def _easy_turn(view: View, seat: int, legal: list[Action], rng: Rng) -> Action:
+    if _find(legal, "flip"):
+        return {"type": "flip"}
+    if _find(legal, "hunt"):
+        moor = view["moor"]
+        avg = sum(CARDS[m]["power"] for m in moor) / len(moor)
+        return {"type": "hunt"} if view["strength"][seat] > avg + 1 else {"type": "skip"}
+    plays = _plays(legal)
+    order = {"townsfolk": 0, "leader": 1, "weapon": 2, "defense": 3}
+    plays = [cid for cid in plays if CARDS[cid]["kind"] in order
+             and not (CARDS[cid]["kind"] == "defense" and view["defense"][seat] is not None)]
+    if plays:
+        plays.sort(key=lambda cid: (order[CARDS[cid]["kind"]], -CARDS[cid]["bonus"], cid))
+        return {"type": "play", "card": plays[0]}
+    return {"type": "end"}
+
+
+# --- hard -----------------------------------------------------------------------------------------
+
+def _settle(rules: Game, world: dict[str, Any], seat: int, action: Action, target: Optional[Action] = None,
+            cap: int = 40) -> dict[str, Any]:
+    """Apply `action` (and its target) in a sampled world, then let every window pass."""
+    world = rules.apply(world, seat, action)
+    for _ in range(cap):
+        if world["phase"] == "over" or world["tasks"]:
+            break
+        if world["select"] is not None:
+            if world["select"]["seat"] != seat or target is None:
+                break
+            world = rules.apply(world, seat, target)
+            continue
+        if world["xw"] is not None:
+            who = rules.active(world)[0]
+            world = rules.apply(world, who, {"type": "pass"})
+            continue
+        if world["stack"]:
+            break
+        break
+    return world
+
+
+def _candidates(rules: Game, world: dict[str, Any], seat: int, cid: int) -> list[tuple[Action, Optional[Action]]]:
+    """(play action, target action or None) pairs for card `cid` worth trying in a fight."""
+    play = {"type": "play", "card": cid}
+    after = rules.apply(world, seat, play)
+    if after["select"] is not None and after["select"]["seat"] == seat:
+        targets = rules.legal(after, seat)
+        cb = world["combat"]
+        if CARDS[cid]["effect"] == "knockout" and cb is not None:
+            # Only a knock-out in the fighting Mob changes the fight.
+            targets = [t for t in targets if t["seat"] == cb["seat"]]
+            targets.sort(key=lambda t: -len(world["mobs"][t["seat"]][t["tf"]]["enh"]))
+            targets = targets[:2]
+        return [(play, t) for t in targets]
+    return [(play, None)]
+
+
+def _combat_outlook(world: dict[str, Any]) -> str:
+    """'won' / 'lost' if the fight ended, 'away' if neutralized, 'win'/'lose' if still on."""
+    cb = world["combat"]
+    if world["phase"] == "over":
+        return "won"
+    if cb is None:
+        return "away"
+    if cb["stage"] == "done":
+        return cb["result"]
+    return "win" if combat_wins(world) else "lose"
+
+
+def _winning(outlook: str) -> bool:
+    return outlook in ("win", "won")
+
+
+def _hostile_estimate(view: View, seat: int) -> float:
+    """Expected Power swing other players could still throw at `seat`'s fight."""
+    known: set[int] = set(view["hand"] or []) | set(view["mob_discard"])
+    for mob in view["mobs"]:
+        for t in mob:
+            known.update(t["enh"])
+            if CARDS[t["c"]]["deck"] == "mob":
+                known.add(t["c"])
+    known.update(d for d in view["defense"] if d is not None)
+    unknown = [c for c in C.MOB_DECK if c not in known]
+    if not unknown:
+        return 0.0
+    hostile = [c for c in unknown if CARDS[c]["name"] in HOSTILE_COMBAT]
+    others = sum(view["hand_counts"][p] for p in range(view["n"]) if p != seat)
+    expected = others * len(hostile) / len(unknown)
+    return expected * 2.5
+
+
+def _own_boost(view: View, seat: int, monster: int) -> float:
+    """Strength this seat's own hand can add in a fight against `monster` (roughly)."""
+    boost = 0.0
+    mob = view["mobs"][seat]
+    m = CARDS[monster]
+    for cid in view["hand"] or []:
+        c = CARDS[cid]
+        if c["kind"] != "action" and not (c["kind"] == "defense" and m["mtype"] in c["defends"]):
+            continue
+        if c["kind"] == "defense" or c["effect"] in ("escape",):
+            boost += 20  # a way out
+        elif c["effect"] == "holy":
+            boost += 20 if m["mtype"] in (C.UNDEAD, C.VAMPIRE, C.SPIRIT) else 2
+        elif c["effect"] == "downpour" and m["mtype"] == C.WITCH:
+            boost += 20
+        elif c["str"] > 0 or c["pow"] < 0:
+            boost += c["str"] - c["pow"]
+        elif c["effect"] == "inspire":
+            boost += 3 if leader_of(mob) is not None else 1
+        elif c["effect"] == "energize":
+            boost += 2
+        elif c["effect"] == "revive":
+            boost += min(c["bonus"], sum(1 for t in mob if t["dead"]))
+    return boost
+
+
+def _fight_or_flee(view: View, seat: int) -> Action:
+    cb = view["combat"]
+    st, pw = view["combat_strength"], view["combat_power"]
+    boost = _own_boost(view, seat, cb["m"])
+    hostile = _hostile_estimate(view, seat)
+    # Rivals spoil fights that matter: more so when this seat is close to winning.
+    worry = hostile * (0.5 + threat(view, seat))
+    if st + boost - worry > pw or (st > pw and boost >= 20):
+        return {"type": "fight"}
+    kills = CARDS[cb["m"]]["kill"]
+    hand = len(view["hand"] or [])
+    if hand <= 1 and kills <= 1 and st + boost >= pw:
+        return {"type": "fight"}
+    return {"type": "flee"}
+
+
+def _hunt_value(view: View, seat: int) -> float:
+    moor = view["moor"]
+    if not moor:
+        return -1.0
+    mob = view["mobs"][seat]
+    hostile = _hostile_estimate(view, seat) * (0.5 + threat(view, seat))
+    total = 0.0
+    for m in moor:
+        fake = {"m": m, "seat": seat, "hunt": True, "risen": False, "stage": "fight", "str": 0, "pow": 0,
+                "kill": 0, "flags": [], "crash": 0}
+        st = mob_strength(view, seat, fake) + 0.7 * min(_own_boost(view, seat, m), 6)
+        p = CARDS[m]["power"]
+        if st - hostile > p:
+            gain = p * (1.6 if score(view, seat) + p >= view["target"] else 1.0)
+            total += gain
+        else:
+            total -= 1.5 * max(0, CARDS[m]["kill"] - count_perk(mob, "kill_less"))
+    return total / len(moor)
+
+
+def _deny_worth(view: View, seat: int, fighter: int, monster: int) -> float:
+    """How much stopping `fighter` from scoring `monster` matters to `seat` (in card-value units)."""
+    power = CARDS[monster]["power"]
+    fs = score(view, fighter)
+    if fs + power >= view["target"]:
+        return 100.0
+    n = view["n"]
+    best_other = max(score(view, p) for p in range(n) if p != fighter)
+    worth = power * (1.0 if n == 2 else 0.45)
+    if fs + power > best_other and n > 2:
+        worth *= 1.6
+    if fs + power >= 0.75 * view["target"]:
+        worth *= 1.5
+    return worth
+
+
+def _cancel_worth(rules: Game, view: View, seat: int, world: dict[str, Any]) -> float:
+    """What letting the top card of the stack resolve costs `seat` (positive: worth Canceling)."""
+    top = world["stack"][-1]
+    c = CARDS[top["card"]]
+    by = top["by"]
+    if c["effect"] == "cancel":
+        # Someone Cancels a card: protect it if it was ours, otherwise let it be.
+        victim = world["stack"][-2]
+        if victim["by"] == seat:
+            return 3.0 + card_value(view, seat, victim["card"])
+        return -1.0
+    # Compare the world after the card with the world where it never happened.
+    resolved = world
+    for _ in range(30):
+        if resolved["xw"] is None:
+            break
+        who = rules.active(resolved)[0]
+        resolved = rules.apply(resolved, who, {"type": "pass"})
+    cb = world["combat"]
+    if cb is not None and cb["stage"] == "fight":
+        with_card = _combat_outlook(resolved)
+        without = "win" if combat_wins(world) else "lose"
+        fighter = cb["seat"]
+        if fighter == seat:
+            if _winning(without) and not _winning(with_card):
+                return 4.0 + CARDS[cb["m"]]["power"]
+            if with_card == "away" and _winning(without):
+                return 3.0 + CARDS[cb["m"]]["power"]
+            return -1.0
+        if not _winning(without) and _winning(with_card):
+            return _deny_worth(view, seat, fighter, cb["m"]) - 2.0
+        return -1.0
+    if by == seat:
+        return -1.0
+    if top["ts"] == seat:
+        if c["effect"] == "knockout" and top["tf"] is not None:
+            return folk_worth(view, seat, top["tf"]) + 0.5
+        if c["effect"] in ("steal", "overpop"):
+            return 3.0
+        if c["effect"] == "spy":
+            return 1.5
+    if c["kind"] in ("weapon", "leader", "townsfolk") and threat(view, by) >= 0.6:
+        return 1.0 + (c["bonus"] if c["kind"] != "townsfolk" else 1.0)
+    return -1.0
+
+
+def hard_bot(rules: Game, view: View, seat: int, legal: list[Action], rng: Rng) -> Action:
+    if len(legal) == 1:
+        return legal[0]
+    kinds = {a["type"] for a in legal}
+    tasks = view["tasks"]
+    if tasks and tasks[0]["seat"] == seat:
+        if "kill" in kinds:
+            return kill_choice(view, seat, legal)
+        if "remove" in kinds:
+            return min(legal, key=lambda a: (folk_worth(view, seat, a["tf"]), a["tf"]))
+        return cheapest(view, seat, legal)
+    if "target" in kinds:
+        return target_choice(view, seat, legal)
+    if "fight" in kinds:
+        if "flee" not in kinds:
+            return {"type": "fight"}
+        return _fight_or_flee(view, seat)
+    world = determinize(view, seat, rng)
+    if view["xw"] is not None:
+        cancels = _plays(legal)
+        if not cancels:
+            return legal[0]
+        worth = _cancel_worth(rules, view, seat, world)
+        spare = len(cancels) >= 2 or sum(1 for c in view["hand"] if CARDS[c]["effect"] == "cancel") >= 2
+        if worth >= (3.0 if spare else 5.0):
+            return {"type": "play", "card": cancels[0]}
+        return legal[0]
+    cb = view["combat"]
+    if cb is not None and cb["stage"] == "fight" and view["cw"] is not None:
+        return _hard_window(rules, view, seat, legal, world)
+    return _hard_turn(rules, view, seat, legal, world)
+
+
+def _hard_window(rules: Game, view: View, seat: int, legal: list[Action], world: dict[str, Any]) -> Action:
+    cb = view["combat"]
+    fighter = cb["seat"]
+    winning = combat_wins(world)
+    plays = _plays(legal)
+    if not plays:
+        return legal[0]
+    options = []
+    for cid in plays:
+        for play, target in _candidates(rules, world, seat, cid):
+            after = _settle(rules, world, seat, play, target)
+            options.append((cid, play, target, _combat_outlook(after), after))
+    if fighter == seat:
+        if winning:
+            return legal[0]
+        wins = [o for o in options if _winning(o[3])]
+        if wins:
+            best = min(wins, key=lambda o: (card_value(view, seat, o[0]), o[0]))
+            return best[1]
+        # Cannot win with one card: push with the biggest swing if the hand can still get there,
+        # else get away (Escape Plan, Defense, Holy Ground) or at least keep the Townsfolk alive.
+        st = view["combat_strength"]
+        pw = view["combat_power"]
+        swings = []
+        for o in options:
+            after = o[4]
+            if after["combat"] is not None and after["combat"]["stage"] == "fight":
+                gain = (mob_strength(after, seat, after["combat"]) - monster_power(after["combat"])) - (st - pw)
+                if gain > 0:
+                    swings.append((gain, o))
+        total_gain = sum(g for g, _ in swings)
+        if swings and st + total_gain > pw:
+            return max(swings, key=lambda x: (x[0], -x[1][0]))[1][1]
+        aways = [o for o in options if o[3] == "away"]
+        kills = kill_count(view, cb)
+        if aways and kills >= 1:
+            return min(aways, key=lambda o: card_value(view, seat, o[0]))[1]
+        guards = [o for o in options if CARDS[o[0]]["effect"] == "guard"]
+        if guards and kills >= 2:
+            return guards[0][1]
+        return legal[0]
+    # Someone else's fight: deny it if it matters enough.
+    if not winning:
+        return legal[0]
+    worth = _deny_worth(view, seat, fighter, cb["m"])
+    stops = [o for o in options if not _winning(o[3])]
+    if stops:
+        best = min(stops, key=lambda o: (card_value(view, seat, o[0]), o[0]))
+        if card_value(view, seat, best[0]) <= worth:
+            return best[1]
+        return legal[0]
+    if worth >= 100.0:
+        # The fighter is about to win the game: chip away with anything that hurts.
+        st = view["combat_strength"]
+        pw = view["combat_power"]
+        for o in options:
+            after = o[4]
+            if after["combat"] is not None and after["combat"]["stage"] == "fight":
+                if mob_strength(after, fighter, after["combat"]) - monster_power(after["combat"]) < st - pw:
+                    return o[1]
+    return legal[0]
+
+
+def _hard_turn(rules: Game, view: View, seat: int, legal: list[Action], world: dict[str, Any]) -> Action:
+    phase = view["phase"]
+    plays = _plays(legal)
+    if phase == "attack":
+        return {"type": "flip"}
+    if phase == "hunt":
+        return {"type": "hunt"} if _hunt_value(view, seat) > 0.5 else {"type": "skip"}
+    mob = view["mobs"][seat]
+    # Build up the Mob in Recoup: Townsfolk, a Leader, the best Weapons, a Defense.
+    order = {"townsfolk": 0, "leader": 1, "weapon": 2, "defense": 3}
+    builds = [cid for cid in plays if CARDS[cid]["kind"] in order]
+    builds = [cid for cid in builds if not (CARDS[cid]["kind"] == "defense" and view["defense"][seat] is not None)]
+    if builds:
+        builds.sort(key=lambda cid: (order[CARDS[cid]["kind"]], -CARDS[cid]["bonus"], cid))
+        return {"type": "play", "card": builds[0]}
+    rival = leader_rival(view, seat)
+    for cid in plays:
+        c = CARDS[cid]
+        eff = c["effect"]
+        if eff == "lathe":
+            return {"type": "play", "card": cid}
+        if eff == "steal":
+            return {"type": "play", "card": cid}
+        if eff == "revive" and sum(1 for t in mob if t["dead"]) >= c["bonus"] and phase == "discard":
+            return {"type": "play", "card": cid}
+        if eff == "knockout" and threat(view, rival) >= 0.5:
+            best = max((folk_worth(view, rival, i) for i in living(view["mobs"][rival])), default=0)
+            if best >= 4.5:
+                return {"type": "play", "card": cid}
+        if eff == "overpop" and len(view["mobs"][rival]) > MIN_MOB and threat(view, rival) >= 0.5:
+            return {"type": "play", "card": cid}
+        if eff == "draw" and len(view["hand"]) <= 3:
+            return {"type": "play", "card": cid}
+    # Cycle away dead weight so the next draw brings something better.
+    hand = view["hand"] or []
+    if len(hand) >= 4:
+        junk = [a for a in legal if a["type"] == "discard" and card_value(view, seat, a["card"]) <= 1.0]
+        if junk:
+            return min(junk, key=lambda a: (card_value(view, seat, a["card"]), a["card"]))
+    return {"type": "end"}
+
+
+BOTS = {"easy": easy_bot, "hard": hard_bot}
+
+__all__ = ["BOTS", "easy_bot", "hard_bot", "card_value", "folk_value"]

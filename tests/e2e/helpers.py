@@ -1,0 +1,54 @@
+"""Driving the page the way a player does: click `data-action` elements."""
+
+from __future__ import annotations
+
+import time
+
+BOOT_TIMEOUT = 90_000
+FAST = "?botpause=20"
+
+
+def open_page(page, base_url: str, fragment: str = "", fast: bool = True) -> None:
+    page.goto(base_url + (FAST if fast else "") + fragment)
+    page.wait_for_selector("html.ready", timeout=BOOT_TIMEOUT)
+
+
+def log_lines(page) -> list[str]:
+    return page.locator("#log li:not(.muted)").all_inner_texts()
+
+
+def is_over(page) -> bool:
+    return page.locator("#board[data-game-over]").count() > 0
+
+
+def take_turn(page, choose=0) -> str:
+    """Do one thing the page offers: pass a hand-off screen or click a board action.
+
+    Returns "handoff", "move" or "wait" (bots are thinking).
+    """
+    handoff = page.locator("#handoff:not([hidden]) [data-action=handoff]")
+    if handoff.count():
+        handoff.click()
+        return "handoff"
+    actions = page.locator("#board [data-action]")
+    count = actions.count()
+    if count:
+        before = len(log_lines(page))
+        pick = choose(count) if callable(choose) else min(choose, count - 1)
+        actions.nth(pick).click()
+        return "move" if before != -1 else "move"
+    time.sleep(0.05)
+    return "wait"
+
+
+def play_to_end(page, choose=0, max_steps=3000, on_step=None) -> dict[str, int]:
+    """Click through the game until the board says it is over; returns what was done."""
+    done = {"handoff": 0, "move": 0, "wait": 0}
+    for _ in range(max_steps):
+        if is_over(page):
+            return done
+        what = take_turn(page, choose)
+        done[what] += 1
+        if on_step is not None:
+            on_step(what)
+    raise AssertionError(f"the game did not end: {done}")

@@ -1,0 +1,123 @@
+"""Share links: round trips, and hostile input answered with readable errors."""
+
+import base64
+import json
+import zlib
+
+import pytest
+
+from tabletown.engine.codec import decode_link, encode_link, parse_new_game
+from tabletown.engine.session import RecordError, Session, new_record
+
+HUMANS = [{"name": "Ann", "kind": "human"}, {"name": "Bob", "kind": "bot", "level": "hard"}]
+
+
+def played_record(seed=4):
+    session = Session(new_record("high-card", HUMANS, {"tricks": 2}, seed=seed))
+    session.apply(0, {"type": "knock"})
+    session.apply(0, {"type": "pick", "card": session.state["hands"][0][0]})
+    return session.record
+
+
+def raw_link(payload: bytes, version="1") -> str:
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15)
+    data = packer.compress(payload) + packer.flush()
+    return f"#play={version}." + base64.urlsafe_b64encode(data).decode().rstrip("=")
+
+
+def test_link_round_trip_gives_the_same_game_at_the_same_point(toy):
+    record = played_record()
+    link = encode_link(record)
+    assert link.startswith("#play=1.")
+    again = decode_link("https://example.org/tabletown/" + link)
+    assert again == record
+    assert Session(again).state == Session(record).state
+
+
+@pytest.mark.parametrize(
+    "mangle, message",
+    [
+        (lambda link: link[: len(link) // 2], "cut short|damaged"),
+        (lambda link: link.replace("#play=1.", "#play=9."), "format 9"),
+        (lambda link: link.replace("#play=1.", "#play=x."), "version mark"),
+        (lambda link: link + "!!", "characters"),
+        (lambda link: "#play=1." + "A" * 300_000, "far too long"),
+        (lambda link: "#play=1.", "damaged|cut short|readable"),
+        (lambda link: "#nothing-here", "not a Tabletown game link"),
+    ],
+)
+def test_broken_links_get_readable_errors(toy, mangle, message):
+    with pytest.raises(RecordError, match=message):
+        decode_link(mangle(encode_link(played_record())))
+
+
+@pytest.mark.parametrize(
+    "payload, message",
+    [
+        (b"\x00\xff\xfe garbage", "not readable"),
+        (b"[1, 2, 3]", "wrong shape"),
+        (json.dumps({"format": 1}).encode(), "missing or wrong"),
+    ],
+)
+def test_random_bytes_and_wrong_shapes_are_refused(toy, payload, message):
+    with pytest.raises(RecordError, match=message):
+        decode_link(raw_link(payload))
+
+
+def tamper(toy, **changes):
+    record = played_record()
+    record.update(changes)
+    return decode_link(encode_link(record))
+
+
+def test_tampered_records_are_refused(toy):
+    with pytest.raises(RecordError, match="unknown game"):
+        tamper(toy, game="chess")
+    with pytest.raises(RecordError, match="rules version"):
+        tamper(toy, rules_version=99)
+    with pytest.raises(RecordError, match="missing or wrong"):
+        tamper(toy, seed="seven")
+    with pytest.raises(RecordError, match="Move 1"):
+        tamper(toy, log=[[1, {"type": "knock"}]])
+    with pytest.raises(RecordError, match="malformed"):
+        tamper(toy, log=[["0", {"type": "knock"}]])
+    with pytest.raises(RecordError, match="bad options"):
+        tamper(toy, options={"tricks": 7})
+    with pytest.raises(RecordError, match="unknown parts"):
+        tamper(toy, evil="1")
+    with pytest.raises(RecordError, match="not playable"):
+        tamper(toy, game="ruthless")
+
+
+def test_a_decompression_bomb_is_refused(toy):
+    with pytest.raises(RecordError, match="far too much"):
+        decode_link(raw_link(b" " * 5_000_000))
+
+
+def test_new_game_links_parse_seats_names_seed_and_options(toy):
+    spec = parse_new_game("#new/high-card?seats=human,bot:hard,bot&names=Ann,Bob&seed=7&tricks=2")
+    assert spec == {
+        "game": "high-card",
+        "seats": [{"kind": "human", "name": "Ann"}, {"kind": "bot", "level": "hard", "name": "Bob"}, {"kind": "bot"}],
+        "options": {"tricks": "2"},
+        "seed": 7,
+    }
+    record = new_record(spec["game"], spec["seats"], spec["options"], spec["seed"])
+    assert record["options"] == {"tricks": 2}
+
+
+@pytest.mark.parametrize(
+    "link, message",
+    [
+        ("#new/chess?seats=human,bot", "no game called"),
+        ("#new/high-card", "who plays"),
+        ("#new/high-card?seats=human,alien", "human"),
+        ("#new/high-card?seats=human:hard,bot", "Only bots"),
+        ("#new/high-card?seats=human,bot&seed=abc", "whole number"),
+        ("#new/high-card?seats=human,bot&names=A,B,C", "more names"),
+        ("#new/ruthless?seats=human,bot", "not playable"),
+    ],
+)
+def test_bad_new_game_links_are_explained(toy, link, message):
+    with pytest.raises(RecordError, match=message):
+        parse_new_game(link)
