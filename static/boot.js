@@ -30,7 +30,7 @@
   });
   setTimeout(function () { failed("the runtime took too long to load."); }, 120000);
   if ("serviceWorker" in navigator && location.protocol !== "file:") {
-    addEventListener("load", function () {
+    addEventListener("tabletown:ready", function () {
       navigator.serviceWorker.register("sw.js").catch(function () { /* offline play is a bonus */ });
     });
   }

@@ -36,6 +36,13 @@ class Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
     daemon_threads = True
     allow_reuse_address = True
 
+    def handle_error(self, request: object, client_address: object) -> None:
+        import sys
+
+        if isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError)):
+            return  # the browser closed the connection (a navigation, a closed tab)
+        super().handle_error(request, client_address)
+
 
 def main() -> None:
     parser = argparse.ArgumentParser(description="Serve Tabletown locally")

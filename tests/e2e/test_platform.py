@@ -291,3 +291,30 @@ def test_the_page_works_offline_after_one_visit(browser, base_url):
         assert is_over(page)
     finally:
         ctx.close()
+
+
+def test_make_dist_gives_a_self_contained_folder_that_plays(browser):
+    import functools
+    import subprocess
+    import sys
+    import threading
+
+    subprocess.run([sys.executable, str(ROOT / "tools" / "build.py"), "dist"], check=True, capture_output=True)
+    sys.path.insert(0, str(ROOT / "tools"))
+    from serve import Handler, Server  # type: ignore[import-not-found]
+
+    server = Server(("127.0.0.1", 0), functools.partial(Handler, directory=str(ROOT / "dist")))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_address[1]}/"
+    ctx = browser.new_context()
+    try:
+        page = ctx.new_page()
+        missing = []
+        page.on("response", lambda r: missing.append(r.url) if r.status >= 400 else None)
+        open_page(page, base, "#new/tavern-tussle?seats=human,bot&seed=1")
+        take_turn(page)
+        assert page.locator("#board svg").count() == 1
+        assert missing == []
+    finally:
+        ctx.close()
+        server.shutdown()

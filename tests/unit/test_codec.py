@@ -121,3 +121,39 @@ def test_new_game_links_parse_seats_names_seed_and_options(toy):
 def test_bad_new_game_links_are_explained(toy, link, message):
     with pytest.raises(RecordError, match=message):
         parse_new_game(link)
+
+
+def test_any_text_is_either_a_valid_record_or_a_readable_error(toy):
+    """Fuzz the decoder: whatever arrives, only RecordError may come out."""
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    good = encode_link(played_record())
+
+    @settings(max_examples=300, deadline=None, derandomize=True)
+    @given(st.one_of(
+        st.text(max_size=200).map(lambda t: "#play=1." + t),
+        st.binary(max_size=300).map(lambda b: raw_link(b)),
+        st.integers(min_value=8, max_value=len(good)).map(lambda n: good[:n]),
+        st.tuples(st.integers(min_value=8, max_value=len(good) - 1), st.characters()).map(
+            lambda p: good[: p[0]] + p[1] + good[p[0] + 1:]
+        ),
+    ))
+    def decode(text):
+        try:
+            decode_link(text)
+        except RecordError as err:
+            assert str(err)
+
+    decode()
+
+
+def test_json_of_wrong_types_is_refused_everywhere(toy):
+    record = played_record()
+    for key in record:
+        for bad in (None, "x", 1.5, [], {}, True):
+            if type(bad) is type(record[key]):
+                continue
+            forged = dict(record, **{key: bad})
+            with pytest.raises(RecordError):
+                decode_link(raw_link(json.dumps(forged).encode()))

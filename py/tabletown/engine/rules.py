@@ -14,6 +14,7 @@ Text returned by `describe`, `prompt` and the outcome may name seats as `{seat0}
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from typing import Any, Callable, Optional
 
@@ -157,7 +158,9 @@ class Game:
         """Raise IllegalAction unless `action` is among `legal(state, seat)`."""
         if seat not in self.active(state):
             raise IllegalAction("It is not this player's turn.")
-        if action not in self.legal(state, seat):
+        # Compare as canonical JSON: in Python True == 1, but a forged `true` is no card number.
+        wanted = json.dumps(action, sort_keys=True)
+        if all(json.dumps(a, sort_keys=True) != wanted for a in self.legal(state, seat)):
             raise IllegalAction("That move is not allowed now.")
 
 

@@ -117,6 +117,7 @@ class App:
     # --- picker and setup ----------------------------------------------------------------
     def show_picker(self, alert: str = "") -> None:
         self.session = None
+        self.measure_memory()
         self.set_title("Tabletown")
         saves = self.store.list()
         self.root.innerHTML = screens.picker(games.CATALOG, saves, self.store.broken(), self.store.notices)
@@ -249,6 +250,7 @@ class App:
         self.set_title(f"{session.rules.title} · Tabletown")
         self.root.innerHTML = screens.game_frame(session.rules.title, self.escaped_names())
         self.stats.games = int(self.stats.games) + 1
+        self.measure_memory()
         self.render_game()
 
     def humans(self) -> list[int]:
@@ -519,6 +521,19 @@ class App:
             box.remove()
 
     # --- helpers ------------------------------------------------------------------------------
+    def measure_memory(self) -> None:
+        """Record the runtime's memory for the benchmarks (wasm heap and Python blocks)."""
+        import gc
+
+        gc.collect()
+        self.stats.pyObjects = len(gc.get_objects())
+        try:
+            import pyodide_js  # type: ignore[import-not-found]
+
+            self.stats.wasmBytes = int(pyodide_js._module.HEAP8.length)
+        except Exception:  # noqa: BLE001 - only the benchmarks read this
+            self.stats.wasmBytes = -1
+
     def alert(self, message: str) -> None:
         slot = self.doc.getElementById("alerts")
         if absent(slot):
@@ -551,4 +566,8 @@ def start() -> None:
     APP.root.hidden = False
     APP.on_route()
     js.document.documentElement.classList.add("ready")
+    js.window.readyAt = js.performance.now()
+    # boot.js registers the service worker now, so its precache downloads do not
+    # compete with the runtime while the page is starting.
+    js.window.dispatchEvent(js.Event.new("tabletown:ready"))
 

@@ -230,6 +230,23 @@ def kill_options(s: dict[str, Any], task: dict[str, Any]) -> list[int]:
     return alive
 
 
+_INT_LISTS = ("rng", "mob_deck", "mob_discard", "monster_deck", "monster_discard", "moor", "spare", "defense",
+              "news", "recent")
+
+
+def copy_state(s: State) -> State:
+    """A deep copy of a state (what `clone` does, several times faster for this shape)."""
+    c = dict(s)
+    for k in _INT_LISTS:
+        c[k] = list(s[k])
+    c["hands"] = [list(h) for h in s["hands"]]
+    c["scores"] = [list(h) for h in s["scores"]]
+    c["mobs"] = [[{"c": t["c"], "dead": t["dead"], "enh": list(t["enh"])} for t in mob] for mob in s["mobs"]]
+    for k in ("combat", "stack", "xw", "cw", "select", "tasks"):
+        c[k] = clone(s[k])
+    return c
+
+
 # --- the game -----------------------------------------------------------------------------------
 
 class TorchesAndPitchforks(Game):
@@ -286,7 +303,7 @@ class TorchesAndPitchforks(Game):
             raise IllegalAction("It is not this player's turn.")
         if action not in actions:
             raise IllegalAction("That move is not allowed now.")
-        s = clone(state)
+        s = copy_state(state)
         s["news"] = []
         _act(s, seat, action)
         _advance(s)
@@ -803,8 +820,11 @@ def _auto_task(s: dict[str, Any]) -> bool:
 
 
 def _queue_hand_limits(s: dict[str, Any]) -> bool:
+    hands = s["hands"]
+    if all(len(h) <= HAND_SIZE for h in hands):
+        return False
     for p in _seats_from(s, s["turn"]):
-        if len(s["hands"][p]) > hand_limit(s, p):
+        if len(hands[p]) > hand_limit(s, p):
             s["tasks"].append({"k": "down", "seat": p})
             return True
     return False

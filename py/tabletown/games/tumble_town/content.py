@@ -142,39 +142,39 @@ _PLANS: tuple[tuple[Any, ...], ...] = (
     (1, "Post Office", 3, "hat", "windmill", "trio", "bgb", "ABC", "plusminus", ""),
     (1, "Barber Shop", 1, "boot", "", "duo", "bg", "!=", "adjust1", ""),
     (1, "Bakery", 2, "hat", "windmill", "gable", "bbk", "1-3", "gain_die", ""),
-    (1, "Livery", 2, "horseshoe", "agave", "quad", "bbbg", "-", "reroll", ""),
+    (1, "Livery", 2, "horseshoe", "agave", "trio", "bbg", "3-6", "reroll", ""),
     (1, "Chapel", 2, "boot", "", "tower", "bgk", "<=9", "tokens", ""),
     (1, "Schoolhouse", 3, "hat", "", "hall", "bbbg", "EVEN", "adjust1", ""),
     (1, "Undertaker", 2, "boot", "agave", "step", "kbk", "ODD", "black_split", ""),
     (1, "Feed Store", 2, "pickaxe", "windmill", "trio", "bbn", "2-4", "gain_die", ""),
     (1, "Cooperage", 2, "pickaxe", "", "trio", "bbk", "=9", "plusminus", ""),
     (1, "Well House", 3, "horseshoe", "agave", "keep", "bbgg", "AA-BB", "gain_die", ""),
-    (1, "Smokehouse", 2, "boot", "windmill", "lean", "bbkb", "3-5", "adjust1", ""),
+    (1, "Smokehouse", 2, "boot", "windmill", "gable", "bkb", "3-5", "adjust1", ""),
     (1, "Telegraph Office", 1, "pickaxe", "", "duo", "gb", "ODD", "reroll", ""),
     (1, "Candle Maker", 2, "hat", "agave", "gable", "bgb", "<=8", "flip", ""),
     # --- 2-cactus deck (18, three Dance Halls) ----------------------------------------
     (2, "Printing House", 4, "hat", "", "manor", "bgknn", "ODD", "swap", "gray"),
     (2, "Bath House", 4, "horseshoe", "agave", "bath", "ybbga", "2-5", "adjust2", "black"),
-    (2, "Dance Hall", 3, "boot", "windmill", "pyramid", "ggkbb", "!=", "neighbor:horseshoe:1", "gray"),
-    (2, "Dance Hall", 3, "hat", "agave", "pyramid", "kkgbb", "!=", "neighbor:horseshoe:1", "black"),
-    (2, "Dance Hall", 3, "pickaxe", "", "pyramid", "gkgkb", "!=", "neighbor:horseshoe:1", "gray"),
-    (2, "Hotel", 3, "hat", "windmill", "hall", "ggkg", "EVEN", "flip", "black"),
+    (2, "Dance Hall", 3, "boot", "windmill", "lean", "ggkb", "!=", "neighbor:horseshoe:1", "gray"),
+    (2, "Dance Hall", 3, "hat", "agave", "lean", "kkgb", "!=", "neighbor:horseshoe:1", "black"),
+    (2, "Dance Hall", 3, "pickaxe", "", "lean", "gkgb", "!=", "neighbor:horseshoe:1", "gray"),
+    (2, "Hotel", 3, "hat", "windmill", "step", "ggk", "EVEN", "flip", "black"),
     (2, "Sheriff's Office", 4, "boot", "", "keep", "kkgg", "AA-BB", "adjust2", "gray"),
-    (2, "Gunsmith", 3, "pickaxe", "", "lean", "kgkb", "4-6", "reroll", "black"),
+    (2, "Gunsmith", 3, "pickaxe", "", "gable", "kgk", "4-6", "reroll", "black"),
     (2, "Assay Office", 4, "pickaxe", "windmill", "steeple", "ggky", ">=16", "tokens", "gray"),
     (2, "Freight Depot", 2, "horseshoe", "", "quad", "bgkn", "-", "warehouse", "black"),
     (2, "Mercantile", 4, "horseshoe", "agave", "hall", "gbgk", "ABC", "plusminus", "gray"),
-    (2, "Boarding House", 4, "boot", "agave", "manor", "bggkb", "1-4", "gain_die", "black"),
+    (2, "Boarding House", 4, "boot", "agave", "hall", "bggk", "1-4", "gain_die", "black"),
     (2, "Trading Post", 3, "horseshoe", "windmill", "lean", "gkkn", "<=12", "black_split", "gray"),
     (2, "Doctor's Office", 3, "hat", "", "tower", "gkg", "3-6", "adjust2", "black"),
     (2, "Land Office", 4, "pickaxe", "agave", "keep", "gkkg", "=14", "flip", "gray"),
-    (2, "Newspaper", 4, "hat", "windmill", "manor", "gbkbg", "EVEN", "reroll", "black"),
+    (2, "Newspaper", 4, "hat", "windmill", "lean", "gbkg", "EVEN", "reroll", "black"),
     (2, "Tannery", 3, "boot", "agave", "step", "kkb", "ODD", "black_split", "gray"),
     (2, "Grain Mill", 3, "horseshoe", "windmill", "trio", "ggk", "1-3", "gain_die", "black"),
     # --- 3-cactus deck (16) --------------------------------------------------------
     (3, "Bank", 6, "pickaxe", "", "pyramid", "yyykk", ">=24", "feature:windmill:2", ""),
-    (3, "Town Hall", 5, "hat", "windmill", "castle", "yybgkk", "-", "sets:6", ""),
-    (3, "Opera House", 5, "boot", "", "spire", "gyggky", "3-6", "height:2:1", ""),
+    (3, "Town Hall", 5, "hat", "windmill", "manor", "yybgk", "-", "sets:6", ""),
+    (3, "Opera House", 6, "boot", "", "spire", "gyggky", "3-6", "height:2:1", ""),
     (3, "Cantina", 3, "horseshoe", "agave", "hall", "yabk", "ODD", "feature:agave:1", ""),
     (3, "Courthouse", 5, "pickaxe", "windmill", "manor", "yygkb", "ABC", "pairs:3", ""),
     (3, "Train Depot", 4, "boot", "windmill", "quad", "yykk", "AA-BB", "height:1:1", ""),
@@ -182,10 +182,10 @@ _PLANS: tuple[tuple[Any, ...], ...] = (
     (3, "Water Tower", 3, "horseshoe", "windmill", "tower", "kgy", "<=8", "feature:windmill:1", ""),
     (3, "Distillery", 4, "boot", "agave", "lean", "ybab", "1-4", "feature:agave:2", ""),
     (3, "Silver Mine", 4, "pickaxe", "", "keep", "yykk", ">=18", "pairs:3", ""),
-    (3, "Clock Tower", 6, "horseshoe", "", "spire", "ygygkk", "EVEN", "adjust2", ""),
+    (3, "Clock Tower", 4, "horseshoe", "", "hall", "ygyk", "EVEN", "adjust2", ""),
     (3, "Railroad Office", 5, "pickaxe", "windmill", "manor", "ykgbg", "-", "reroll", ""),
     (3, "Fort", 6, "boot", "", "castle", "yakkag", "EVEN", "plusminus", ""),
-    (3, "Grand Hotel", 5, "horseshoe", "agave", "spire", "bgyaka", "2-5", "warehouse", ""),
+    (3, "Grand Hotel", 5, "horseshoe", "agave", "pyramid", "bgyka", "2-5", "warehouse", ""),
     (3, "Mine Office", 3, "pickaxe", "agave", "trio", "yyk", "ODD", "tokens", ""),
     (3, "Lookout", 4, "hat", "windmill", "quad", "yayk", "!=", "height:2:1", ""),
 )
@@ -274,13 +274,19 @@ PLAN_END_CARDS = 3
 BEST_IN_THE_WEST = ("Best in the West: the winner names the town and picks the Town card "
                     "for the next game, and everyone else tips their hat.")
 
-# No Outlaw scoring chart (also used by the Sole Surveyor).
+# No Outlaw scoring chart (also used by the Sole Surveyor): the least score for each verdict.
 VERDICTS: tuple[tuple[int, str], ...] = (
-    (0, "You've built up Tumble Town, but it's practically a ghost town. No one wants to stay for some reason."),
+    (-(10 ** 6), "You've built up Tumble Town, but it's practically a ghost town. No one wants to stay for some reason."),
     (45, "Tumble Town is slowly growing! Residents are moving in, but you'll really have to work to be reelected."),
     (55, "Tumble Town is definitely on the rise! Someone even named their horse after you!"),
     (65, "Tumble Town is indeed the place to be! They've even named the Saloon after you!"),
 )
+
+
+
+def verdict(score: int) -> str:
+    return [text for need, text in VERDICTS if score >= need][-1]
+
 
 # Mission Mode: score needed and the extra requirement.
 MISSIONS: tuple[dict[str, Any], ...] = (

@@ -34,8 +34,8 @@ from .content import (
     TOWN_NAMES,
     TOWN_TYPES,
     TOWNS,
-    VERDICTS,
 )
+from .content import verdict as chart_verdict
 from .missions import mission_info, mission_result, options_from_progress, update_progress
 from .scoring import outlaw_score, penalty_detail, placements, player_score, street_detail
 
@@ -629,10 +629,10 @@ class TumbleTown(Game):
         others = {(seat - 1) % n, (seat + 1) % n} - {seat}
         return [b["plan"] for o in sorted(others) for b in st["players"][o]["built"]]
 
-    def score_parts(self, st: State, seat: int, horse_known: bool = True) -> dict[str, int]:
+    def score_parts(self, st: State, seat: int, horse_known: bool = True, street: Optional[int] = None) -> dict[str, int]:
         pl = st["players"][seat]
         icon = HORSES[pl["horse"]]["icon"] if horse_known and pl.get("horse") is not None else None
-        return player_score(pl, icon, st["town"], st["opts"]["no_main_street"], self.neighbor_plans(st, seat))
+        return player_score(pl, icon, st["town"], st["opts"]["no_main_street"], self.neighbor_plans(st, seat), street)
 
     def outlaw_parts(self, st: State) -> Optional[dict[str, int]]:
         o = st.get("outlaw")
@@ -688,7 +688,7 @@ class TumbleTown(Game):
 
     def _solo_result(self, state: State, score: int) -> dict[str, Any]:
         mode = state["mode"]
-        verdict = [text for need, text in VERDICTS if score >= need][-1]
+        verdict = chart_verdict(score)
         res: dict[str, Any] = {"verdict": verdict}
         if mode == "outlaw":
             op = self.outlaw_parts(state)
@@ -723,12 +723,13 @@ class TumbleTown(Game):
         players = []
         for s, pl in enumerate(st["players"]):
             show = over or s == seat
+            street = street_detail(pl["built"], st["town"])
             players.append({
                 "dice": clone(pl["dice"]), "hand": list(pl["hand"]), "built": clone(pl["built"]),
                 "penalties": pl["penalties"], "tokens": pl["tokens"], "extra": pl["extra"],
                 "horse": pl["horse"] if show else None,
-                "score": self.score_parts(st, s, horse_known=show),
-                "street": street_detail(pl["built"], st["town"]),
+                "score": self.score_parts(st, s, horse_known=show, street=street["total"]),
+                "street": street,
                 "capacity": capacity(pl),
             })
         v: View = {
@@ -743,6 +744,7 @@ class TumbleTown(Game):
             "over": over, "missions": list(st["missions"]),
             "start_seat": st.get("start_seat"),
             "dance_halls_out": st["n"] == 2,
+            "asked": "" if over else self.prompt(st, self.active(st)[0]),
         }
         if st["outlaw"]:
             o = st["outlaw"]
@@ -862,9 +864,10 @@ class TumbleTown(Game):
             return f"{who} ends the turn" + extra
         if t == "discard":
             return f"{who} discards a {die_name(pl['dice'][action['die']])}" + extra
-        if t in ("outlaw_take", "outlaw_return"):
-            verb = "takes" if t == "outlaw_take" else "returns"
-            return f"The Outlaw {verb} {action['color']} dice" + extra
+        if t == "outlaw_take":
+            return f"{who} sends the Outlaw to the {action['color']} supply" + extra
+        if t == "outlaw_return":
+            return f"{who} picks {action['color']} for the Outlaw to return" + extra
         return f"{who} acts"
 
     def _describe_sub(self, state: State, after: State, seat: int, action: Action) -> str:
@@ -918,21 +921,31 @@ class TumbleTown(Game):
                         gained.remove(d)
                 if gained:
                     bits.append("rolls " + dice_text(gained))
-        for r in range(3):
-            for c in range(4):
-                pid = after["rows"][r][c]
-                if pid is not None and pid != before["rows"][r][c]:
-                    bits.append(f"the {PLANS[pid]['name']} is revealed")
-        if before["mode"] in ("outlaw", "no-outlaw") and after["outlaw"]["last"] is not before["outlaw"]["last"] \
-                and after["outlaw"]["last"] != before["outlaw"]["last"]:
-            bits.append(outlaw_text(after["outlaw"]["last"]))
-        if before["mode"] == "sole-surveyor" and after["surveyor"]["last"] != before["surveyor"]["last"]:
+        if before["mode"] in ("outlaw", "no-outlaw"):
+            if before["phase"] == "outlaw":
+                moved = {c: after["outlaw"]["dice"][c] - before["outlaw"]["dice"][c] for c in COLORS}
+                got = [f"{n} {c}" for c, n in moved.items() if n > 0]
+                back = [f"{-n} {c}" for c, n in moved.items() if n < 0]
+                if got:
+                    bits.append("it takes " + ", ".join(got))
+                if back:
+                    bits.append("it returns " + ", ".join(back))
+                if after["phase"] != "outlaw":
+                    bits.append(f"the Outlaw ends its turn with {after['outlaw']['penalties']} Penalty tokens")
+            elif after["round"] != before["round"] or (after["over"] and not before["over"]) or after["phase"] == "outlaw":
+                bits.append(outlaw_text(after["outlaw"]["last"]))
+        if before["mode"] == "sole-surveyor" and after["round"] != before["round"]:
             last = after["surveyor"]["last"]
             if last["plans"]:
                 bits.append(f"the Sole Surveyor rolls {last['roll']} and clears " +
                             ", ".join(PLANS[p]["name"] for p in last["plans"]))
             else:
                 bits.append(f"the Sole Surveyor rolls {last['roll']}")
+        for r in range(3):
+            for c in range(4):
+                pid = after["rows"][r][c]
+                if pid is not None and pid != before["rows"][r][c]:
+                    bits.append(f"the {PLANS[pid]['name']} is revealed")
         if after["ending"] and not before["ending"]:
             bits.append("the end of the game is near: this round is the last")
         if after["over"] and not before["over"]:
@@ -974,7 +987,7 @@ class TumbleTown(Game):
         others = [h["id"] for h in HORSES if h["id"] != mine]
         rng.shuffle(others)
         players = []
-        for s, pl in enumerate(view["players"]):
+        for pl in view["players"]:
             horse = pl["horse"] if pl["horse"] is not None else others.pop()
             players.append({"dice": clone(pl["dice"]), "hand": list(pl["hand"]), "built": clone(pl["built"]),
                             "penalties": pl["penalties"], "tokens": pl["tokens"], "extra": pl["extra"],

@@ -163,20 +163,21 @@ def occupancy(built: list[dict[str, Any]]) -> list[dict[int, tuple[int, dict[str
     return occ
 
 
+def _plot_points(code: str, side_occ: dict[int, Any], p: int) -> int:
+    here = side_occ.get(p)
+    if here is not None:
+        return 1 if request_met(code, here[1]) else 0
+    if code in ("alley", "cactus"):
+        near = [q for q in (p - 1, p + 1) if 0 <= q < PLOTS]
+        return 1 if near and all(q in side_occ for q in near) else 0
+    return 0
+
+
 def street_detail(built: list[dict[str, Any]], town: str) -> dict[str, Any]:
     """Points per plot (2 x PLOTS), face-off points per column, and the total."""
     rows = TOWNS[town]["rows"]
     occ = occupancy(built)
-    plots = [[0] * PLOTS for _ in range(2)]
-    for side in range(2):
-        for p in range(PLOTS):
-            code = rows[side][p]
-            here = occ[side].get(p)
-            if here is not None:
-                plots[side][p] = 1 if request_met(code, here[1]) else 0
-            elif code in ("alley", "cactus"):
-                near = [q for q in (p - 1, p + 1) if 0 <= q < PLOTS]
-                plots[side][p] = 1 if near and all(q in occ[side] for q in near) else 0
+    plots = [[_plot_points(rows[side][p], occ[side], p) for p in range(PLOTS)] for side in range(2)]
     faceoff = [0] * PLOTS
     if town == "dueling":
         faceoff = [1 if (p in occ[0] and p in occ[1]) else 0 for p in range(PLOTS)]
@@ -195,19 +196,28 @@ def placements(built: list[dict[str, Any]], town: str, plan: dict[str, Any], dic
     rows = TOWNS[town]["rows"]
     occ = occupancy(built)
     w = plan["width"]
-    base = street_points(built, town)
-    sym = is_symmetric(plan, dice)
+    secs = {False: sections(plan, dice, False)}
+    secs[True] = secs[False] if is_symmetric(plan, dice) else sections(plan, dice, True)
+    mirrors = (False,) if secs[True] is secs[False] else (False, True)
     out = []
     for side in range(2):
+        side_occ = occ[side]
         for start in range(-(w - 1), PLOTS):
             cols = range(start, start + w)
-            if any(c in occ[side] for c in cols):
+            if any(c in side_occ for c in cols):
                 continue
             if any(0 <= c < PLOTS and rows[side][c] == "cactus" for c in cols):
                 continue
-            for mirror in ((False,) if sym else (False, True)):
-                trial = built + [{"plan": plan["id"], "dice": list(dice), "at": [side, start, mirror]}]
-                gain = street_points(trial, town) - base
+            touched = [p for p in range(start - 1, start + w + 1) if 0 <= p < PLOTS]
+            before = sum(_plot_points(rows[side][p], side_occ, p) for p in touched)
+            for mirror in mirrors:
+                trial = dict(side_occ)
+                for i, sec in enumerate(secs[mirror]):
+                    trial[start + i] = (-1, sec)
+                after = sum(_plot_points(rows[side][p], trial, p) for p in touched)
+                gain = after - before
+                if town == "dueling":
+                    gain += sum(1 for c in cols if 0 <= c < PLOTS and c in occ[1 - side])
                 out.append({"side": side, "start": start, "mirror": mirror, "gain": gain})
     return out
 
@@ -251,14 +261,16 @@ def gold_points(power: dict[str, Any], player: dict[str, Any], horse_icon: Optio
 
 
 def player_score(player: dict[str, Any], horse_icon: Optional[str], town: str, no_street: bool,
-                 neighbor_plans: list[int]) -> dict[str, int]:
+                 neighbor_plans: list[int], street: Optional[int] = None) -> dict[str, int]:
     """The five parts of the tally (horse_icon None: not known to the viewer)."""
     built_ids = [b["plan"] for b in player["built"]]
     buildings = sum(PLANS[pid]["points"] for pid in built_ids)
     gold = sum(gold_points(PLANS[pid]["power"], player, horse_icon, neighbor_plans)
                for pid in built_ids if is_gold_building(PLANS[pid]))
     horse = sum(1 for pid in built_ids if PLANS[pid]["style"] == horse_icon) if horse_icon else 0
-    street = 0 if no_street else street_points(player["built"], town)
+    if street is None:
+        street = street_points(player["built"], town)
+    street = 0 if no_street else street
     pen = -PENALTY_VALUE * player["penalties"]
     return {"buildings": buildings, "gold": gold, "horse": horse, "street": street,
             "penalties": pen, "total": buildings + gold + horse + street + pen}

@@ -1,0 +1,152 @@
+"""Browser benchmarks for Tabletown, in headless Chromium (Debian's), side by side.
+
+    .venv/bin/python tools/bench/browser.py [--runs 5] [--games 20] [--game tavern-tussle]
+
+Prints:
+  load    time to `html.ready` for Tabletown and for a bare PyScript page that uses the
+          same vendored runtime (tools/bench/bare.html), alternating, fresh profile each run
+  click   time from a click on a legal move to the next painted frame (p50, p95)
+  bot     bot decision time, hard bot (p50, p95)
+  memory  JS heap and wasm heap after 1 game and after N games in one page load
+
+These are measurements to read, not pass/fail tests: the machine's load varies.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import statistics
+import sys
+import threading
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "tools"))
+
+from serve import Handler, Server  # type: ignore[import-not-found]  # noqa: E402
+
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--js-flags=--expose-gc",
+]
+CLICK = """async () => {
+  const el = document.querySelector('#board [data-action]');
+  if (!el) return null;
+  const t0 = performance.now();
+  el.dispatchEvent(new MouseEvent('click', {bubbles: true}));
+  await new Promise(r => requestAnimationFrame(() => r()));
+  return performance.now() - t0;
+}"""
+
+
+def pct(values: list[float], p: float) -> float:
+    values = sorted(values)
+    if not values:
+        return float("nan")
+    k = min(len(values) - 1, max(0, round(p / 100 * (len(values) - 1))))
+    return values[k]
+
+
+def serve() -> tuple[Server, str]:
+    server = Server(("127.0.0.1", 0), functools.partial(Handler, directory=str(ROOT)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}/"
+
+
+def load_times(browser, base: str, runs: int) -> dict[str, list[float]]:
+    out: dict[str, list[float]] = {"tabletown": [], "bare": []}
+    for _ in range(runs):
+        for name, url in (("bare", base + "tools/bench/bare.html"), ("tabletown", base)):
+            ctx = browser.new_context()
+            page = ctx.new_page()
+            page.goto(url)
+            page.wait_for_selector("html.ready", timeout=120_000)
+            out[name].append(page.evaluate("window.readyAt"))
+            ctx.close()
+    return out
+
+
+def click_and_bot_times(browser, base: str, game: str, games: int) -> tuple[list[float], list[float], list[float]]:
+    clicks: list[float] = []
+    inside: list[float] = []
+    bots: list[float] = []
+    ctx = browser.new_context()
+    page = ctx.new_page()
+    page.goto(base + "?botpause=0#")
+    page.wait_for_selector("html.ready", timeout=120_000)
+    for seed in range(1, games + 1):
+        page.evaluate(f"location.hash = '#new/{game}?seats=human,bot:hard,bot:hard,bot:hard&seed={seed}'")
+        page.wait_for_selector("#board svg")
+        for _ in range(2000):
+            if page.locator("#board[data-game-over]").count():
+                break
+            took = page.evaluate(CLICK)
+            if took is not None:
+                clicks.append(took)
+            else:
+                page.wait_for_timeout(10)
+        bots.extend(page.evaluate("Array.from(window.tabletownStats.bots)"))
+        inside.extend(page.evaluate("Array.from(window.tabletownStats.clicks)"))
+        page.evaluate("window.tabletownStats.bots.length = 0; window.tabletownStats.clicks.length = 0")
+    ctx.close()
+    return clicks, inside, bots
+
+
+def memory_growth(browser, base: str, game: str, games: int) -> list[tuple[int, float, float, int]]:
+    ctx = browser.new_context()
+    page = ctx.new_page()
+    cdp = ctx.new_cdp_session(page)
+    page.goto(base + "?botpause=0#")
+    page.wait_for_selector("html.ready", timeout=120_000)
+    samples = []
+    for n in range(1, games + 1):
+        page.evaluate(f"location.hash = '#new/{game}?seats=bot,bot,bot,bot&seed={n}'")
+        page.wait_for_selector("#board[data-game-over]", timeout=120_000)
+        page.evaluate("location.hash = '#'")
+        page.wait_for_selector(".games")
+        page.evaluate("window.gc && window.gc()")
+        heap = cdp.send("Runtime.getHeapUsage")["usedSize"] / 1e6
+        stats = page.evaluate("({wasm: window.tabletownStats.wasmBytes, objects: window.tabletownStats.pyObjects})")
+        samples.append((n, heap, stats["wasm"] / 1e6, stats["objects"]))
+    ctx.close()
+    return samples
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--click-games", type=int, default=3)
+    parser.add_argument("--game", default="tavern-tussle")
+    args = parser.parse_args()
+    from playwright.sync_api import sync_playwright
+
+    server, base = serve()
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
+        loads = load_times(browser, base, args.runs)
+        bare, ours = statistics.median(loads["bare"]), statistics.median(loads["tabletown"])
+        print(f"load   bare PyScript median {bare:.0f} ms {sorted(round(x) for x in loads['bare'])}")
+        print(f"load   Tabletown     median {ours:.0f} ms {sorted(round(x) for x in loads['tabletown'])}")
+        print(f"load   Tabletown / bare = {ours / bare:.2f} (goal: at most 1.15)")
+        clicks, inside, bots = click_and_bot_times(browser, base, args.game, args.click_games)
+        print(f"click  {len(clicks)} clicks to next frame: p50 {pct(clicks, 50):.1f} ms, p95 {pct(clicks, 95):.1f} ms (goal: p95 within 50 ms)")
+        print(f"click  of which Python (rules + render + innerHTML): p50 {pct(inside, 50):.1f} ms, p95 {pct(inside, 95):.1f} ms")
+        print(f"bot    {len(bots)} hard-bot moves: p50 {pct(bots, 50):.1f} ms, p95 {pct(bots, 95):.1f} ms (goal: p95 within 300 ms)")
+        samples = memory_growth(browser, base, args.game, args.games)
+        first, last = samples[0], samples[-1]
+        print(f"memory after game 1: JS heap {first[1]:.1f} MB, wasm heap {first[2]:.1f} MB, Python objects {first[3]}")
+        print(f"memory after game {last[0]}: JS heap {last[1]:.1f} MB, wasm heap {last[2]:.1f} MB, Python objects {last[3]}")
+        print(f"memory growth over {last[0] - 1} games: JS {last[1] - first[1]:+.1f} MB, wasm {last[2] - first[2]:+.1f} MB (goal: within 20 MB)")
+        browser.close()
+    server.shutdown()
+
+
+if __name__ == "__main__":
+    main()
