@@ -7,8 +7,9 @@ import re
 
 import pytest
 
+import tabletown.games.torches_and_pitchforks as game
 from tabletown.engine.prng import Rng, seed_state
-from tabletown.engine.rules import IllegalAction
+from tabletown.engine.rules import BadSetup, IllegalAction
 from tabletown.games.torches_and_pitchforks import BOTS, RULES, render
 from tabletown.games.torches_and_pitchforks import content as C
 from tabletown.games.torches_and_pitchforks.rules import mob_strength, monster_power, score_of
@@ -22,8 +23,6 @@ from tests.unit.test_torches_and_pitchforks_scenario import (
     play,
     play_card,
 )
-
-import tabletown.games.torches_and_pitchforks as game
 
 R = RULES
 
@@ -144,11 +143,11 @@ def test_conformance(seats, target):
 def test_options_from_a_link_and_bad_setups():
     assert R.normalize_options(3, {"target": "40"}) == {"target": 40}
     assert R.normalize_options(3, {}) == {"target": 30}
-    with pytest.raises(Exception):
+    with pytest.raises(BadSetup):
         R.normalize_options(3, {"target": "25"})
-    with pytest.raises(Exception):
+    with pytest.raises(BadSetup):
         R.setup(1, 6, {})
-    with pytest.raises(Exception):
+    with pytest.raises(BadSetup):
         R.setup(1, 1, {})
 
 
@@ -713,6 +712,57 @@ def test_first_to_the_target_wins_at_once():
     assert "saves the town" in out["tiebreaks"][0]
 
 
+# --- Invariants ---------------------------------------------------------------------------------------------
+
+def _census(s):
+    ids = []
+    for k in ("mob_deck", "mob_discard", "monster_deck", "monster_discard", "moor", "spare"):
+        ids += s[k]
+    for h in s["hands"] + s["scores"]:
+        ids += h
+    for mob in s["mobs"]:
+        for t in mob:
+            ids += [t["c"]] + t["enh"]
+    ids += [d for d in s["defense"] if d is not None] + [e["card"] for e in s["stack"]]
+    if s["combat"] is not None and s["combat"]["stage"] != "done":
+        ids.append(s["combat"]["m"])
+    return sorted(ids)
+
+
+@pytest.mark.parametrize("seats", [2, 5])
+def test_every_card_is_always_in_exactly_one_place(seats):
+    from tabletown.games.torches_and_pitchforks.rules import copy_state
+
+    everything = sorted(C.CARDS)
+    for seed in (21, 22):
+        s = R.setup(seed, seats, {"target": 20})
+        rng = Rng(seed_state(seed))
+        while R.active(s):
+            assert _census(s) == everything
+            assert copy_state(s) == s
+            seat = R.active(s)[0]
+            legal = R.legal(s, seat)
+            s = R.apply(s, seat, legal[rng.below(len(legal))])
+        assert _census(s) == everything
+
+
+@pytest.mark.parametrize("seats", [2, 4])
+def test_determinize_is_consistent_with_the_view(seats):
+    s = R.setup(31, seats, {})
+    rng = Rng(seed_state(31))
+    checked = 0
+    while R.active(s) and checked < 150:
+        seat = R.active(s)[0]
+        view = R.view(s, seat)
+        world = R.determinize(view, seat, Rng(seed_state(checked)))
+        assert _census(world) == sorted(C.CARDS)
+        assert R.view(world, seat) == view
+        assert R.legal(world, seat) == R.legal(s, seat)
+        legal = R.legal(s, seat)
+        s = R.apply(s, seat, legal[rng.below(len(legal))])
+        checked += 1
+
+
 # --- Hidden information -----------------------------------------------------------------------------------
 
 def test_views_hide_hands_decks_and_the_prng():
@@ -828,6 +878,16 @@ def test_hard_beats_easy_head_to_head():
         s = _bot_game(500 + seed, levels)
         wins += levels[s["winner"]] == "hard"
     assert wins >= 11, f"hard won only {wins} of {games}"
+
+
+def test_one_hard_bot_wins_more_than_its_share_of_four_seat_games():
+    wins = 0
+    for seed in range(20):
+        levels = ["easy"] * 4
+        levels[seed % 4] = "hard"
+        s = _bot_game(700 + seed, levels)
+        wins += levels[s["winner"]] == "hard"
+    assert wins >= 7, f"hard won {wins} of 20 (an even share is 5)"
 
 
 def test_hard_bot_denies_a_rival_about_to_win():

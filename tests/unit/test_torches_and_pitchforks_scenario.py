@@ -1,4 +1,4 @@
-"""Building Torches & Pitchforks positions by card name, for the rules tests (helpers, no tests)."""
+"""Building Torches & Pitchforks positions by card name, for the rules tests (it holds no tests itself)."""
 
 from __future__ import annotations
 

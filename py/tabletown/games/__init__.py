@@ -23,7 +23,7 @@ class Entry:
 CATALOG: tuple[Entry, ...] = (
     Entry("tavern-tussle", "Tavern Tussle", "tavern_tussle", True,
           "Draft travelling Heroes and collect their stories. 2–4 players."),
-    Entry("torches-and-pitchforks", "Torches & Pitchforks", "torches_and_pitchforks", False,
+    Entry("torches-and-pitchforks", "Torches & Pitchforks", "torches_and_pitchforks", True,
           "Rally your mob and drive the monsters from town. 2–5 players."),
     Entry("tumble-town", "Tumble Town", "tumble_town", False,
           "Roll dice and raise a frontier town. 1–4 players."),

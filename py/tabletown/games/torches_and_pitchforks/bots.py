@@ -25,8 +25,6 @@ from .rules import (
     count_perk,
     determinize,
     enh_value,
-    flee_cost,
-    folk_value,
     is_weapon,
     kill_count,
     leader_of,
@@ -34,6 +32,10 @@ from .rules import (
     mob_strength,
     monster_power,
 )
+
+# How much the hard bot fears interference in its fights, and the bar a Hunt must clear.
+WORRY = 0.5
+HUNT_BAR = 0.5
 
 HOSTILE_COMBAT = {"Heck Spawn", "Enraged Monster", "Pure Evil", "Disorganized Mob", "Frightened Children",
                   "Night of the Walking Dead", "Bump on the Head", "Escape Plan"}
@@ -147,7 +149,7 @@ def target_choice(view: View, seat: int, legal: list[Action]) -> Action:
     sel = view["select"] or {}
     cid = sel.get("card")
     c = CARDS[cid] if cid is not None else None
-    if c is None:
+    if c is None or cid is None:
         return legal[0]
     if c["kind"] in ("weapon",) or c["effect"] == "lathe":
         return best_weapon_target(view, seat, cid, legal)
@@ -201,8 +203,10 @@ def _easy_window(view: View, seat: int, legal: list[Action], rng: Rng) -> Action
     plays = _plays(legal)
     if cb["seat"] == seat:
         if st <= pw:
+            dead = any(t["dead"] for t in view["mobs"][seat])
             helps = [cid for cid in plays if CARDS[cid]["str"] > 0 or CARDS[cid]["pow"] < 0
-                     or CARDS[cid]["effect"] in ("escape", "holy", "energize", "inspire", "revive")
+                     or CARDS[cid]["effect"] in ("escape", "holy", "energize", "inspire")
+                     or (CARDS[cid]["effect"] == "revive" and dead)
                      or CARDS[cid]["kind"] == "defense"]
             if helps:
                 return {"type": "play", "card": helps[0]}
@@ -305,14 +309,14 @@ def _hostile_estimate(view: View, seat: int) -> float:
     return expected * 2.5
 
 
-def _own_boost(view: View, seat: int, monster: int) -> float:
+def _own_boost(view: View, seat: int, monster: int, hunt: bool = False) -> float:
     """Strength this seat's own hand can add in a fight against `monster` (roughly)."""
     boost = 0.0
     mob = view["mobs"][seat]
     m = CARDS[monster]
     for cid in view["hand"] or []:
         c = CARDS[cid]
-        if c["kind"] != "action" and not (c["kind"] == "defense" and m["mtype"] in c["defends"]):
+        if c["kind"] != "action" and not (c["kind"] == "defense" and m["mtype"] in c["defends"] and not hunt):
             continue
         if c["kind"] == "defense" or c["effect"] in ("escape",):
             boost += 20  # a way out
@@ -334,10 +338,10 @@ def _own_boost(view: View, seat: int, monster: int) -> float:
 def _fight_or_flee(view: View, seat: int) -> Action:
     cb = view["combat"]
     st, pw = view["combat_strength"], view["combat_power"]
-    boost = _own_boost(view, seat, cb["m"])
+    boost = _own_boost(view, seat, cb["m"], hunt=bool(cb["hunt"] or cb.get("risen")))
     hostile = _hostile_estimate(view, seat)
     # Rivals spoil fights that matter: more so when this seat is close to winning.
-    worry = hostile * (0.5 + threat(view, seat))
+    worry = hostile * (WORRY + threat(view, seat))
     if st + boost - worry > pw or (st > pw and boost >= 20):
         return {"type": "fight"}
     kills = CARDS[cb["m"]]["kill"]
@@ -357,7 +361,7 @@ def _hunt_value(view: View, seat: int) -> float:
     for m in moor:
         fake = {"m": m, "seat": seat, "hunt": True, "risen": False, "stage": "fight", "str": 0, "pow": 0,
                 "kill": 0, "flags": [], "crash": 0}
-        st = mob_strength(view, seat, fake) + 0.7 * min(_own_boost(view, seat, m), 6)
+        st = mob_strength(view, seat, fake) + 0.7 * min(_own_boost(view, seat, m, hunt=True), 6)
         p = CARDS[m]["power"]
         if st - hostile > p:
             gain = p * (1.6 if score(view, seat) + p >= view["target"] else 1.0)
@@ -531,7 +535,7 @@ def _hard_turn(rules: Game, view: View, seat: int, legal: list[Action], world: d
     if phase == "attack":
         return {"type": "flip"}
     if phase == "hunt":
-        return {"type": "hunt"} if _hunt_value(view, seat) > 0.5 else {"type": "skip"}
+        return {"type": "hunt"} if _hunt_value(view, seat) > HUNT_BAR else {"type": "skip"}
     mob = view["mobs"][seat]
     # Build up the Mob in Recoup: Townsfolk, a Leader, the best Weapons, a Defense.
     order = {"townsfolk": 0, "leader": 1, "weapon": 2, "defense": 3}
@@ -569,4 +573,4 @@ def _hard_turn(rules: Game, view: View, seat: int, legal: list[Action], world: d
 
 BOTS = {"easy": easy_bot, "hard": hard_bot}
 
-__all__ = ["BOTS", "easy_bot", "hard_bot", "card_value", "folk_value"]
+__all__ = ["BOTS", "easy_bot", "hard_bot", "card_value"]

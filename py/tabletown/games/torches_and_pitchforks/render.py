@@ -14,7 +14,7 @@ from typing import Any, Optional
 from tabletown.engine.svg import action_attrs, esc, names_in, svg_open
 
 from .content import CARDS
-from .rules import enh_value, folk_value, is_weapon
+from .rules import enh_value, folk_value
 
 W = 1000
 PAD = 20
@@ -95,7 +95,7 @@ class _Board:
         self.out: list[str] = []
         self.y = 0
 
-    # --- helpers ---------------------------------------------------------------------------------
+    # --- drawing tools ---------------------------------------------------------------------------------
     def text(self, s: str) -> str:
         """Escape text and put in the (already escaped) player names."""
         return names_in(esc(s), self.names)
@@ -306,6 +306,9 @@ class _Board:
                         label += f" on {{seat{e['ts']}}}'s {short_name(CARDS[v['mobs'][e['ts']][e['tf']]['c']]['name'])}"
                     elif c["target"] != "self":
                         label += f" on {{seat{e['ts']}}}"
+                big = _big_number(c)
+                if big and c["kind"] == "action":
+                    label += f" ({big})"
                 self.t(PAD + 20, sy + 46 + 44 * k, label, 26, "tp-t tp-b")
             h = sy + sh - y0
         self.y = y0 + h + 16
@@ -358,7 +361,12 @@ class _Board:
         open_g = f'<g{self.attrs(action, label)}>' if action is not None else "<g>"
         self.out.append(open_g)
         hot = ' class="tp-parch tp-hot"' if action is not None else ' class="tp-parch"'
+        sel = self.v.get("select") or {}
+        if sel.get("card") == cid:
+            hot = ' class="tp-parch" style="stroke:#e8892b;stroke-width:8"'
         self.out.append(f'<rect x="{x:.0f}" y="{y:.0f}" width="{w:.0f}" height="{h}" rx="14"{hot}/>')
+        if sel.get("card") == cid:
+            self.t(x + w - 16, y + h - 14, "choosing a target…", 22, "tp-d tp-b", "end")
         self.out.append(f'<rect x="{x + 4:.0f}" y="{y + 4:.0f}" width="14" height="{h - 8}" rx="6" fill="{color}"/>')
         tag = _tag(c)
         self.out.append(f'<text x="{x + 30:.0f}" y="{y + 36:.0f}" font-size="22" class="tp-d tp-b" '
@@ -460,7 +468,7 @@ class _Board:
             self.out.append("</g>")
             return
         self.out.append(f'<rect x="{x:.0f}" y="{y:.0f}" width="{w:.0f}" height="{h}" rx="10" class="tp-parch{hot}"/>')
-        size, nm = fit(short_name(c["name"]), w - 66, 26, 19)
+        size, nm = fit(short_name(c["name"]), w - 80, 26, 19)
         self.t(x + 10, y + 34, nm, size, "tp-d tp-b")
         # Strength badge: this Townsfolk with its Enhancements (against the Monster in a fight).
         combat = cb if monster is not None else None
@@ -578,4 +586,4 @@ def render(view: dict[str, Any], ui: dict[str, Any]) -> str:
     return _Board(view, ui).svg()
 
 
-__all__ = ["render", "is_weapon"]
+__all__ = ["render"]

@@ -36,7 +36,6 @@ from tabletown.engine.rules import (
     BadSetup,
     Game,
     IllegalAction,
-    Option,
     State,
     View,
     make_outcome,
@@ -68,7 +67,7 @@ def cname(cid: int) -> str:
     return CARDS[cid]["name"]
 
 
-# --- board helpers (work on states and on views alike) ---------------------------------------
+# --- board functions (work on states and on views alike) ---------------------------------------
 
 def living(mob: list[dict[str, Any]]) -> list[int]:
     return [i for i, t in enumerate(mob) if not t["dead"]]
@@ -408,6 +407,7 @@ def _decision(s: dict[str, Any]) -> tuple[Optional[int], list[Action]]:
         return seat, [PASS] + [{"type": "play", "card": c} for c in _cancel_cards(s, seat)]
     c = s["combat"]
     turn = s["turn"]
+    acts: list[Action]
     if c is not None:
         if c["stage"] == "decide":
             acts = [{"type": "fight"}]
@@ -418,7 +418,7 @@ def _decision(s: dict[str, Any]) -> tuple[Optional[int], list[Action]]:
             seat = _cw_seat(s)
             return seat, [PASS] + [{"type": "play", "card": cid} for cid in _playable(s, seat, "window")]
     phase = s["phase"]
-    plays = [{"type": "play", "card": cid} for cid in _playable(s, turn, "own")]
+    plays: list[Action] = [{"type": "play", "card": cid} for cid in _playable(s, turn, "own")]
     if phase == "attack":
         return turn, [{"type": "flip"}] + plays
     if phase == "hunt":
@@ -427,13 +427,17 @@ def _decision(s: dict[str, Any]) -> tuple[Optional[int], list[Action]]:
         acts = [{"type": "end"}] + plays
         if s["defense"][turn] is not None:
             acts.append({"type": "drop_defense"})
-        acts += [{"type": "discard", "card": cid} for cid in _distinct(s["hands"][turn])]
+        acts += _discards(s["hands"][turn])
         return turn, acts
     if phase == "discard":
         acts = [{"type": "end"}] + plays
-        acts += [{"type": "discard", "card": cid} for cid in _distinct(s["hands"][turn])]
+        acts += _discards(s["hands"][turn])
         return turn, acts
     raise AssertionError(f"no decision in phase {phase}")  # pragma: no cover
+
+
+def _discards(hand: list[int]) -> list[Action]:
+    return [{"type": "discard", "card": cid} for cid in _distinct(hand)]
 
 
 def _distinct(hand: list[int]) -> list[int]:
@@ -512,7 +516,6 @@ def _targets(s: dict[str, Any], seat: int, cid: int, mode: str) -> list[dict[str
     """Every target the card may be played on ([{}] when it needs none)."""
     c = CARDS[cid]
     kind = c["kind"]
-    n = s["n"]
     mob = s["mobs"][seat]
     if kind == "weapon":
         return [{"seat": seat, "tf": i} for i, t in enumerate(mob) if free_slot(t)]
@@ -530,8 +533,6 @@ def _targets(s: dict[str, Any], seat: int, cid: int, mode: str) -> list[dict[str
     tk = c["target"]
     eff = c["effect"]
     if tk == "":
-        if eff == "energize" or c["timing"] == "combat":
-            return [{}]
         return [{}]
     if tk == "self":
         return [{"seat": seat}]
@@ -1288,6 +1289,8 @@ def status_line(s: dict[str, Any]) -> str:
         w = s["winner"]
         return f"{T(w)} saved the town!" if w is not None else "The game is over."
     seat, _ = _decision(s)
+    if seat is None:  # pragma: no cover - only when over
+        return "The game is over."
     return f"Waiting for {T(seat)}: {prompt_for(s, seat, you=False)}"
 
 
@@ -1321,9 +1324,10 @@ def prompt_for(s: dict[str, Any], seat: int, you: bool = True) -> str:
     if cb is not None:
         m = cname(cb["m"])
         if cb["stage"] == "decide":
-            return f"The {m} attacks (Power {monster_power(cb)}, your Strength {mob_strength(s, seat, cb)}): Fight or Flee?"
+            whose = "your" if you else "Mob"
+            return f"The {m} attacks (Power {monster_power(cb)}, {whose} Strength {mob_strength(s, seat, cb)}): Fight or Flee?"
         if cb["stage"] == "fight":
-            whose = "your" if cb["seat"] == seat else f"{T(cb['seat'])}'s"
+            whose = "your" if cb["seat"] == seat and you else f"{T(cb['seat'])}'s"
             return (f"{m}: Power {monster_power(cb)} vs {whose} Mob's Strength {mob_strength(s, cb['seat'], cb)}. "
                     f"Play a card or pass")
     ph = s["phase"]

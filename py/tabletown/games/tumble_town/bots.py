@@ -240,7 +240,7 @@ class Ctx:
 
     def ok_to_build(self, plan: dict[str, Any], pen: float, net: float) -> bool:
         if not self.hard:
-            return pen <= 1 or (self.final and plan["points"] > 2 * pen)
+            return pen <= 1 or (self.final and net > 0)
         return net > 0 and (pen <= 1 or self.final or self.rounds_left < 1.2 or net > 3.0)
 
     def turn_plan(self, plan_ids: list[int], dice: list[list[Any]]) -> tuple[float, Optional[int]]:
@@ -297,14 +297,9 @@ def _choose_build(ctx: Ctx) -> Optional[tuple[float, dict[str, Any], Fill]]:
         fill = ctx.fill(plan)
         if fill is None:
             continue
-        cost, pen, _ = fill
-        if ctx.hard:
-            net = ctx.plan_value(plan) - cost
-            ok = net > 0 and (pen <= 1 or ctx.final or ctx.rounds_left < 1.2 or net > 3.0)
-        else:
-            net = plan["points"] - 2 * pen
-            ok = pen <= 1 or (ctx.final and net > 0)
-        if ok and (best is None or net > best[0]):
+        pen = fill[1]
+        net = plan["points"] - 2 * pen
+        if ctx.ok_to_build(plan, pen, net) and (best is None or net > best[0]):
             best = (net, plan, fill)
     return best
 
@@ -482,9 +477,9 @@ def _sub_decision(ctx: Ctx, legal: list[Action], rng: Rng) -> Action:
     if kind == "reroll":
         if not sub["sel"] and tgt is not None:
             plan, fill, full = tgt
-            bad = [fill[p] for p in penalty_detail(plan, full)["value"] if p in fill]
+            misfits = [fill[p] for p in penalty_detail(plan, full)["value"] if p in fill]
             for a in picks:
-                if any(dice[a["die"]] == dice[b] for b in bad):
+                if any(dice[a["die"]] == dice[b] for b in misfits):
                     return a
             if picks:
                 return min(picks, key=lambda a: dice[a["die"]][1])
@@ -493,11 +488,11 @@ def _sub_decision(ctx: Ctx, legal: list[Action], rng: Rng) -> Action:
                 return a
     if kind == "swap":
         if sub.get("die") is None and picks:
-            used = set(tgt[1].values()) if tgt else set()
-            bad = set()
+            used: set[int] = set(tgt[1].values()) if tgt else set()
+            wrong: set[int] = set()
             if tgt is not None:
-                bad = {tgt[1][p] for p in penalty_detail(tgt[0], tgt[2])["color"] if p in tgt[1]}
-            free = [a for a in picks if a["die"] in bad or a["die"] not in used] or picks
+                wrong = {tgt[1][p] for p in penalty_detail(tgt[0], tgt[2])["color"] if p in tgt[1]}
+            free = [a for a in picks if a["die"] in wrong or a["die"] not in used] or picks
             return min(free, key=lambda a: (BASE_WORTH[dice[a["die"]][0]], dice[a["die"]][1]))
         if colors:
             if tgt is not None:

@@ -175,11 +175,11 @@ _PLANS: tuple[tuple[Any, ...], ...] = (
     (3, "Bank", 6, "pickaxe", "", "pyramid", "yyykk", ">=24", "feature:windmill:2", ""),
     (3, "Town Hall", 5, "hat", "windmill", "manor", "yybgk", "-", "sets:6", ""),
     (3, "Opera House", 6, "boot", "", "spire", "gyggky", "3-6", "height:2:1", ""),
-    (3, "Cantina", 3, "horseshoe", "agave", "hall", "yabk", "ODD", "feature:agave:1", ""),
+    (3, "Cantina", 3, "horseshoe", "agave", "hall", "yabk", "ODD", "feature:agave:2", ""),
     (3, "Courthouse", 5, "pickaxe", "windmill", "manor", "yygkb", "ABC", "pairs:3", ""),
     (3, "Train Depot", 4, "boot", "windmill", "quad", "yykk", "AA-BB", "height:1:1", ""),
     (3, "Church", 4, "hat", "", "steeple", "yygk", "!=", "sets:6", ""),
-    (3, "Water Tower", 3, "horseshoe", "windmill", "tower", "kgy", "<=8", "feature:windmill:1", ""),
+    (3, "Water Tower", 3, "horseshoe", "windmill", "tower", "kgy", "<=8", "feature:windmill:2", ""),
     (3, "Distillery", 4, "boot", "agave", "lean", "ybab", "1-4", "feature:agave:2", ""),
     (3, "Silver Mine", 4, "pickaxe", "", "keep", "yykk", ">=18", "pairs:3", ""),
     (3, "Clock Tower", 4, "horseshoe", "", "hall", "ygyk", "EVEN", "adjust2", ""),
@@ -187,7 +187,7 @@ _PLANS: tuple[tuple[Any, ...], ...] = (
     (3, "Fort", 6, "boot", "", "castle", "yakkag", "EVEN", "plusminus", ""),
     (3, "Grand Hotel", 5, "horseshoe", "agave", "pyramid", "bgyka", "2-5", "warehouse", ""),
     (3, "Mine Office", 3, "pickaxe", "agave", "trio", "yyk", "ODD", "tokens", ""),
-    (3, "Lookout", 4, "hat", "windmill", "quad", "yayk", "!=", "height:2:1", ""),
+    (3, "Lookout", 4, "hat", "windmill", "quad", "yayk", "!=", "height:2:2", ""),
 )
 
 
@@ -218,7 +218,7 @@ def _build_plans() -> tuple[dict[str, Any], ...]:
 
 
 PLANS: tuple[dict[str, Any], ...] = _build_plans()
-PLAN_BY_NAME = {}
+PLAN_BY_NAME: dict[str, dict[str, Any]] = {}
 for _plan in PLANS:
     PLAN_BY_NAME.setdefault(_plan["name"], _plan)
 

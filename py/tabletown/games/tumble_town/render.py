@@ -10,6 +10,7 @@ from typing import Any, Optional
 
 from tabletown.engine.svg import action_attrs, esc, names_in, svg_open
 
+from .bots import best_fill
 from .content import (
     BACKS,
     BEST_IN_THE_WEST,
@@ -23,8 +24,7 @@ from .content import (
     TOWN_NAMES,
     TOWNS,
 )
-from .rules import power_text
-from .scoring import penalty_detail
+from .scoring import occupancy, penalty_detail
 
 W = 1000
 FILL = {"brown": "#8a5a2e", "gray": "#a3aab2", "black": "#2b2b2b", "gold": "#e2b134"}
@@ -196,7 +196,7 @@ def plan_card(plan: dict[str, Any], x: float, y: float, w: float, h: float, attr
         out.append(f'<path d="M{cx:.1f},{y + 40:.1f} v-18 m0,8 h-5 v-6 m5,6 h5 v-4" stroke="#3d7a3a" stroke-width="3.5" '
                    f'fill="none" stroke-linecap="round"/>')
     name = plan["name"]
-    size = 22 if len(name) <= 14 else 19
+    size = 24 if len(name) <= 13 else 21 if len(name) <= 15 else 19
     out.append(_text(x + w / 2, y + 76, esc(name), size, "#2a1d10", "middle", "bold", FONT))
     sz = 34 if plan["width"] <= 3 else 28
     levels = max(lv for lv, _ in plan["pos"])
@@ -207,11 +207,13 @@ def plan_card(plan: dict[str, Any], x: float, y: float, w: float, h: float, attr
     body, sw, sh = shape_svg(plan, x + (w - shape_w) / 2, y + 88 + (104 - shape_h) / 2, sz)
     out.append(body)
     out.append(f'<rect x="{x + 10:.1f}" y="{y + 198:.1f}" width="{w - 20:.1f}" height="32" rx="8" fill="#fffaf0" stroke="#b89b72"/>')
-    out.append(_text(x + w / 2, y + 222, esc(req_label(plan["req"])), 24, "#2a1d10", "middle", "bold"))
+    out.append(_text(x + w / 2, y + 223, esc(req_label(plan["req"])), 27, "#2a1d10", "middle", "bold"))
     pt = plan["ptype"]
     out.append(f'<rect x="{x + 4:.1f}" y="{y + 236:.1f}" width="{w - 8:.1f}" height="{h - 240:.1f}" rx="9" fill="{POWER_BG[pt]}"/>')
     out.append(_text(x + w / 2, y + 256, POWER_TAG[pt], 16, "#fff" if pt != "end" else "#2e2100", "middle", "bold"))
-    out.append(_text(x + w / 2, y + 280, esc(power_short(plan["power"])), 19, "#fff" if pt != "end" else "#2e2100", "middle"))
+    text = power_short(plan["power"])
+    fs = min(20, int((w - 14) / (0.58 * len(text))))
+    out.append(_text(x + w / 2, y + 281, esc(text), fs, "#fff" if pt != "end" else "#2e2100", "middle", "bold"))
     if note:
         out.append(_text(x + w / 2, y + h - 6, esc(note), 15, "#fff", "middle"))
     out.append("</g>")
@@ -298,6 +300,9 @@ def _market(view: dict[str, Any], acts: Acts, y: float) -> tuple[str, float]:
     out = []
     card_w, card_h, gap = 200, 292, 8
     deck_w = W - 16 - 4 * (card_w + gap)
+    for c in range(4):
+        out.append(_text(deck_w + 4 + c * (card_w + gap) + card_w / 2, y + 18, f"column {c + 1}", 17, "#5b3a1e", "middle", "bold"))
+    y += 26
     for r in range(3):
         ry = y + r * (card_h + 14)
         # deck: the back of the top plan, or the Plan End
@@ -331,11 +336,10 @@ def _market(view: dict[str, Any], acts: Acts, y: float) -> tuple[str, float]:
         for choice in back["choice"]:
             if dx > bx + deck_w - 50:
                 dx, dy = bx + 14, dy + 36
-            label = "any" if len(choice) == 4 else "b/g/k"
             out.append(_spec(dx, dy, 30, "any" if len(choice) == 4 else "plain"))
             dx += 36
-            del label
-        out.append(_text(bx + (deck_w - 8) / 2, ry + card_h - 14, "+ choice" if back["choice"] else "", 16, "#fff", "middle"))
+        if back["choice"]:
+            out.append(_text(bx + (deck_w - 8) / 2, ry + card_h - 14, "striped: your pick", 15, "#fff", "middle"))
         for c in range(4):
             pid = view["rows"][r][c]
             cx = deck_w + 4 + c * (card_w + gap)
@@ -353,18 +357,18 @@ def _market(view: dict[str, Any], acts: Acts, y: float) -> tuple[str, float]:
 
 
 def _pool(dice: list[list[Any]], x: float, y: float, size: float, acts: Acts, make: Any = None,
-          max_w: float = W - 40) -> tuple[str, float]:
+          max_w: float = W - 40, chosen: tuple[int, ...] = ()) -> tuple[str, float]:
     """A row of dice; `make(i)` gives (action, label) to make a die clickable."""
     out = []
     cx, cy = x, y
     for i, d in enumerate(dice):
         attrs = ""
-        ring = ""
+        ring = "#e2a21a" if i in chosen else ""
         if make is not None:
             res = make(i)
             if res is not None:
                 attrs = acts.attrs(res[0], res[1])
-                ring = "#1d6fd6" if attrs else ""
+                ring = "#1d6fd6" if attrs else ring
         out.append(_die(cx, cy, size, d[0], d[1], attrs, ring=ring))
         cx += size + 12
         if cx + size > x + max_w:
@@ -373,89 +377,92 @@ def _pool(dice: list[list[Any]], x: float, y: float, size: float, acts: Acts, ma
 
 
 def _street_grid(view: dict[str, Any], built: list[dict[str, Any]], x0: float, y: float, plot_w: float,
-                 highlight: Optional[dict[str, Any]] = None, street: Optional[dict[str, Any]] = None) -> tuple[str, float]:
-    """Main Street: the north plots, the street and the south plots, with buildings."""
+                 street: Optional[dict[str, Any]] = None) -> tuple[str, float]:
+    """Main Street: the north plots, the street and the south plots, with buildings.
+    Each plot shows its request at the outer edge and a tick when it scores."""
     rows = TOWNS[view["town"]]["rows"]
-    lvl = 30
-    plot_h = 34 + 3 * (lvl + 3)
+    lvl = 32
+    label_h = 30
+    name_h = 20
+    plot_h = label_h + name_h + 3 * (lvl + 3) + 4
     street_h = 34
     out = []
-    card_x = x0
     total_h = plot_h * 2 + street_h
-    out.append(f'<rect x="{card_x - 6:.1f}" y="{y - 6:.1f}" width="{PLOTS * plot_w + 12:.1f}" height="{total_h + 12:.1f}" '
+    out.append(f'<rect x="{x0 - 6:.1f}" y="{y - 6:.1f}" width="{PLOTS * plot_w + 12:.1f}" height="{total_h + 12:.1f}" '
                f'rx="10" fill="#eadbb8" stroke="#8a6a44" stroke-width="2"/>')
     sy = y + plot_h
-    out.append(f'<rect x="{card_x:.1f}" y="{sy:.1f}" width="{PLOTS * plot_w:.1f}" height="{street_h}" fill="#b48a5a"/>')
-    out.append(_text(card_x + PLOTS * plot_w / 2, sy + 24, "MAIN STREET", 18, "#f8ecd4", "middle", "bold"))
+    out.append(f'<rect x="{x0:.1f}" y="{sy:.1f}" width="{PLOTS * plot_w:.1f}" height="{street_h}" fill="#b48a5a"/>')
+    out.append(_text(x0 + PLOTS * plot_w / 2, sy + 24, "MAIN STREET", 18, "#f8ecd4", "middle", "bold"))
     scores = street["plots"] if street else [[0] * PLOTS, [0] * PLOTS]
     for side in range(2):
         for p in range(PLOTS):
-            px = card_x + p * plot_w
+            px = x0 + p * plot_w
             py = y if side == 0 else sy + street_h
             code = rows[side][p]
-            fill = "#f3e8cf"
-            if code == "cactus":
-                fill = "#cfe0b8"
+            fill = "#cfe0b8" if code == "cactus" else "#f3e8cf"
             out.append(f'<rect x="{px + 1:.1f}" y="{py:.1f}" width="{plot_w - 2:.1f}" height="{plot_h}" fill="{fill}" '
                        f'stroke="#c9b08a" stroke-width="1"/>')
-            ly = py + 24 if side == 0 else py + plot_h - 10
-            out.append(_request(code, px + plot_w / 2, ly, plot_w))
+            ly = py + 22 if side == 0 else py + plot_h - 9
+            out.append(_request(code, px + 6, ly))
             if scores[side][p]:
-                out.append(f'<circle cx="{px + plot_w - 14:.1f}" cy="{ly - 8:.1f}" r="11" fill="#2f8f3b"/>'
-                           + _text(px + plot_w - 14, ly - 2, "✓", 16, "#fff", "middle", "bold"))
+                out.append(f'<circle cx="{px + plot_w - 14:.1f}" cy="{ly - 6:.1f}" r="10" fill="#2f8f3b"/>'
+                           + _text(px + plot_w - 14, ly - 1, "✓", 15, "#fff", "middle", "bold"))
     if street:
         for p, f in enumerate(street.get("faceoff", [])):
             if f:
-                out.append(_text(card_x + p * plot_w + plot_w / 2, sy + 12, "⚔", 14, "#fff", "middle"))
-    # buildings
-    for b in built + ([highlight] if highlight else []):
+                out.append(_text(x0 + p * plot_w + plot_w - 12, sy + 22, "⚔", 16, "#fff", "middle"))
+    for b in built:
         at = b.get("at")
         if not at:
             continue
         side, start, mirror = at
         plan = PLANS[b["plan"]]
         w = plan["width"]
-        ghost = b is highlight
+        levels = max(lv for lv, _ in plan["pos"])
+        lo, hi = max(start, 0), min(start + w, PLOTS)
+        if lo < hi:
+            fh = levels * (lvl + 3) + 6
+            fy = sy - fh if side == 0 else sy + street_h
+            out.append(f'<rect x="{x0 + lo * plot_w + 4:.1f}" y="{fy:.1f}" width="{(hi - lo) * plot_w - 8:.1f}" height="{fh:.1f}" '
+                       f'rx="6" fill="#c9a877" fill-opacity="0.35" stroke="#8a6a44" stroke-width="1.5"/>')
         for (lv, px), d in zip(plan["pos"], b["dice"]):
             if mirror:
                 px = 2 * (w - 1) - px
             col = start + px / 2
             if col < -0.6 or col > PLOTS - 0.4:
                 continue
-            dx = card_x + col * plot_w + (plot_w - lvl) / 2
+            dx = x0 + col * plot_w + (plot_w - lvl) / 2
             if side == 0:
                 dy = sy - lv * (lvl + 3)
             else:
                 dy = sy + street_h + (lv - 1) * (lvl + 3) + 3
-            out.append(_die(dx, dy, lvl, d[0], d[1], ring="#1d6fd6" if ghost else ""))
-        if not ghost:
-            on = [c for c in range(start, start + w) if 0 <= c < PLOTS]
-            if on:
-                lx = card_x + (on[0] + on[-1] + 1) / 2 * plot_w
-                ly = sy - 3 * (lvl + 3) - 4 if side == 0 else sy + street_h + 3 * (lvl + 3) + 14
-                out.append(_text(lx, ly, esc(plan["name"]), 14, "#3b2614", "middle", "bold"))
+            out.append(_die(dx, dy, lvl, d[0], d[1]))
+        on = [c for c in range(start, start + w) if 0 <= c < PLOTS]
+        if on:
+            lx = x0 + (on[0] + on[-1] + 1) / 2 * plot_w
+            ly = sy - levels * (lvl + 3) - 7 if side == 0 else sy + street_h + levels * (lvl + 3) + 17
+            off = len(on) < w
+            out.append(_text(lx, ly, esc(plan["name"] + (" ↔" if off else "")), 15, "#3b2614", "middle", "bold"))
     return "".join(out), y + total_h + 12
 
 
-REQ_TEXT = {"any": "any", "alley": "alley", "cactus": "cactus", "h1": "h1", "h2": "h2", "h3": "h3", "-": ""}
-
-
-def _request(code: str, cx: float, y: float, plot_w: float) -> str:
+def _request(code: str, x: float, y: float) -> str:
+    """A plot's request, drawn from its left edge."""
     if code in ("h1", "h2", "h3"):
         n = int(code[1])
-        bars = "".join(f'<rect x="{cx - 40 + i * 7:.1f}" y="{y - (i + 1) * 6:.1f}" width="6" height="{(i + 1) * 6:.1f}" fill="#5b3a1e"/>'
+        bars = "".join(f'<rect x="{x + i * 7:.1f}" y="{y - (i + 1) * 6:.1f}" width="6" height="{(i + 1) * 6:.1f}" fill="#5b3a1e"/>'
                        for i in range(n))
-        return bars + _text(cx - 18, y, f"height {n}", 15, "#3b2614", "start", "bold")
+        return bars + _text(x + 24, y, f"height {n}", 16, "#3b2614", "start", "bold")
     if len(code) == 2 and code[0] in "bgky":
         color = {"b": "brown", "g": "gray", "k": "black", "y": "gold"}[code[0]]
-        return _die(cx - 40, y - 18, 20, color, None) + _text(cx - 15, y, f"level {code[1]}", 15, "#3b2614", "start", "bold")
+        return _die(x, y - 17, 20, color, None) + _text(x + 25, y, f"level {code[1]}", 16, "#3b2614", "start", "bold")
     if code == "alley":
-        return _text(cx, y, "alley", 16, "#1d6fd6", "middle", "bold")
+        return _text(x + 4, y, "alley", 17, "#1d6fd6", "start", "bold")
     if code == "cactus":
-        return (f'<path d="M{cx:.1f},{y:.1f} v-22 m0,9 h-7 v-7 m7,7 h7 v-5" stroke="#3d7a3a" stroke-width="4" fill="none" '
-                f'stroke-linecap="round"/>')
+        return (f'<path d="M{x + 14:.1f},{y + 2:.1f} v-22 m0,9 h-7 v-7 m7,7 h7 v-5" stroke="#3d7a3a" stroke-width="4" fill="none" '
+                f'stroke-linecap="round"/>' + _text(x + 30, y, "cactus", 15, "#3d7a3a", "start", "bold"))
     if code == "any":
-        return _text(cx, y, "any", 16, "#3b2614", "middle", "bold")
+        return _text(x + 4, y, "any", 17, "#3b2614", "start", "bold")
     return ""
 
 
@@ -524,12 +531,22 @@ def _town(view: dict[str, Any], seat: int, names: list[str], acts: Acts, y: floa
         sx += 48
     if any(s == "over" for s in slots):
         out.append(_text(sx + 6, y + 28, "over the Storehouse", 17, "#c0392b", "start", "bold"))
+        sx += 180
+    # the Gold Pan printed on the Town card
+    gx = max(sx + 20, 620)
+    pan = {"type": "pan"}
+    attrs = acts.attrs(pan, "Gold Pan: trade dice") if seat == viewer else ""
+    out.append(f'<g{attrs}><ellipse cx="{gx + 26:.1f}" cy="{y + 22:.1f}" rx="24" ry="13" fill="#b8891c" stroke="#6b4a2b" stroke-width="2"/>'
+               f'<ellipse cx="{gx + 26:.1f}" cy="{y + 19:.1f}" rx="15" ry="6" fill="#e2b134"/>'
+               f'<rect x="{gx + 48:.1f}" y="{y + 18:.1f}" width="22" height="6" rx="3" fill="#6b4a2b"/>'
+               + _text(gx + 78, y + 18, "Gold Pan", 17, "#2a1d10", "start", "bold")
+               + _text(gx + 78, y + 38, "2 alike → 1 of choice · gold → any", 14, "#5b3a1e") + "</g>")
     y += 56
     # hand
     if pl["hand"]:
         out.append(_text(24, y + 24, "Plans in hand", 20, "#2a1d10", "start", "bold", FONT))
         y += 34
-        hx = 20
+        hx: float = 20
         for pid in pl["hand"]:
             plan = PLANS[pid]
             attrs = acts.attrs({"type": "build", "plan": pid}, f"Build the {plan['name']}") if seat == viewer else ""
@@ -541,7 +558,7 @@ def _town(view: dict[str, Any], seat: int, names: list[str], acts: Acts, y: floa
     # built powers
     if pl["built"]:
         out.append(_text(24, y + 24, "Buildings", 20, "#2a1d10", "start", "bold", FONT))
-        bx = 140
+        bx: float = 140
         by = y + 4
         for k, b in enumerate(pl["built"]):
             plan = PLANS[b["plan"]]
@@ -559,14 +576,14 @@ def _town(view: dict[str, Any], seat: int, names: list[str], acts: Acts, y: floa
         y = by + 44
     # Main Street
     if not view["opts"]["no_main_street"]:
-        grid, y = _street_grid(view, pl["built"], 60, y + 10, (W - 120) / PLOTS, street=pl["street"])
+        grid, y = _street_grid(view, pl["built"], 36, y + 10, (W - 72) / PLOTS, street=pl["street"])
         out.append(grid)
         off = [b for b in pl["built"] if not b.get("at")]
         if off:
             out.append(_text(24, y + 18, esc("Beside the town: " + ", ".join(PLANS[b["plan"]]["name"] for b in off)), 17))
             y += 26
     else:
-        bx = 24
+        bx = 24.0
         for b in pl["built"]:
             plan = PLANS[b["plan"]]
             body, sw, sh = shape_svg(plan, bx, y + 10, 26, b["dice"])
@@ -590,6 +607,8 @@ def _placement_buttons(view: dict[str, Any], plan: dict[str, Any], dice: list[An
         out.append(_button(x, y, W - 2 * x, 54, label, acts.attrs(place_all, label), "#2f6b3b"))
         return "".join(out), y + 66
     spots = sorted(spots, key=lambda s: (-s["gain"], s["side"], s["start"], s["mirror"]))
+    occ = occupancy(view["players"][view["turn"]]["built"])
+    taken = [set(occ[0]), set(occ[1])]
     bw, bh, gap = 232, 84, 8
     per_row = 4
     for n, s in enumerate(spots):
@@ -609,11 +628,14 @@ def _placement_buttons(view: dict[str, Any], plan: dict[str, Any], dice: list[An
         out.append(_text(bx + 10, by + 48, "mirrored" if s["mirror"] else "as printed", 16, "#5b3a1e"))
         out.append(_text(bx + bw - 12, by + 50, f"+{s['gain']}", 34, "#2f6b3b" if good else "#8a7a66", "end", "bold"))
         # mini street: the plots this building covers
-        mw = (bw - 20) / PLOTS
+        mw = (bw - 28) / PLOTS
         for p in range(PLOTS):
-            covered = p in [c for c in cols]
-            out.append(f'<rect x="{bx + 10 + p * mw:.1f}" y="{by + 60:.1f}" width="{mw - 2:.1f}" height="14" '
-                       f'fill="{"#1d6fd6" if covered else "#d8c9ad"}"/>')
+            fill = "#1d6fd6" if p in cols else "#6b4a2b" if p in taken[s["side"]] else "#d8c9ad"
+            out.append(f'<rect x="{bx + 14 + p * mw:.1f}" y="{by + 60:.1f}" width="{mw - 2:.1f}" height="14" fill="{fill}"/>')
+        if cols[0] < 0:
+            out.append(f'<path d="M{bx + 12:.1f},{by + 60:.1f} l-8,7 l8,7 z" fill="#1d6fd6"/>')
+        if cols[-1] >= PLOTS:
+            out.append(f'<path d="M{bx + bw - 12:.1f},{by + 60:.1f} l8,7 l-8,7 z" fill="#1d6fd6"/>')
         out.append("</g>")
     rows = (len(spots) + per_row - 1) // per_row
     return "".join(out), y + rows * (bh + gap) + 4
@@ -644,20 +666,21 @@ def _panel(view: dict[str, Any], ui: dict[str, Any], names: list[str], acts: Act
     # choices of colour (claim dice, starting die, the Outlaw's steps, gains, pans, swaps)
     color_acts = [a for a in legal if a["type"] in ("take", "start_die", "outlaw_take", "outlaw_return", "color")]
     if color_acts:
-        bx = 24
+        bx: float = 24
         for a in color_acts:
             c = a.get("color", a.get("c"))
-            label = {"take": f"Take a {c} die", "start_die": f"Start with a {c} die",
-                     "outlaw_take": f"The Outlaw takes {c}", "outlaw_return": f"The Outlaw returns {c}",
+            label = {"take": f"Take a {c} die", "start_die": f"Start with {c}",
+                     "outlaw_take": f"Take from {c}", "outlaw_return": f"Return a {c} die",
                      "color": f"Get a {c} die"}[a["type"]]
             if c == "none":
                 label = "No gray or black die left"
             attrs = acts.attrs(a, label)
             fill = FILL.get(c, "#2f6b3b")
-            out.append(_button(bx, y, 220, 56, label, attrs, fill, INK.get(c, "#fff"), 19))
-            bx += 232
-            if bx + 220 > W - 10:
+            bw = max(170.0, len(label) * 12.5 + 30)
+            if bx + bw > W - 10:
                 bx, y = 24, y + 66
+            out.append(_button(bx, y, bw, 56, label, attrs, fill, INK.get(c, "#fff"), 21))
+            bx += bw + 12
         y += 70
     if phase == "outlaw" and view.get("outlaw"):
         ask = view["outlaw"]["ask"]
@@ -669,7 +692,7 @@ def _panel(view: dict[str, Any], ui: dict[str, Any], names: list[str], acts: Act
 
     # the dice of the player
     if phase in ("main", "discard") and dice or sub:
-        out.append(_text(24, y + 22, "Dice" + (" (click one)" if mine and (phase == "discard" or sub) else ""),
+        out.append(_text(24, y + 22, "Dice" + (" (choose)" if mine and (phase == "discard" or sub) else ""),
                          20, "#2a1d10", "start", "bold", FONT))
         y += 32
 
@@ -682,24 +705,26 @@ def _panel(view: dict[str, Any], ui: dict[str, Any], names: list[str], acts: Act
                     return a, f"{verb} the {dice[i][0]} {dice[i][1]}"
             return None
 
-        pool_svg, ny = _pool(dice, 24, y, 56, acts, make)
-        out.append(pool_svg)
-        # +/- buttons for adjusting powers
         adj = [a for a in legal if a["type"] == "adj"]
-        if adj:
-            cx = 24
-            cy = y
+        if not adj:
+            chosen = tuple(sub.get("sel", [])) + ((sub["die"],) if sub and sub.get("die") is not None else ()) if sub else ()
+            pool_svg, ny = _pool(dice, 24, y, 56, acts, make, chosen=chosen)
+            out.append(pool_svg)
+        else:
+            # each die with its +/- buttons under it
+            cx, cy = 24.0, y
             for i, d in enumerate(dice):
+                if cx + 112 > W - 10:
+                    cx, cy = 24.0, cy + 124
+                out.append(_die(cx + 28, cy, 56, d[0], d[1]))
                 for a in adj:
                     if a["die"] == i:
-                        ox = 0 if a["d"] > 0 else 30
+                        ox = 0 if a["d"] > 0 else 58
                         lab = f"{'+' if a['d'] > 0 else '−'}{abs(a['d'])}"
                         attrs = acts.attrs(a, f"Make the {d[0]} {d[1]} a {d[1] + a['d']}")
-                        out.append(_button(cx + ox - 2, cy + 58, 30, 28, lab, attrs, "#1d6fd6", "#fff", 15))
-                cx += 68
-                if cx + 56 > W - 16:
-                    cx, cy = 24, cy + 68
-            ny += 32
+                        out.append(_button(cx + ox, cy + 62, 52, 46, lab, attrs, "#1d6fd6", "#fff", 22))
+                cx += 124
+            ny = cy + 124
         y = ny + 4
         if sub and sub.get("sel"):
             out.append(_text(24, y + 16, esc("Chosen: " + ", ".join(f"{dice[i][0]} {dice[i][1]}" for i in sub["sel"])),
@@ -711,7 +736,7 @@ def _panel(view: dict[str, Any], ui: dict[str, Any], names: list[str], acts: Act
             y += 28
     values = [a for a in legal if a["type"] == "value"]
     if values:
-        bx = 24
+        bx = 24.0
         for a in values:
             out.append(_button(bx, y, 70, 56, str(a["v"]), acts.attrs(a, f"Change it to {a['v']}"), "#1d6fd6", "#fff", 28))
             bx += 80
@@ -739,13 +764,13 @@ def _panel(view: dict[str, Any], ui: dict[str, Any], names: list[str], acts: Act
             kinds = sorted({a["die"] for a in puts})
             out.append(_text(24, y + 20, "Put a die on a position: choose the row of the die and the column of the position", 18))
             y += 30
-            cw = min(110.0, (W - 150) / max(1, len(empty)))
+            cw = min(170.0, (W - 150) / max(1, len(empty)))
             for j, p in enumerate(empty):
-                out.append(_spec(130 + j * cw + (cw - 40) / 2, y, 40, plan["colors"][p], str(p + 1)))
-            y += 48
+                out.append(_spec(130 + j * cw + (cw - 44) / 2, y, 44, plan["colors"][p], str(p + 1)))
+            y += 52
             for i in kinds:
                 d = dice[i]
-                out.append(_die(40, y + 4, 44, d[0], d[1]))
+                out.append(_die(36, y + 4, 52, d[0], d[1]))
                 for j, p in enumerate(empty):
                     a = {"type": "put", "die": i, "pos": p}
                     trial = list(build["dice"])
@@ -754,11 +779,11 @@ def _panel(view: dict[str, Any], ui: dict[str, Any], names: list[str], acts: Act
                     label = f"Put the {d[0]} {d[1]} on position {p + 1}" + (" (penalty)" if miss else "")
                     attrs = acts.attrs(a, label)
                     cx = 130 + j * cw
-                    out.append(f'<g{attrs}><rect x="{cx + 4:.1f}" y="{y + 2:.1f}" width="{cw - 8:.1f}" height="48" rx="8" '
+                    out.append(f'<g{attrs}><rect x="{cx + 4:.1f}" y="{y + 2:.1f}" width="{cw - 8:.1f}" height="56" rx="8" '
                                f'fill="{"#f7d9d4" if miss else "#e4f2df"}" stroke="{"#b03a2e" if miss else "#2f6b3b"}" stroke-width="2"/>'
-                               + _text(cx + cw / 2, y + 33, "✗ here" if miss else "here", 18,
+                               + _text(cx + cw / 2, y + 38, "✗ here" if miss else "here", 22,
                                        "#b03a2e" if miss else "#2f6b3b", "middle", "bold") + "</g>")
-                y += 56
+                y += 64
         spots = prev.get("spots", [])
         if full:
             out.append(_text(24, y + 22, "Where it may stand (click to build):", 20, "#2a1d10", "start", "bold", FONT))
@@ -772,7 +797,9 @@ def _panel(view: dict[str, Any], ui: dict[str, Any], names: list[str], acts: Act
         t = a["type"]
         if t == "build":
             p = PLANS[a["plan"]]
-            labels.append((a, f"Build {p['name']}", "#2f6b3b"))
+            best = best_fill(p, [None] * len(p["pos"]), dice, [0.0] * len(dice), width=3)
+            hint = f" (best: {best[1]:.0f} penalt{'y' if best[1] == 1 else 'ies'})" if best else ""
+            labels.append((a, f"Build {p['name']}{hint}", "#2f6b3b"))
         elif t == "power":
             p = PLANS[pl["built"][a["b"]]["plan"]]
             labels.append((a, f"Use {p['name']}: {power_short(p['power'])}", "#8a5a2e"))
@@ -791,9 +818,9 @@ def _panel(view: dict[str, Any], ui: dict[str, Any], names: list[str], acts: Act
         elif t == "end":
             labels.append((a, "End turn", "#b03a2e"))
     if labels:
-        bx = 24
+        bx = 24.0
         for a, label, fill in labels:
-            bw = min(W - 48, max(180, 24 + len(label) * 11.5))
+            bw = min(W - 48, max(180, 30 + len(label) * 11.8))
             if bx + bw > W - 20:
                 bx, y = 24, y + 66
             out.append(_button(bx, y, bw, 56, label, acts.attrs(a, label), fill, "#fff", 20))
@@ -801,10 +828,6 @@ def _panel(view: dict[str, Any], ui: dict[str, Any], names: list[str], acts: Act
         y += 70
     if phase == "claim" and mine:
         out.append(_text(24, y + 10, "Click a plan in the rows above to claim it.", 20, "#2a1d10"))
-        y += 26
-    if sub is not None and sub["k"] == "power":
-        p = PLANS[pl["built"][sub["b"]]["plan"]]
-        out.append(_text(24, y + 14, esc(f"{p['name']}: {power_text(p['power'])}"), 18, "#5b3a1e"))
         y += 26
     y += 10
     svg = "".join(out).replace("__H__", f"{y - top:.1f}")
@@ -883,10 +906,14 @@ def _final(view: dict[str, Any], names: list[str], y: float) -> tuple[str, float
         if not m:
             continue
         ok = "cleared" if m["success"] else "not cleared"
-        line = (f"Mission {m['mission']} ({m['need']}+ points; {m['text']}): {ok}")
-        out.append(_text(24, y + 24, (names[s] if s < len(names) else "") + esc(" — " + line), 17,
+        checks = [f"score {'✓' if m['score_ok'] else '✗'}", f"requirement {'✓' if m['extra_ok'] else '✗'}"]
+        if m.get("hard"):
+            checks.append(f"beat the Outlaw {'✓' if m['outlaw_ok'] else '✗'}")
+        line = f" — Mission {m['mission']}: {ok} ({', '.join(checks)})"
+        out.append(_text(24, y + 24, (names[s] if s < len(names) else "") + esc(line), 18,
                          "#2f6b3b" if m["success"] else "#b03a2e", "start", "bold"))
-        y += 30
+        out.append(_text(24, y + 48, esc(f"{m['need']}+ points and: {m['text'].lower()}"), 16, "#5b3a1e"))
+        y += 56
     for t in oc.get("tiebreaks", []):
         if view["seats"] > 1:
             out.append(_text(24, y + 24, names_in(esc(t), names), 17, "#5b3a1e"))
@@ -947,7 +974,7 @@ def render(view: dict[str, Any], ui: dict[str, Any]) -> str:
     # any legal move not drawn above still gets a button
     missing = [i for i in range(len(legal)) if i not in acts.drawn]
     if missing:
-        bx = 24
+        bx: float = 24
         for i in missing:
             label = f"Move {i + 1}: {legal[i].get('type', '')}"
             parts.append(_button(bx, y, 200, 50, label, action_attrs(i, label), "#555", "#fff", 18))

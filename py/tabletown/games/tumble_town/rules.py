@@ -617,6 +617,7 @@ class TumbleTown(Game):
 
     def _game_over(self, st: State) -> None:
         st["over"] = True
+        st["revealed"] += 1  # the Horses are shown
         st["phase"] = "over"
         st["build"] = None
         st["sub"] = None
@@ -671,8 +672,9 @@ class TumbleTown(Game):
             d = {"Buildings": p["buildings"], "Gold buildings": p["gold"], "Horse": p["horse"],
                  "Main Street": p["street"], "Penalties": p["penalties"], "Dice left": left[s],
                  "Horse card": HORSES[state["players"][s]["horse"]]["name"]}
-            if missions[s]:
-                d["Mission"] = f"{missions[s]['mission']}: {'cleared' if missions[s]['success'] else 'not cleared'}"
+            m = missions[s]
+            if m:
+                d["Mission"] = f"{m['mission']}: {'cleared' if m['success'] else 'not cleared'}"
             details.append(d)
         columns = ["Buildings", "Gold buildings", "Horse", "Main Street", "Penalties", "Dice left"]
         out = make_outcome(scores, [(scores[s], left[s]) for s in range(n)], ["points", "more leftover dice"],
@@ -743,7 +745,6 @@ class TumbleTown(Game):
             "ending": st["ending"] or (st["mode"] != "multi" and self._end_condition(st)),
             "over": over, "missions": list(st["missions"]),
             "start_seat": st.get("start_seat"),
-            "dance_halls_out": st["n"] == 2,
             "asked": "" if over else self.prompt(st, self.active(st)[0]),
         }
         if st["outlaw"]:

@@ -1,0 +1,295 @@
+"""Tumble Town: conformance at every seat count and variant, content counts, hidden
+information, log lines, rendering and bots."""
+
+from __future__ import annotations
+
+import re
+import time
+
+import pytest
+
+from tabletown.engine.prng import Rng, seed_state
+from tabletown.games import tumble_town as game
+from tabletown.games.tumble_town import BOTS, RULES, render
+from tabletown.games.tumble_town.content import (
+    BACKS,
+    COLORS,
+    DICE_TOTAL,
+    END_GAME,
+    HORSES,
+    ICONS,
+    MISSIONS,
+    ONCE_PER_TURN,
+    ONE_TIME,
+    PLAN_BY_NAME,
+    PLAN_END_CARDS,
+    PLANS,
+    PLANS_PER_DECK,
+    REQUIREMENT_KINDS,
+    TOWN_CARDS,
+    TOWN_TYPES,
+    TOWNS,
+    is_gold_building,
+)
+from tests.conformance import check_playouts
+
+# ----------------------------------------------------------------------------------
+# Conformance
+
+
+@pytest.mark.parametrize("seats, options, games", [
+    (1, {"mode": "outlaw", "difficulty": "medium"}, 3),
+    (1, {"mode": "outlaw", "difficulty": "easy", "town": "hard"}, 1),
+    (1, {"mode": "outlaw", "difficulty": "hard", "surplus": True}, 1),
+    (1, {"mode": "outlaw", "difficulty": "extra-hard", "no_main_street": True}, 1),
+    (1, {"mode": "no-outlaw", "town": "cactus"}, 2),
+    (1, {"mode": "sole-surveyor", "town": "dueling"}, 2),
+    (1, {"mode": "sole-surveyor", "surplus": True, "no_main_street": True}, 1),
+    (1, {"mission": 5, "mission_hard": True}, 1),
+    (2, {}, 3),
+    (2, {"surplus": True, "town": "dueling"}, 1),
+    (2, {"no_main_street": True, "mission": 2, "mission_seat2": 7}, 1),
+    (3, {}, 2),
+    (3, {"town": "cactus", "surplus": True}, 1),
+    (4, {}, 2),
+    (4, {"town": "hard", "no_main_street": True, "mission": 10}, 1),
+])
+def test_conformance(seats, options, games):
+    outcomes = check_playouts(game, seats, options, games=games)
+    assert len(outcomes) == games
+
+
+# ----------------------------------------------------------------------------------
+# Content
+
+
+def test_plan_decks_and_counts():
+    assert len(PLANS) == 52
+    by_level = {lv: [p for p in PLANS if p["level"] == lv] for lv in (1, 2, 3)}
+    assert all(len(v) >= max(PLANS_PER_DECK.values()) for v in by_level.values())
+    dance = [p for p in by_level[2] if p["name"] == "Dance Hall"]
+    assert dance and len(by_level[2]) - len(dance) >= PLANS_PER_DECK[2]
+    assert all(p["name"] != "Dance Hall" for p in by_level[1] + by_level[3])
+    names = [p["name"] for p in PLANS if p["name"] != "Dance Hall"]
+    assert len(names) == len(set(names))
+    for icon in ICONS:
+        assert sum(1 for p in PLANS if p["style"] == icon) == 13
+
+
+def test_plan_fields_and_geometry():
+    for p in PLANS:
+        assert p["points"] > 0 and p["style"] in ICONS
+        assert len(p["colors"]) == len(p["pos"]) >= 2
+        assert all(c in COLORS + ("plain", "any") for c in p["colors"])
+        assert set(p["features"]) <= {"windmill", "agave"}
+        assert p["req"]["k"] in REQUIREMENT_KINDS
+        if p["req"]["k"] == "pairs":
+            assert len(p["pos"]) == 4
+        level1 = sorted(x for lv, x in p["pos"] if lv == 1)
+        assert level1 == list(range(0, 2 * p["width"], 2))
+        spots = {(lv, x) for lv, x in p["pos"]}
+        for lv, x in p["pos"]:  # every upper die rests on what is below it
+            if lv > 1:
+                assert (lv - 1, x) in spots or {(lv - 1, x - 1), (lv - 1, x + 1)} <= spots, p["name"]
+        assert p["back"] in BACKS
+
+
+def test_every_requirement_and_power_type_is_used():
+    assert {p["req"]["k"] for p in PLANS} == set(REQUIREMENT_KINDS)
+    kinds = {p["power"]["k"] for p in PLANS}
+    assert set(ONCE_PER_TURN) | set(ONE_TIME) | set(END_GAME) == kinds
+    assert len(ONE_TIME) == 3 and len(END_GAME) == 5
+    # the six once-per-turn powers of the list, plus the Printing House's own
+    assert len(ONCE_PER_TURN) == 7 and PLAN_BY_NAME["Printing House"]["power"]["k"] == "swap"
+    assert all(is_gold_building(p) == (p["power"]["k"] in END_GAME) for p in PLANS)
+    assert any(p["req"] == {"k": "range", "lo": 3, "hi": 5} for p in PLANS)
+    assert any(p["req"] == {"k": "sum_le", "n": 8} for p in PLANS)
+    assert any(p["req"] == {"k": "sum_eq", "n": 9} for p in PLANS)
+    assert any(p["req"] == {"k": "sum_ge", "n": 24} for p in PLANS)
+
+
+def test_dice_horses_towns_and_plan_ends():
+    assert DICE_TOTAL == {"brown": 28, "gray": 24, "black": 24, "gold": 24}
+    assert len(HORSES) == 4 and sorted(h["icon"] for h in HORSES) == sorted(ICONS)
+    assert len(TOWN_CARDS) == 8
+    faces = [t for card in TOWN_CARDS for t in card]
+    assert sorted(set(faces)) == sorted(TOWN_TYPES) and all(faces.count(t) == 4 for t in TOWN_TYPES)
+    for t in TOWN_TYPES:
+        assert len(TOWNS[t]["rows"]) == 2
+    assert TOWNS["cactus"]["extra"] and TOWNS["dueling"]["extra"]
+    assert PLAN_END_CARDS == 3
+    assert len(MISSIONS) == 10 and [m["score"] for m in MISSIONS] == list(range(40, 60, 2))
+    levels_2 = {PLANS[i]["back"] for i in range(len(PLANS)) if PLANS[i]["level"] == 2}
+    assert levels_2 == {"cactus2-gray", "cactus2-black"}
+
+
+# ----------------------------------------------------------------------------------
+# Hidden information, log lines, determinize
+
+
+def _random_game(seats, seed, options=None, level=None):
+    st = RULES.setup(seed, seats, options or {})
+    rng = Rng(seed_state(seed))
+    history = []
+    while not st["over"]:
+        seat = RULES.active(st)[0]
+        legal = RULES.legal(st, seat)
+        if level:
+            action = BOTS[level](RULES, RULES.view(st, seat), seat, legal, rng)
+        else:
+            action = legal[rng.below(len(legal))]
+        history.append((st, seat, action))
+        st = RULES.apply(st, seat, action)
+    return st, history
+
+
+def test_views_hide_horses_and_decks():
+    st, history = _random_game(3, 4)
+    for before, _seat, _ in history[::5]:
+        for viewer in (None, 0, 1, 2):
+            v = RULES.view(before, viewer)
+            assert "decks" not in v and "rng" not in v
+            for s, p in enumerate(v["players"]):
+                assert (p["horse"] is not None) == (s == viewer)
+    end = RULES.view(st, None)
+    assert all(p["horse"] is not None for p in end["players"])
+
+
+def test_outlaw_horse_hidden_in_view():
+    st = RULES.setup(2, 1, {"difficulty": "extra-hard"})
+    v = RULES.view(st, 0)
+    assert v["outlaw"]["horses"] is None and v["outlaw"]["n_horses"] == 3
+
+
+def test_describe_names_only_public_plans_and_no_horse():
+    horse_names = [h["name"] for h in HORSES]
+    names = sorted({p["name"] for p in PLANS}, key=len, reverse=True)
+    for seats, opts in ((2, {}), (1, {"mode": "outlaw"})):
+        st, history = _random_game(seats, 9, opts)
+        for before, seat, action in history:
+            line = RULES.describe(before, seat, action)
+            assert line and not any(h in line for h in horse_names)
+            after = RULES.apply(before, seat, action)
+            public = set()
+            for s in (before, after):
+                v = RULES.view(s, None)
+                for row in v["rows"]:
+                    public.update(PLANS[p]["name"] for p in row if p is not None)
+                for p in v["players"]:
+                    public.update(PLANS[i]["name"] for i in p["hand"])
+                    public.update(PLANS[b["plan"]]["name"] for b in p["built"])
+                if v.get("outlaw"):
+                    public.update(PLANS[i]["name"] for i in v["outlaw"]["plans"])
+                public.update(PLANS[i]["name"] for i in v["boxed"])
+            rest = line
+            for name in names:
+                if name in rest:
+                    assert name in public, (line, name)
+                    rest = rest.replace(name, "")
+
+
+def test_rolls_and_reveals_are_barriers_and_choices_are_not():
+    st = RULES.setup(3, 2, {})
+    claimed = RULES.apply(st, 0, {"type": "claim", "row": 0, "col": 0})
+    assert not RULES.is_barrier(st, claimed)  # a colour is still to be chosen
+    taken = RULES.apply(claimed, 0, RULES.legal(claimed, 0)[0])
+    assert RULES.is_barrier(claimed, taken)
+
+
+def test_determinize_is_consistent_with_the_view():
+    st, history = _random_game(3, 6)
+    for before, seat, _ in history[::9]:
+        view = RULES.view(before, seat)
+        world = RULES.determinize(view, seat, Rng(seed_state(5)))
+        again = RULES.view(world, seat)
+        for key in ("rows", "deck_sizes", "backs", "supply", "phase", "turn", "build", "sub", "take"):
+            assert again[key] == view[key], key
+        assert again["players"] == view["players"]
+        assert RULES.legal(world, seat) == RULES.legal(before, seat)
+
+
+# ----------------------------------------------------------------------------------
+# Render
+
+
+def test_render_offers_every_move_and_escapes_names():
+    st = RULES.setup(1, 2, {})
+    names = ["&lt;Ann&gt;", "Bob"]
+    svg = render(RULES.view(st, 0), {"viewer": 0, "legal": RULES.legal(st, 0), "names": names})
+    assert svg.startswith("<svg") and svg.endswith("</svg>")
+    assert "<Ann>" not in svg and "&lt;Ann&gt;" in svg
+    assert "<script" not in svg and " on" not in re.sub(r'"[^"]*"', '""', svg).lower().replace("<svg", "")
+    found = {int(m) for m in re.findall(r'data-action="(\d+)"', svg)}
+    assert found == set(range(len(RULES.legal(st, 0))))
+
+
+def test_render_shows_construction_preview_and_game_over():
+    st, history = _random_game(2, 11, level="hard")
+    seen_preview = False
+    for before, seat, action in history:
+        if action["type"] == "place" and "side" in action:
+            view = RULES.view(before, seat)
+            legal = RULES.legal(before, seat)
+            svg = render(view, {"viewer": seat, "legal": legal, "names": ["A", "B"]})
+            assert "Penalty token" in svg and "Where it may stand" in svg
+            assert f"+{view['preview']['spots'][0]['gain']}" in svg
+            seen_preview = True
+            break
+    assert seen_preview
+    end = render(RULES.view(st, None), {"viewer": None, "legal": [], "names": ["A", "B"]})
+    assert 'data-game-over="true"' in end and "data-action" not in end
+
+
+# ----------------------------------------------------------------------------------
+# Bots
+
+
+def _duel(seats, strong, weak, seeds, options=None):
+    wins = 0.0
+    strong_total = weak_total = 0
+    games = 0
+    for seed in seeds:
+        for s_seat in range(seats):
+            bots = [weak] * seats
+            bots[s_seat] = strong
+            st = RULES.setup(seed, seats, options or {})
+            rng = Rng(seed_state(seed * 13 + s_seat))
+            while not st["over"]:
+                seat = RULES.active(st)[0]
+                legal = RULES.legal(st, seat)
+                st = RULES.apply(st, seat, BOTS[bots[seat]](RULES, RULES.view(st, seat), seat, legal, rng))
+            out = RULES.outcome(st)
+            if s_seat in out["winners"]:
+                wins += 1 / len(out["winners"])
+            strong_total += out["scores"][s_seat]
+            weak_total += sum(out["scores"][s] for s in range(seats) if s != s_seat) / (seats - 1)
+            games += 1
+    return wins, strong_total / games, weak_total / games, games
+
+
+def test_hard_bot_beats_easy_bot():
+    # one hard bot among easy ones, in every seat: a fair share would be a third of the wins
+    wins, hard_avg, easy_avg, games = _duel(3, "hard", "easy", range(500, 506))
+    assert games == 18
+    assert wins >= 12 and hard_avg > easy_avg + 6  # measured: 15 wins, 36.2 against 24.4
+
+
+def test_bots_play_legal_moves_in_every_mode_and_stay_fast():
+    worst = 0.0
+    for seats, opts in ((1, {"mode": "outlaw", "difficulty": "hard"}), (1, {"mode": "sole-surveyor"}),
+                        (4, {"town": "dueling"}), (3, {"no_main_street": True, "surplus": True})):
+        st = RULES.setup(21, seats, opts)
+        rng = Rng(seed_state(21))
+        steps = 0
+        while not st["over"]:
+            seat = RULES.active(st)[0]
+            legal = RULES.legal(st, seat)
+            view = RULES.view(st, seat)
+            t0 = time.perf_counter()
+            action = BOTS["hard" if seat % 2 == 0 else "easy"](RULES, view, seat, legal, rng)
+            worst = max(worst, time.perf_counter() - t0)
+            assert action in legal
+            st = RULES.apply(st, seat, action)
+            steps += 1
+            assert steps < 1500
+    assert worst < 0.3  # the budget is 100 ms; leave room for a busy test machine
