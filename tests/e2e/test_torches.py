@@ -1,0 +1,69 @@
+"""Torches & Pitchforks played through the page, as players would."""
+
+from __future__ import annotations
+
+from .helpers import BOOT_TIMEOUT, FAST, is_over, log_lines, open_page, play_to_end, take_turn
+
+
+def middle(n: int) -> int:
+    return n // 2
+
+
+def last(n: int) -> int:
+    return n - 1
+
+
+def reload_and_check(page) -> None:
+    page.wait_for_function("!document.querySelector('#status').textContent.includes('thinking')")
+    lines = log_lines(page)
+    url = page.url
+    page.reload()
+    page.wait_for_selector("html.ready", timeout=BOOT_TIMEOUT)
+    assert page.url == url
+    assert log_lines(page) == lines
+
+
+def share_and_open(browser, page) -> None:
+    page.wait_for_function("!document.querySelector('#status').textContent.includes('thinking')")
+    page.click("#share")
+    link = page.locator("#share-link").get_attribute("href")
+    lines = log_lines(page)
+    fresh = browser.new_context()
+    try:
+        other = fresh.new_page()
+        other.goto(link.replace("#play", FAST + "#play"))
+        other.wait_for_selector("html.ready", timeout=BOOT_TIMEOUT)
+        other.wait_for_selector("#board svg")
+        assert log_lines(other) == lines
+        assert other.locator("#status").inner_text() == page.locator("#status").inner_text()
+    finally:
+        fresh.close()
+
+
+# --- Torches & Pitchforks ------------------------------------------------------------
+
+
+def test_torches_five_seats_one_human_to_the_end(page, base_url):
+    open_page(page, base_url, "#new/torches-and-pitchforks?seats=human,bot,bot:hard,bot,bot:hard&target=20&seed=4")
+    play_to_end(page, choose=middle, max_steps=6000)
+    assert "Final scores" in page.locator("#results").inner_text()
+
+
+def test_torches_two_humans_hot_seat_with_a_reload_mid_game(page, base_url):
+    open_page(page, base_url, "#new/torches-and-pitchforks?seats=human,human&names=Nicole,Jess&target=20&seed=7")
+    handoffs = 0
+    for _ in range(40):
+        if take_turn(page, last) == "handoff":
+            handoffs += 1
+            assert page.locator("#handoff:not([hidden])").count() == 0
+    assert handoffs > 0
+    reload_and_check(page)
+    play_to_end(page, choose=last, max_steps=8000)
+    assert is_over(page)
+
+
+def test_torches_share_link(browser, page, base_url):
+    open_page(page, base_url, "#new/torches-and-pitchforks?seats=human,bot,bot&seed=9")
+    for _ in range(15):
+        take_turn(page, middle)
+    share_and_open(browser, page)
