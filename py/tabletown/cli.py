@@ -103,7 +103,12 @@ def check(source: str) -> tuple[bool, str]:
     moves = len(record["log"])
     if session.over():
         out = session.outcome() or {"winners": []}
-        end = "finished, won by " + " and ".join(names[w] for w in out["winners"])
+        if out.get("headline"):
+            from .engine.svg import names_in
+
+            end = "finished: " + names_in(out["headline"], names)
+        else:
+            end = "finished, won by " + " and ".join(names[w] for w in out["winners"])
     else:
         end = "in progress, waiting for " + " and ".join(names[s] for s in session.active())
     return True, f"Valid: {title}, {len(names)} players ({', '.join(names)}), {moves} moves, {end}."

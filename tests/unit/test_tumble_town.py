@@ -285,11 +285,11 @@ def test_bots_play_legal_moves_in_every_mode_and_stay_fast():
             seat = RULES.active(st)[0]
             legal = RULES.legal(st, seat)
             view = RULES.view(st, seat)
-            t0 = time.perf_counter()
+            t0 = time.process_time()
             action = BOTS["hard" if seat % 2 == 0 else "easy"](RULES, view, seat, legal, rng)
-            worst = max(worst, time.perf_counter() - t0)
+            worst = max(worst, time.process_time() - t0)
             assert action in legal
             st = RULES.apply(st, seat, action)
             steps += 1
             assert steps < 1500
-    assert worst < 0.3  # the budget is 100 ms; leave room for a busy test machine
+    assert worst < 0.1  # CPU time per decision, within the 100 ms budget

@@ -682,3 +682,33 @@ def test_illegal_actions_and_purity():
 
 def test_horses_have_four_icons():
     assert sorted(h["icon"] for h in HORSES) == ["boot", "hat", "horseshoe", "pickaxe"]
+
+
+def test_gold_pan_during_a_construction_keeps_enough_dice():
+    st = main_state()
+    pid = P("Barber Shop")["id"]  # two dice
+    st["players"][0]["hand"] = [pid]
+    st["players"][0]["dice"] = [["brown", 1], ["brown", 5], ["gray", 3]]
+    st = R.apply(st, 0, {"type": "build", "plan": pid})
+    assert {"type": "pan"} in R.legal(st, 0)  # three dice for two positions
+    st = R.apply(st, 0, {"type": "put", "die": 2, "pos": 1})
+    assert {"type": "pan"} in R.legal(st, 0)  # two dice for one position
+    st = R.apply(st, 0, {"type": "pan"})
+    st = R.apply(st, 0, {"type": "pick", "die": 0})
+    st = R.apply(st, 0, {"type": "pick", "die": 1})
+    st = R.apply(st, 0, {"type": "color", "c": "brown"})
+    assert len(st["players"][0]["dice"]) == 1 and {"type": "pan"} not in R.legal(st, 0)
+    assert [a["type"] for a in R.legal(st, 0)].count("put") == 1
+
+
+def test_gold_pan_stays_open_after_the_take_backs_run_out():
+    st = main_state()
+    st["cancels"] = CANCEL_LIMIT
+    st["players"][0]["dice"] = [["gold", 2]]
+    assert {"type": "pan"} in R.legal(st, 0)
+    st = R.apply(st, 0, {"type": "pan"})
+    assert {"type": "back"} not in R.legal(st, 0)
+    lone = main_state()
+    lone["players"][0]["dice"] = [["gold", 2]]
+    lone["supply"].update({"brown": 0, "gray": 0, "black": 0})
+    assert {"type": "pan"} not in R.legal(lone, 0)  # nothing to trade the gold die for

@@ -25,7 +25,7 @@ CATALOG: tuple[Entry, ...] = (
           "Draft travelling Heroes and collect their stories. 2–4 players."),
     Entry("torches-and-pitchforks", "Torches & Pitchforks", "torches_and_pitchforks", True,
           "Rally your mob and drive the monsters from town. 2–5 players."),
-    Entry("tumble-town", "Tumble Town", "tumble_town", False,
+    Entry("tumble-town", "Tumble Town", "tumble_town", True,
           "Roll dice and raise a frontier town. 1–4 players."),
     Entry("ruthless", "Ruthless", "ruthless", False,
           "Wild West gunfights, hit by hit and wound by wound."),

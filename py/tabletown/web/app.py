@@ -337,6 +337,8 @@ class App:
         names = session.names
         if session.over():
             outcome = session.outcome() or {"winners": []}
+            if outcome.get("headline"):  # e.g. a solo game against an automaton
+                return "Game over — " + names_in(outcome["headline"], names)
             winners = " and ".join(names[w] for w in outcome["winners"])
             verb = "wins" if len(outcome["winners"]) == 1 else "share the win"
             return f"Game over — {winners} {verb}."

@@ -185,7 +185,8 @@ def results(outcome: dict[str, Any], names: list[str], rules: Optional[Game] = N
     tiebreaks = "".join(f"<li>{names_in(escape(t, quote=False), names)}</li>" for t in outcome.get("tiebreaks", []))
     return (
         '<section class="results" aria-labelledby="results-h"><h2 id="results-h">Final scores</h2>'
-        '<table class="score-table"><thead><tr><th scope="col">Place</th><th scope="col">Player</th>'
+        + (f'<p class="headline">{names_in(escape(outcome["headline"], quote=False), names)}</p>' if outcome.get("headline") else "")
+        +         '<table class="score-table"><thead><tr><th scope="col">Place</th><th scope="col">Player</th>'
         f'<th scope="col">Score</th>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>'
         + (f'<h3>Tie-breaks</h3><ul class="tiebreaks">{tiebreaks}</ul>' if tiebreaks else "")
         + '<p><a href="#" class="button primary" data-action="menu">Back to the games</a></p></section>'

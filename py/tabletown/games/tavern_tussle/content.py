@@ -181,16 +181,16 @@ HEROES: tuple[dict[str, Any], ...] = _make_heroes()
 TAVERNERS: tuple[dict[str, Any], ...] = (
     {"id": 0, "name": "Alligator", "special": "Snap & Mend",
      "text": "Attack an active Hero of another player, then Heal a Coin in your tableau.",
-     "ops": ("target", "attack", "heal")},
+     "short": "Attack, then Heal", "ops": ("target", "attack", "heal")},
     {"id": 1, "name": "Bear", "special": "Copycat Cider",
      "text": "Copy the ability of one of the Heroes in your tableau.",
-     "ops": ("copy",)},
+     "short": "Copy a tableau Hero's ability", "ops": ("copy",)},
     {"id": 2, "name": "Toucan", "special": "Tip Jar",
      "text": "Steal 1 Coin from each other player.",
-     "ops": ("each",)},
+     "short": "Steal 1 Coin from each other player", "ops": ("each",)},
     {"id": 3, "name": "Hare", "special": "Quick Draught",
      "text": "Each of your Cheers Heroes face-up in your tableau adds 3 to the Initiative of all your future Heroes.",
-     "ops": ()},
+     "short": "+3 Initiative per Cheers Hero in tableau", "ops": ()},
 )
 QUICK_TAVERNER = 3  # the Taverner whose special is the +3 Initiative draught
 

@@ -39,6 +39,7 @@ from .content import (
     H_INIT,
     H_THEME,
     HAND_SIZE,
+    HEROES,
     LUCK,
     OPS,
     QUICK_DRAUGHT_BONUS,
@@ -48,6 +49,7 @@ from .content import (
     TARGETED,
     TAVERNERS,
     THEMES,
+    ability_label,
     hero_label,
 )
 
@@ -110,6 +112,20 @@ def luck_showing(tableau: list[int]) -> int:
         if c >= 0 and H_THEME[c] == LUCK:
             n += 1
     return n
+
+
+def initiative(card: int, tableau: list[int], taverner: int) -> int:
+    """A Hero's Initiative: printed value, +2 for each face-up Boost Hero in the tableau,
+    and for the Hare's Quick Draught +3 for each face-up Cheers Hero in the tableau."""
+    boost = 0
+    quick = taverner == QUICK_TAVERNER
+    for c in tableau:
+        if c >= 0:
+            if H_BOOST[c]:
+                boost += BOOST_BONUS
+            elif quick and H_CHEERS[c]:
+                boost += QUICK_DRAUGHT_BONUS
+    return H_INIT[card] + boost
 
 
 # --- fast copy -------------------------------------------------------------------------
@@ -301,15 +317,7 @@ class TavernTussle(Game):
         inits = []
         keys = []
         for s in range(n):
-            boost = 0
-            quick = tav[s] == QUICK_TAVERNER
-            for c in tab[s]:
-                if c >= 0:
-                    if H_BOOST[c]:
-                        boost += BOOST_BONUS
-                    elif quick and H_CHEERS[c]:
-                        boost += QUICK_DRAUGHT_BONUS
-            init = H_INIT[play[s]] + boost
+            init = initiative(play[s], tab[s], tav[s])
             inits.append(init)
             luck = luck_showing(tab[s]) + (1 if H_THEME[play[s]] == LUCK else 0)
             keys.append((-init, -luck, len(tab[s]), (s - young) % n, s))
@@ -343,6 +351,9 @@ class TavernTussle(Game):
                     continue
                 ops = OPS[c][st["tav"][s]]
                 if not ops:
+                    if ev is not None:
+                        what = "has no ability" if not HEROES[c]["abilities"] else "works from the tableau"
+                        ev.append(f"{seat_token(s)}'s {hero_label(c)} {what}.")
                     continue
                 if st["adv"]:
                     tup = st["tup"]
@@ -352,6 +363,11 @@ class TavernTussle(Game):
                         if ev is not None:
                             ev.append("Every other Taverner is face-down: all Taverners are unflipped.")
                 st["ctx"] = {"seat": s, "card": c, "ops": list(ops), "target": -1, "ask": None, "opts": []}
+                if ev is not None:
+                    what = ability_label(c)
+                    if H_CHEERS[c]:
+                        what = f"Cheers: {TAVERNERS[st['tav'][s]]['special']}"
+                    ev.append(f"{seat_token(s)}'s {hero_label(c)} acts ({what}).")
                 continue
             self._end_story(st, ev)
             return
@@ -586,7 +602,7 @@ class TavernTussle(Game):
                 "story_points": pts,
             })
         return make_outcome(scores, keys,
-                            ["points", "more Luck", "fewer cards in the tableau", "being the youngest player"],
+                            ["points", "more Luck", "fewer cards in the tableau", "youth (the youngest player wins the tie)"],
                             details, ["Stories", "Luck", "Tableau cards", "Coins"])
 
     def describe(self, state: State, seat: int, action: Action) -> str:
@@ -688,6 +704,29 @@ class TavernTussle(Game):
         mine = scores[seat]
         best = max(scores[p] for p in range(state["n"]) if p != seat)
         return float(mine - best)
+
+
+def scenario(seats: int, taverners: list[int], hands: list[list[int]], tableaus: Optional[list[list[int]]] = None,
+             advanced: bool = False, youngest: int = 1, deck: Optional[list[int]] = None, round_: int = 1,
+             story: int = 1, seed: int = 1, tav_up: Optional[list[bool]] = None) -> State:
+    """A state at the start of a story phase, laid out by hand (for rulebook examples and tests).
+
+    Cards are Hero ids; a tableau Coin is written ``~id``. Cards not placed anywhere
+    make up the deck unless `deck` is given.
+    """
+    placed = {c for h in hands for c in h} | {c if c >= 0 else ~c for t in (tableaus or []) for c in t}
+    if deck is None:
+        deck = [c for c in DECKS[seats] if c not in placed]
+    return {
+        "rng": seed_state(seed), "revealed": 0, "n": seats, "adv": advanced, "young": youngest,
+        "tav": list(taverners), "tup": list(tav_up) if tav_up else [True] * seats,
+        "round": round_, "story": story, "phase": "pick",
+        "deck": list(deck), "disc": [], "mydis": [[] for _ in range(seats)],
+        "hands": [sorted(h) for h in hands], "act": [None] * seats, "dis": [None] * seats,
+        "passed": [None] * seats,
+        "play": [None] * seats, "tab": [list(t) for t in (tableaus or [[] for _ in range(seats)])],
+        "inits": [None] * seats, "order": [], "ctx": None,
+    }
 
 
 RULES = TavernTussle(

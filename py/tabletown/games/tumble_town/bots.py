@@ -30,6 +30,7 @@ LATER = 0.5  # share of a plan's value kept when it must wait for later dice
 LATER_DIE = 1.5  # what each die of such a later construction costs
 RATE = {"brown": 1.5, "gray": 0.6, "black": 0.6, "gold": 0.6}  # dice a player takes per turn
 OUTLAW_RATE = {"brown": 2.0, "gray": 1.0, "black": 1.0, "gold": 2.0}
+MAX_COMBOS = 40  # dice sets tried per plan, most relevant dice first
 SPEC_ORDER = {"gold": 0, "brown": 0, "gray": 0, "black": 0, "plain": 1, "any": 2}
 PER_DIE = ("none", "range", "odd", "even")
 Fill = tuple[float, float, dict[int, int]]  # cost, penalty, position -> die index
@@ -114,7 +115,9 @@ def best_fill(plan: dict[str, Any], prefill: list[Optional[list[Any]]], dice: li
     idxs = sorted(range(len(dice)), key=lambda i: (-_relevance(plan, dice[i], need), worth[i]))[:k + width]
     miss = _value_miss(plan["req"])
     best: Optional[Fill] = None
-    for combo in _unique_combos(dice, idxs, k):
+    for n, combo in enumerate(_unique_combos(dice, idxs, k)):
+        if n >= MAX_COMBOS:
+            break
         assign = _greedy_colors(plan, empty, dice, combo)
         full = list(prefill)
         unknown = 0.0

@@ -536,7 +536,9 @@ def _town(view: dict[str, Any], seat: int, names: list[str], acts: Acts, y: floa
     gx = max(sx + 20, 620)
     pan = {"type": "pan"}
     attrs = acts.attrs(pan, "Gold Pan: trade dice") if seat == viewer else ""
-    out.append(f'<g{attrs}><ellipse cx="{gx + 26:.1f}" cy="{y + 22:.1f}" rx="24" ry="13" fill="#b8891c" stroke="#6b4a2b" stroke-width="2"/>'
+    # A transparent backing makes the whole label clickable, not just the painted shapes.
+    out.append(f'<g{attrs}><rect x="{gx:.1f}" y="{y:.1f}" width="{min(330, W - 10 - gx):.1f}" height="46" rx="8" fill="transparent"/>'
+               f'<ellipse cx="{gx + 26:.1f}" cy="{y + 22:.1f}" rx="24" ry="13" fill="#b8891c" stroke="#6b4a2b" stroke-width="2"/>'
                f'<ellipse cx="{gx + 26:.1f}" cy="{y + 19:.1f}" rx="15" ry="6" fill="#e2b134"/>'
                f'<rect x="{gx + 48:.1f}" y="{y + 18:.1f}" width="22" height="6" rx="3" fill="#6b4a2b"/>'
                + _text(gx + 78, y + 18, "Gold Pan", 17, "#2a1d10", "start", "bold")

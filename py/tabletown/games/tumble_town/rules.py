@@ -232,12 +232,14 @@ class TumbleTown(Game):
             if can_cancel:
                 acts.append({"type": "cancel"})
             acts.extend(self._power_starts(state, pl))
+            if empty and len(pl["dice"]) > len(empty) and self._pan_firsts(state, pl):
+                acts.append({"type": "pan"})  # a trade still leaves dice for every position
             return acts
         for pid in pl["hand"]:
             if len(pl["dice"]) >= len(PLANS[pid]["pos"]):
                 acts.append({"type": "build", "plan": pid})
         acts.extend(self._power_starts(state, pl))
-        if can_cancel and self._pan_firsts(pl):
+        if self._pan_firsts(state, pl):
             acts.append({"type": "pan"})
         acts.append({"type": "end"})
         return acts
@@ -268,12 +270,14 @@ class TumbleTown(Game):
             acts.append({"type": "token"})
         return acts
 
-    def _pan_firsts(self, pl: dict[str, Any]) -> list[int]:
+    def _pan_firsts(self, state: State, pl: dict[str, Any]) -> list[int]:
+        """Dice that can start a Gold Pan trade: with a partner, or gold for a die in the supply."""
         dice = pl["dice"]
+        plain_left = any(state["supply"][c] > 0 for c in PLAIN)
         out = []
         for i in kinds(dice):
             d = dice[i]
-            if d[0] == "gold" or any(j != i and (e[0] == d[0] or e[1] == d[1]) for j, e in enumerate(dice)):
+            if (d[0] == "gold" and plain_left) or any(j != i and (e[0] == d[0] or e[1] == d[1]) for j, e in enumerate(dice)):
                 out.append(i)
         return out
 
@@ -293,7 +297,7 @@ class TumbleTown(Game):
         if k == "pan":
             sel = sub["sel"]
             if not sel:
-                acts = [{"type": "pick", "die": i} for i in self._pan_firsts(pl)]
+                acts = [{"type": "pick", "die": i} for i in self._pan_firsts(state, pl)]
             elif len(sel) == 1:
                 first = dice[sel[0]]
                 acts = [{"type": "pick", "die": j} for j in kinds(dice, skip=(sel[0],))
@@ -700,13 +704,15 @@ class TumbleTown(Game):
             res["solo_won"] = won
             res["headline"] = (f"{seat_token(0)} beats the Outlaw, {score} to {op['total']}" if won else
                                f"The Outlaw wins, {op['total']} to {score}")
-            res["tiebreaks"] = [res["headline"] + "."]
+            res["tiebreaks"] = []
+            if not won:  # the Outlaw is no seat: nobody at the table won
+                res["winners"] = []
         else:
             res["solo_won"] = None
             if mode == "no-outlaw":
                 res["outlaw"] = self.outlaw_parts(state)
             res["headline"] = f"{seat_token(0)} scores {score}: {verdict}"
-            res["tiebreaks"] = [res["headline"]]
+            res["tiebreaks"] = []
         return res
 
     # --- progress (Mission Mode) ----------------------------------------------------------

@@ -1,0 +1,65 @@
+"""Tumble Town played through the page, as players would."""
+
+from __future__ import annotations
+
+from .helpers import BOOT_TIMEOUT, FAST, is_over, log_lines, open_page, play_to_end, take_turn
+
+
+def middle(n: int) -> int:
+    return n // 2
+
+
+def last(n: int) -> int:
+    return n - 1
+
+
+def reload_and_check(page) -> None:
+    page.wait_for_function("!document.querySelector('#status').textContent.includes('thinking')")
+    lines = log_lines(page)
+    url = page.url
+    page.reload()
+    page.wait_for_selector("html.ready", timeout=BOOT_TIMEOUT)
+    assert page.url == url
+    assert log_lines(page) == lines
+
+
+def share_and_open(browser, page) -> None:
+    page.wait_for_function("!document.querySelector('#status').textContent.includes('thinking')")
+    page.click("#share")
+    link = page.locator("#share-link").get_attribute("href")
+    lines = log_lines(page)
+    fresh = browser.new_context()
+    try:
+        other = fresh.new_page()
+        other.goto(link.replace("#play", FAST + "#play"))
+        other.wait_for_selector("html.ready", timeout=BOOT_TIMEOUT)
+        other.wait_for_selector("#board svg")
+        assert log_lines(other) == lines
+        assert other.locator("#status").inner_text() == page.locator("#status").inner_text()
+    finally:
+        fresh.close()
+
+
+# --- Tumble Town ------------------------------------------------------------------------
+
+
+def test_tumble_town_solo_against_the_outlaw_to_the_end(page, base_url):
+    open_page(page, base_url, "#new/tumble-town?seats=human&mode=outlaw&difficulty=medium&seed=3")
+    play_to_end(page, choose=last, max_steps=6000)
+    assert "Final scores" in page.locator("#results").inner_text()
+
+
+def test_tumble_town_four_seats_one_human_with_a_reload(page, base_url):
+    open_page(page, base_url, "#new/tumble-town?seats=human,bot,bot:hard,bot&seed=5")
+    for _ in range(25):
+        take_turn(page, last)
+    reload_and_check(page)
+    play_to_end(page, choose=last, max_steps=6000)
+    assert is_over(page)
+
+
+def test_tumble_town_share_link(browser, page, base_url):
+    open_page(page, base_url, "#new/tumble-town?seats=human,bot&seed=8")
+    for _ in range(12):
+        take_turn(page, last)
+    share_and_open(browser, page)
