@@ -35,3 +35,18 @@
     });
   }
 })();
+
+// Label in name: a board control's accessible name (its aria-label, e.g. "Play Pistol on
+// Hans") must also contain the text the player sees on it, so that speech and voice
+// control agree. Called by the page after each board update.
+window.tabletownLabels = function (root) {
+  var controls = root.querySelectorAll("[data-action][aria-label]");
+  for (var i = 0; i < controls.length; i++) {
+    var el = controls[i];
+    var seen = (el.textContent || "").replace(/\s+/g, " ").trim();
+    var label = el.getAttribute("aria-label") || "";
+    if (seen && label.toLowerCase().indexOf(seen.toLowerCase()) < 0) {
+      el.setAttribute("aria-label", label + ". " + seen);
+    }
+  }
+};

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import time
+from pathlib import Path
+
+AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
 
 BOOT_TIMEOUT = 90_000
 FAST = "?botpause=20"
@@ -52,3 +55,18 @@ def play_to_end(page, choose=0, max_steps=3000, on_step=None) -> dict[str, int]:
         if on_step is not None:
             on_step(what)
     raise AssertionError(f"the game did not end: {done}")
+
+
+def run_axe(page) -> list:
+    """axe-core's serious and critical accessibility violations on the current page."""
+    page.add_script_tag(path=str(AXE))
+    result = page.evaluate("async () => (await axe.run(document, {resultTypes: ['violations']})).violations")
+    return [
+        (v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3])
+        for v in result
+        if v["impact"] in ("serious", "critical")
+    ]
+
+
+def page_width(page) -> int:
+    return page.evaluate("document.documentElement.scrollWidth")

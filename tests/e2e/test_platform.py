@@ -5,10 +5,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from .helpers import BOOT_TIMEOUT, FAST, is_over, log_lines, open_page, play_to_end, take_turn
+from .helpers import BOOT_TIMEOUT, FAST, is_over, log_lines, open_page, play_to_end, run_axe, take_turn
 
 ROOT = Path(__file__).resolve().parents[2]
-AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 
 
 def saves_in(page) -> dict[str, str]:
@@ -243,16 +242,6 @@ def test_the_page_fits_a_phone_without_sideways_scrolling(browser, base_url):
             assert width <= 390, f"{fragment}: the page is {width}px wide"
     finally:
         ctx.close()
-
-
-def run_axe(page) -> list[dict]:
-    page.add_script_tag(path=str(AXE))
-    result = page.evaluate("async () => (await axe.run(document, {resultTypes: ['violations']})).violations")
-    return [
-        (v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3])
-        for v in result
-        if v["impact"] in ("serious", "critical")
-    ]
 
 
 def test_axe_finds_no_serious_violations_on_the_picker_or_a_game(page, base_url):

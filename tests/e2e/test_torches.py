@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .helpers import BOOT_TIMEOUT, FAST, is_over, log_lines, open_page, play_to_end, take_turn
+from .helpers import BOOT_TIMEOUT, FAST, is_over, log_lines, open_page, page_width, play_to_end, run_axe, take_turn
 
 
 def middle(n: int) -> int:
@@ -67,3 +67,17 @@ def test_torches_share_link(browser, page, base_url):
     for _ in range(15):
         take_turn(page, middle)
     share_and_open(browser, page)
+
+
+def test_torches_is_accessible_and_fits_a_phone(browser, base_url):
+    ctx = browser.new_context(viewport={"width": 390, "height": 844})
+    try:
+        page = ctx.new_page()
+        open_page(page, base_url, "#new/torches-and-pitchforks?seats=human,bot,bot&seed=9")
+        for _ in range(6):
+            take_turn(page, middle)
+        page.wait_for_function("!document.querySelector('#status').textContent.includes('thinking')")
+        assert page_width(page) <= 390
+        assert run_axe(page) == []
+    finally:
+        ctx.close()

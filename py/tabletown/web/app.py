@@ -301,6 +301,7 @@ class App:
         svg = session.game.render(view, {"viewer": view_seat, "legal": self.legal, "names": names})
         board = self.doc.getElementById("board")
         board.innerHTML = svg
+        js.tabletownLabels(board)
         if over:
             board.setAttribute("data-game-over", "true")
         else:

@@ -148,7 +148,7 @@ def _copy(st: State) -> State:
     ctx = st["ctx"]
     if ctx is not None:
         c["ctx"] = {"seat": ctx["seat"], "card": ctx["card"], "ops": list(ctx["ops"]), "target": ctx["target"],
-                    "ask": ctx["ask"], "opts": list(ctx["opts"])}
+                    "ask": ctx["ask"], "opts": list(ctx["opts"]), "hits": list(ctx["hits"])}
     return c
 
 
@@ -306,9 +306,9 @@ class TavernTussle(Game):
             act[s] = None
             dis[s] = None
         hands = st["hands"]
+        st["passed"] = [list(h) for h in hands]
         if hands[0]:
             st["hands"] = [hands[(s - 1) % n] for s in range(n)]
-            st["passed"] = [list(h) for h in hands]
             for h in st["hands"]:
                 h.sort()
         st["revealed"] += 1
@@ -339,6 +339,13 @@ class TavernTussle(Game):
                 if self._run(st, ev):
                     return
                 st["ctx"] = None
+                for p in ctx["hits"]:
+                    # Advanced Variant: a player whose card was flipped or stolen turns their
+                    # Taverner face-down once the Hero's action is over.
+                    if st["tup"][p]:
+                        st["tup"][p] = False
+                        if ev is not None:
+                            ev.append(f"{seat_token(p)}'s Taverner turns face-down: they are off-limits.")
             order = st["order"]
             if order:
                 s = order.pop(0)
@@ -362,7 +369,8 @@ class TavernTussle(Game):
                             tup[p] = True
                         if ev is not None:
                             ev.append("Every other Taverner is face-down: all Taverners are unflipped.")
-                st["ctx"] = {"seat": s, "card": c, "ops": list(ops), "target": -1, "ask": None, "opts": []}
+                st["ctx"] = {"seat": s, "card": c, "ops": list(ops), "target": -1, "ask": None, "opts": [],
+                             "hits": []}
                 if ev is not None:
                     what = ability_label(c)
                     if H_CHEERS[c]:
@@ -521,11 +529,10 @@ class TavernTussle(Game):
         return False
 
     def _hit(self, st: State, p: int, ev: Optional[list[str]]) -> None:
-        """Advanced Variant: a player whose card was flipped or stolen turns their Taverner face-down."""
-        if st["adv"] and st["tup"][p]:
-            st["tup"][p] = False
-            if ev is not None:
-                ev.append(f"{seat_token(p)}'s Taverner turns face-down: they are off-limits.")
+        """Advanced Variant: note a player whose card was flipped or stolen by another player."""
+        hits = st["ctx"]["hits"]
+        if st["adv"] and p not in hits:
+            hits.append(p)
 
     def _steal(self, st: State, s: int, t: int, card: int, ev: Optional[list[str]]) -> None:
         coin = ~card
@@ -565,7 +572,8 @@ class TavernTussle(Game):
             "play": state["play"][:], "tableau": [t[:] for t in state["tab"]],
             "inits": state["inits"][:], "order": state["order"][:],
             "ctx": None if ctx is None else {"seat": ctx["seat"], "card": ctx["card"], "ops": ctx["ops"][:],
-                                             "target": ctx["target"], "ask": ctx["ask"], "opts": ctx["opts"][:]},
+                                             "target": ctx["target"], "ask": ctx["ask"], "opts": ctx["opts"][:],
+                                             "hits": ctx["hits"][:]},
             "deck": len(state["deck"]), "discard": len(state["disc"]), "active": active,
             "hand": [], "my_active": None, "my_discard": None, "my_discards": [], "passed": None,
         }
@@ -696,7 +704,8 @@ class TavernTussle(Game):
             "play": list(view["play"]), "tab": [list(t) for t in view["tableau"]],
             "inits": list(view["inits"]), "order": list(view["order"]),
             "ctx": None if ctx is None else {"seat": ctx["seat"], "card": ctx["card"], "ops": list(ctx["ops"]),
-                                             "target": ctx["target"], "ask": ctx["ask"], "opts": list(ctx["opts"])},
+                                             "target": ctx["target"], "ask": ctx["ask"], "opts": list(ctx["opts"]),
+                                             "hits": list(ctx["hits"])},
         }
 
     def heuristic(self, state: State, seat: int) -> float:
