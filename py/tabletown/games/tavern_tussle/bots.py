@@ -84,7 +84,13 @@ class _Table:
         self.copy_best = -1.0
 
 
-_COUNTER_HIT = {n: 1.6 * (1.0 - 0.72 ** (n - 1)) for n in (2, 3, 4)}
+# Weights of the easy heuristic (tuned in bot-vs-bot matches).
+P = {
+    "attack": 2.2, "counter": 1.6, "steal_sure": 0.9, "steal_maybe": 0.5, "steal_base": 0.5, "heal_base": 0.5,
+    "theme": 0.9, "boost": 0.35, "quick": 0.5, "init": 0.05, "stand_max": 0.5, "deny": 1.5,
+    "disc_ops": 0.5, "disc_keep": 0.4,
+}
+_COUNTER_HIT = {n: 1.0 - 0.72 ** (n - 1) for n in (2, 3, 4)}
 
 
 def _ops_value(tb: _Table, ops: tuple[str, ...]) -> float:
@@ -92,16 +98,16 @@ def _ops_value(tb: _Table, ops: tuple[str, ...]) -> float:
     v = 0.0
     for op in ops:
         if op == "attack":
-            v += 2.2
+            v += P["attack"]
         elif op == "counter":
-            v += _COUNTER_HIT[tb.n]
+            v += P["counter"] * _COUNTER_HIT[tb.n]
         elif op == "steal":
-            v += _gain(counts, COIN) * (0.9 if tb.coins else 0.5) + 0.5
+            v += _gain(counts, COIN) * (P["steal_sure"] if tb.coins else P["steal_maybe"]) + P["steal_base"]
         elif op == "each":
-            v += (_gain(counts, COIN) + 0.5) * max(tb.holders, 0.5)
+            v += (_gain(counts, COIN) + P["steal_base"]) * max(tb.holders, 0.5)
         elif op == "heal":
             if tb.my_coins:
-                v += max(_gain(counts, H_THEME[c]) for c in tb.my_coins) - _loss(counts, COIN) + 0.5
+                v += max(_gain(counts, H_THEME[c]) for c in tb.my_coins) - _loss(counts, COIN) + P["heal_base"]
         elif op == "copy":
             if tb.copy_best < 0:
                 best = 0.0
@@ -115,15 +121,15 @@ def _ops_value(tb: _Table, ops: tuple[str, ...]) -> float:
 
 def card_value(tb: _Table, card: int) -> float:
     """Rough worth of activating `card` for the table's seat."""
-    v = _gain(tb.counts, H_THEME[card]) * 0.9
+    v = _gain(tb.counts, H_THEME[card]) * P["theme"]
     ops = OPS[card][tb.tav]
     if ops:
         v += _ops_value(tb, ops)
     if H_BOOST[card]:
-        v += 0.35 * tb.future
+        v += P["boost"] * tb.future
     elif H_CHEERS[card] and tb.tav == QUICK_TAVERNER:
-        v += 0.5 * tb.future
-    return v + H_INIT[card] * 0.05
+        v += P["quick"] * tb.future
+    return v + H_INIT[card] * P["init"]
 
 
 def _projected_counts(view: View) -> list[list[int]]:
@@ -142,7 +148,8 @@ def _projected_counts(view: View) -> list[list[int]]:
 def _standing(counts: list[list[int]], seat: int) -> float:
     scores = [score_counts(c) for c in counts]
     others = [scores[p] for p in range(len(scores)) if p != seat]
-    return scores[seat] - 0.5 * max(others) - 0.5 * sum(others) / len(others)
+    k = P["stand_max"]
+    return scores[seat] - k * max(others) - (1.0 - k) * sum(others) / len(others)
 
 
 def _simulate(view: View, seat: int, target: int, ops: list[str], base: list[list[int]]) -> float:
@@ -162,7 +169,7 @@ def _simulate(view: View, seat: int, target: int, ops: list[str], base: list[lis
                 tc[H_THEME[c]] -= 1
                 tc[COIN] += 1
                 if target in view["order"] and OPS[c][view["taverners"][target]]:
-                    bonus += 1.5  # it will not act now
+                    bonus += P["deny"]  # it will not act now
         elif op == "steal":
             if tc[COIN]:
                 tc[COIN] -= 1
@@ -200,9 +207,9 @@ def easy_bot(rules: Game, view: View, seat: int, legal: list[Action], rng: Rng) 
         vals = []
         for a in legal:
             c = a["card"]
-            their = _gain(theirs, H_THEME[c]) + 0.5 * _ops_value(tb, OPS[c][ltav])
+            their = _gain(theirs, H_THEME[c]) + P["disc_ops"] * _ops_value(tb, OPS[c][ltav])
             keep = _gain(mine, H_THEME[c]) if n == 2 else 0.0  # in 2 players the rest comes back round
-            vals.append(their - 0.4 * keep)
+            vals.append(their - P["disc_keep"] * keep)
         return legal[_best(vals, rng)]
     ctx = view["ctx"]
     if kind == "target":
