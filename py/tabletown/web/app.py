@@ -355,10 +355,12 @@ class App:
         assert session is not None
         if self.log_count == len(session.lines):
             return
-        names = self.escaped_names()
-        items = "".join(f"<li>{names_in(escape(line, quote=False), names)}</li>" for line in session.lines)
         log = self.doc.getElementById("log")
-        log.innerHTML = items or '<li class="muted">No moves yet.</li>'
+        if 0 < self.log_count < len(session.lines):
+            # Only new lines: a long game's log is not rebuilt on every move.
+            log.insertAdjacentHTML("beforeend", screens.log_items(session.lines[self.log_count:], self.escaped_names()))
+        else:
+            log.innerHTML = screens.log_items(session.lines, self.escaped_names()) or '<li class="muted">No moves yet.</li>'
         log.scrollTop = log.scrollHeight
         self.log_count = len(session.lines)
 

@@ -158,6 +158,11 @@ def game_frame(title: str, names: list[str]) -> str:
     )
 
 
+def log_items(lines: list[str], names: list[str]) -> str:
+    """Log lines as list items; `names` are escaped, the lines are escaped here."""
+    return "".join(f"<li>{names_in(escape(line, quote=False), names)}</li>" for line in lines)
+
+
 def handoff(name: str) -> str:
     """The pass-the-device screen; `name` is already escaped."""
     return (
