@@ -149,7 +149,10 @@ def main(argv: Optional[list[str]] = None) -> int:
         print(json.dumps(stats, indent=1))
         return 0
     title = games.BY_ID[args.game].title
-    print(f"{title}: {stats['games']} games, {stats['seats']} seats, options {stats['options']}")
+    rules = games.load(args.game).RULES
+    offered = {o.name for o in rules.options if not o.for_seats or args.seats in o.for_seats}
+    shown = {k: v for k, v in stats["options"].items() if k in offered}
+    print(f"{title}: {stats['games']} games, {stats['seats']} seats, options {shown}")
     print(f"{'seat':>4}  {'bot':<6} {'win rate':>8}  {'mean score':>10}")
     for s in range(stats["seats"]):
         print(f"{s + 1:>4}  {stats['bots'][s]:<6} {stats['win_rate'][s]:>8.1%}  {stats['mean_score'][s]:>10.2f}")
