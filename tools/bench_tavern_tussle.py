@@ -107,7 +107,7 @@ def spread(games: int) -> None:
             print(f"{seats} seats{' advanced' if adv else ''}: seat win% "
                   + " ".join(f"{w / games:.0%}" for w in wins)
                   + " | mean score " + " ".join(f"{t / games:.1f}" for t in total)
-                  + " | taverner win% (Alligator Bear Toucan Hare) "
+                  + " | taverner win rate / fair share (Alligator Bear Toucan Hare) "
                   + " ".join(f"{tw / max(tg, 1) * seats:.2f}" for tw, tg in zip(tav_wins, tav_games)))
 
 

@@ -53,16 +53,16 @@ def pick(state, seat, active, discard=None):
 # --- conformance --------------------------------------------------------------------
 @pytest.mark.parametrize("seats,options", [
     (2, {}),
-    (2, {"youngest": 0}),
+    (2, {"youngest": 2}),
     (3, {}),
     (3, {"advanced": True}),
-    (3, {"advanced": True, "youngest": 2}),
+    (3, {"advanced": True, "youngest": 3}),
     (4, {}),
     (4, {"advanced": True}),
-    (4, {"youngest": 3}),
+    (4, {"youngest": 4}),
 ])
 def test_conformance(seats, options):
-    outcomes = check_playouts(tt, seats, options, games=6)
+    outcomes = check_playouts(tt, seats, options, games=12)
     assert all(len(o["details"]) == seats for o in outcomes)
 
 
@@ -122,11 +122,12 @@ def test_setup_deals_six_and_gathers_the_seat_count_cards():
 
 def test_youngest_option_is_checked():
     with pytest.raises(BadSetup):
-        R.setup(1, 2, {"youngest": 2, "advanced": False})
+        R.setup(1, 2, {"youngest": 3, "advanced": False})
     with pytest.raises(BadSetup):
         R.normalize_options(4, {"youngest": 9})
     assert R.normalize_options(3, {"youngest": "2"})["youngest"] == 2
-    assert R.normalize_options(3, {})["youngest"] == 1
+    assert R.normalize_options(3, {})["youngest"] == 1  # the first player, counted from 1
+    assert R.setup(1, 3, {"youngest": 3, "advanced": False})["young"] == 2
 
 
 def test_advanced_is_offered_for_three_and_four_only():
@@ -245,9 +246,24 @@ def test_initiative_adds_boosts_from_face_up_tableau_heroes():
     assert initiative(knight, [], BEAR) == 6
     assert initiative(knight, [bard, minstrel], BEAR) == 10
     assert initiative(knight, [bard, ~minstrel], BEAR) == 8  # a flipped Boost is only a Coin
-    assert initiative(knight, [king, queen], BEAR) == 6  # Cheers Heroes boost only the Hare
-    assert initiative(knight, [king, queen, bard], HARE) == 6 + 3 + 3 + 2
-    assert initiative(knight, [~king], HARE) == 6
+    assert initiative(knight, [king, queen], BEAR) == 6  # Cheers Heroes in the tableau give nothing
+    # the Hare's Quick Draught: +3 while the Hare card is face-up
+    assert initiative(knight, [], HARE) == 9
+    assert initiative(knight, [bard], HARE) == 11
+    assert initiative(knight, [bard], HARE, False) == 8
+
+
+def test_hare_goes_first_while_face_up():
+    # Knight (6) of the Hare: 9, ahead of the Duelist (8), which is flipped before acting.
+    st = resolve_state([hid("Knight", "badger"), hid("Duelist", "weasel")], taverners=(HARE, BEAR))
+    assert st["tab"] == [[hid("Knight", "badger")], [~hid("Duelist", "weasel")]]
+    # Advanced Variant, the Hare face-down: no draught, the Knight keeps its printed 6.
+    knight, duelist, pilgrim = hid("Knight", "badger"), hid("Duelist", "weasel"), hid("Pilgrim")
+    st = scenario(3, [HARE, BEAR, TOUCAN], [[knight, hid("Giant")], [duelist, hid("Sage")], [pilgrim, hid("Oracle")]],
+                  advanced=True, tav_up=[False, True, True])
+    st = R.apply(R.apply(st, 0, {"type": "activate", "card": knight}), 1, {"type": "activate", "card": duelist})
+    line = R.describe(st, 2, {"type": "activate", "card": pilgrim})
+    assert "{seat1}: Duelist weasel (Initiative 8), {seat0}: Knight badger (Initiative 6)" in line
 
 
 def test_boosted_hero_acts_first():

@@ -11,7 +11,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any
 
 from ...engine.bots import make_search_bot
 from ...engine.prng import Rng
@@ -25,7 +25,6 @@ from .content import (
     H_INIT,
     H_THEME,
     OPS,
-    QUICK_TAVERNER,
     ROUNDS,
     STORIES_PER_ROUND,
 )
@@ -87,7 +86,7 @@ class _Table:
 # Weights of the easy heuristic (tuned in bot-vs-bot matches).
 P = {
     "attack": 2.2, "counter": 1.6, "steal_sure": 0.9, "steal_maybe": 0.5, "steal_base": 0.5, "heal_base": 0.5,
-    "theme": 0.9, "boost": 0.35, "quick": 0.5, "init": 0.05, "stand_max": 0.5, "deny": 1.5,
+    "theme": 0.9, "boost": 0.35, "init": 0.05, "stand_max": 0.5, "deny": 1.5,
     "disc_ops": 0.5, "disc_keep": 0.4,
 }
 _COUNTER_HIT = {n: 1.0 - 0.72 ** (n - 1) for n in (2, 3, 4)}
@@ -127,8 +126,6 @@ def card_value(tb: _Table, card: int) -> float:
         v += _ops_value(tb, ops)
     if H_BOOST[card]:
         v += P["boost"] * tb.future
-    elif H_CHEERS[card] and tb.tav == QUICK_TAVERNER:
-        v += P["quick"] * tb.future
     return v + H_INIT[card] * P["init"]
 
 
@@ -260,18 +257,31 @@ def _prefilter(view: View, seat: int, legal: list[Action]) -> list[Action]:
     return list(seen.values())
 
 
-_search = make_search_bot(easy_bot, samples=10, evaluate=_evaluate, stop=_stop, max_candidates=6,
-                          prefilter=_prefilter)
+# Playout budget of one decision, counted in story phases played out: a decision with
+# few candidates late in a round gets more samples, the six-way first pick of a round
+# fewer, so that every decision stays within the time budget.
+PLAYOUT_BUDGET = 144
+MIN_SAMPLES, MAX_SAMPLES = 6, 24
+_searches: dict[int, Any] = {}
+
+
+def _search_with(samples: int) -> Any:
+    if samples not in _searches:
+        _searches[samples] = make_search_bot(easy_bot, samples=samples, evaluate=_evaluate, stop=_stop,
+                                             max_candidates=6, prefilter=_prefilter)
+    return _searches[samples]
 
 
 def hard_bot(rules: Game, view: View, seat: int, legal: list[Action], rng: Rng) -> Action:
     if len(legal) == 1:
         return legal[0]
-    return _search(rules, view, seat, legal, rng)
+    candidates = min(len(_prefilter(view, seat, legal)), 6)
+    if candidates == 1:
+        return _prefilter(view, seat, legal)[0]
+    phases = STORIES_PER_ROUND - view["story"] + 1
+    samples = max(MIN_SAMPLES, min(MAX_SAMPLES, PLAYOUT_BUDGET // (candidates * phases)))
+    return _search_with(samples)(rules, view, seat, legal, rng)
 
 
 BOTS: dict[str, Any] = {"easy": easy_bot, "hard": hard_bot}
 
-
-def bot_for(level: Optional[str]) -> Any:
-    return BOTS.get(level or "easy", easy_bot)

@@ -70,12 +70,15 @@ _KINDS: dict[str, tuple[int, tuple[str, ...]]] = {
     "Rogue": (3, ("Steal",)),
     "Gambler": (4, ("Steal",)),
     "Trickster": (5, ("Steal",)),
+    "Pirate": (4, ("Steal",)),
     "Swashbuckler": (4, ("Steal", "Heal")),
     # Healers
     "Mage": (5, ("Heal",)),
     "Herbalist": (3, ("Heal",)),
     "Cleric": (6, ("Heal",)),
     "Monk": (8, ("Heal",)),
+    "Druid": (6, ("Heal",)),
+    "Paladin": (10, ("Heal",)),
     # Boosters
     "Bard": (10, ("Boost",)),
     "Minstrel": (11, ("Boost",)),
@@ -143,7 +146,7 @@ _ROWS: tuple[tuple[str, str, str, tuple[int, ...]], ...] = (
     ("Mage", "toad", "Elixir", P3),
     ("Monk", "panda", "Elixir", P3),
     ("Bard", "robin", "Journey", P3),
-    ("King", "walrus", "Battle", P3),
+    ("Paladin", "walrus", "Battle", P3),
     ("Oracle", "moth", "Luck", P3),
     # --- 12 more cards at 4 players ---
     ("Valkyrie", "eagle", "Battle", P4),
@@ -154,8 +157,8 @@ _ROWS: tuple[tuple[str, str, str, tuple[int, ...]], ...] = (
     ("Herbalist", "snail", "Elixir", P4),
     ("Minstrel", "wren", "Luck", P4),
     ("Falconer", "hawk", "Journey", P4),
-    ("Jester", "lemur", "Elixir", P4),
-    ("Brewer", "mouse", "Journey", P4),
+    ("Druid", "lemur", "Elixir", P4),
+    ("Pirate", "mouse", "Journey", P4),
     ("Fortune Teller", "peacock", "Luck", P4),
     ("Alchemist", "gecko", "Elixir", P4),
 )
@@ -189,10 +192,10 @@ TAVERNERS: tuple[dict[str, Any], ...] = (
      "text": "Steal 1 Coin from each other player.",
      "short": "Steal 1 Coin from each other player", "ops": ("each",)},
     {"id": 3, "name": "Hare", "special": "Quick Draught",
-     "text": "Each of your Cheers Heroes face-up in your tableau adds 3 to the Initiative of all your future Heroes.",
-     "short": "+3 Initiative per Cheers Hero in tableau", "ops": ()},
+     "text": "While this Taverner card is face-up, add 3 to the Initiative of every Hero you activate.",
+     "short": "+3 Initiative to all your Heroes while face-up", "ops": ()},
 )
-QUICK_TAVERNER = 3  # the Taverner whose special is the +3 Initiative draught
+QUICK_TAVERNER = 3  # the Taverner whose special is the standing +3 Initiative draught
 
 # --- tables precomputed for the engine's hot paths ------------------------------------
 THEME_INDEX = {t: i for i, t in enumerate(THEMES)}

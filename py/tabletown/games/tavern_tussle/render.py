@@ -123,8 +123,14 @@ def _big_card(x: float, y: float, w: float, h: float, card: int, attrs: str = ""
         yy += 42
     if len(abilities) == 1 and not tag:
         ab = abilities[0]
-        hint = ABILITY_HINT.get(ab) if ab != "Cheers" else (
-            TAVERNERS[taverner]["short"] + "." if taverner is not None else "Perform your Taverner Special.")
+        if ab != "Cheers":
+            hint = ABILITY_HINT.get(ab, "")
+        elif taverner is None:
+            hint = "Perform your Taverner Special."
+        elif TAVERNERS[taverner]["ops"]:
+            hint = TAVERNERS[taverner]["short"] + "."
+        else:
+            hint = "Nothing more: your Quick Draught is always on."
         for line in _wrap(hint or "", 24)[:2]:
             out.append(_t(x + w / 2, yy - 4, esc(line), 22, "#5b4636", "normal", "middle"))
             yy += 28
@@ -299,7 +305,7 @@ def render(view: dict[str, Any], ui: dict[str, Any]) -> str:
     body.append(_pill(W - 24, 72, f"Discard {view['discard']}"))
     for i, line in enumerate(lines):
         body.append(_t(24, 150 + 42 * i, line, 32, "#ffe08a", "bold"))
-    y = head_h + 14
+    y: float = head_h + 14
 
     if view["over"] and view.get("outcome"):
         block, hgt = _final_panel(view, names, y)

@@ -39,7 +39,6 @@ from .content import (
     H_INIT,
     H_THEME,
     HAND_SIZE,
-    HEROES,
     LUCK,
     OPS,
     QUICK_DRAUGHT_BONUS,
@@ -114,17 +113,15 @@ def luck_showing(tableau: list[int]) -> int:
     return n
 
 
-def initiative(card: int, tableau: list[int], taverner: int) -> int:
-    """A Hero's Initiative: printed value, +2 for each face-up Boost Hero in the tableau,
-    and for the Hare's Quick Draught +3 for each face-up Cheers Hero in the tableau."""
+def initiative(card: int, tableau: list[int], taverner: int, taverner_up: bool = True) -> int:
+    """A Hero's Initiative: its printed value, +2 for each face-up Boost Hero in the tableau,
+    and +3 for the Hare's Quick Draught while the Hare Taverner card is face-up."""
     boost = 0
-    quick = taverner == QUICK_TAVERNER
     for c in tableau:
-        if c >= 0:
-            if H_BOOST[c]:
-                boost += BOOST_BONUS
-            elif quick and H_CHEERS[c]:
-                boost += QUICK_DRAUGHT_BONUS
+        if c >= 0 and H_BOOST[c]:
+            boost += BOOST_BONUS
+    if taverner == QUICK_TAVERNER and taverner_up:
+        boost += QUICK_DRAUGHT_BONUS
     return H_INIT[card] + boost
 
 
@@ -160,7 +157,7 @@ class TavernTussle(Game):
     # --- setup ---------------------------------------------------------------------
     def setup(self, seed: int, seats: int, options: dict[str, Any]) -> State:
         opts = self.normalize_options(seats, options)
-        young = opts["youngest"]
+        young = opts["youngest"] - 1  # the option counts players from 1; seats count from 0
         if not (0 <= young < seats):
             raise BadSetup(f"The youngest player must be one of the {seats} players.")
         rng = Rng(seed_state(seed))
@@ -317,7 +314,7 @@ class TavernTussle(Game):
         inits = []
         keys = []
         for s in range(n):
-            init = initiative(play[s], tab[s], tav[s])
+            init = initiative(play[s], tab[s], tav[s], st["tup"][s])
             inits.append(init)
             luck = luck_showing(tab[s]) + (1 if H_THEME[play[s]] == LUCK else 0)
             keys.append((-init, -luck, len(tab[s]), (s - young) % n, s))
@@ -359,7 +356,12 @@ class TavernTussle(Game):
                 ops = OPS[c][st["tav"][s]]
                 if not ops:
                     if ev is not None:
-                        what = "has no ability" if not HEROES[c]["abilities"] else "works from the tableau"
+                        if H_CHEERS[c]:
+                            what = "drinks a Quick Draught: the Hare's +3 Initiative is a standing effect"
+                        elif H_BOOST[c]:
+                            what = "gives its Boost from the tableau"
+                        else:
+                            what = "has no ability"
                         ev.append(f"{seat_token(s)}'s {hero_label(c)} {what}.")
                     continue
                 if st["adv"]:
@@ -745,8 +747,8 @@ RULES = TavernTussle(
     options=(
         Option("advanced", "Advanced Variant", (False, True), False, ("Off", "On"), for_seats=(3, 4),
                help="Players whose card is flipped or stolen turn their Taverner face-down and are off-limits."),
-        Option("youngest", "Youngest player", (0, 1, 2, 3), 1,
-               ("1st player", "2nd player", "3rd player", "4th player"),
+        Option("youngest", "Youngest player", (1, 2, 3, 4), 1,
+               ("Player 1", "Player 2", "Player 3", "Player 4"),
                help="Wins ties of Initiative and final ties that Luck and tableau size leave open."),
     ),
     version=1,
