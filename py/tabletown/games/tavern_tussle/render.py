@@ -322,15 +322,16 @@ def render(view: dict[str, Any], ui: dict[str, Any]) -> str:
         body.append(block)
         y += hgt + 10
 
+    # Your hand comes first, so the cards you choose from are on screen without scrolling.
+    if viewer is not None and not view["over"] and (view["hand"] or view["my_active"] is not None):
+        block, hgt = _hand(view, legal, y)
+        body.append(block)
+        y += hgt + 16
+
     seats = list(range(n)) if viewer is None else [(viewer + i) % n for i in range(1, n)] + [viewer]
     targets = {a["seat"]: i for i, a in enumerate(legal) if a["type"] == "target"}
     for s in seats:
         block, hgt = _panel(view, s, names, names_plain, y, s == viewer, targets.get(s), legal)
-        body.append(block)
-        y += hgt + 16
-
-    if viewer is not None and not view["over"] and (view["hand"] or view["my_active"] is not None):
-        block, hgt = _hand(view, legal, y)
         body.append(block)
         y += hgt + 16
 
