@@ -72,7 +72,7 @@ def load_times(browser, base: str, runs: int) -> dict[str, list[float]]:
     return out
 
 
-def click_and_bot_times(browser, base: str, game: str, games: int) -> tuple[list[float], list[float], list[float]]:
+def click_and_bot_times(browser, base: str, game: str, seats: str, games: int) -> tuple[list[float], list[float], list[float]]:
     clicks: list[float] = []
     inside: list[float] = []
     bots: list[float] = []
@@ -81,7 +81,7 @@ def click_and_bot_times(browser, base: str, game: str, games: int) -> tuple[list
     page.goto(base + "?botpause=0#")
     page.wait_for_selector("html.ready", timeout=120_000)
     for seed in range(1, games + 1):
-        page.evaluate(f"location.hash = '#new/{game}?seats=human,bot:hard,bot:hard,bot:hard&seed={seed}'")
+        page.evaluate(f"location.hash = '#new/{game}?seats={seats}&seed={seed}'")
         page.wait_for_selector("#board svg")
         for _ in range(2000):
             if page.locator("#board[data-game-over]").count():
@@ -124,21 +124,28 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--click-games", type=int, default=3)
     parser.add_argument("--game", default="tavern-tussle")
+    parser.add_argument("--seats", default="human,bot:hard,bot:hard,bot:hard", help="seats for the click/bot games")
+    parser.add_argument("--only-moves", action="store_true", help="measure clicks and bots only")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
     server, base = serve()
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
-        loads = load_times(browser, base, args.runs)
-        bare, ours = statistics.median(loads["bare"]), statistics.median(loads["tabletown"])
-        print(f"load   bare PyScript median {bare:.0f} ms {sorted(round(x) for x in loads['bare'])}")
-        print(f"load   Tabletown     median {ours:.0f} ms {sorted(round(x) for x in loads['tabletown'])}")
-        print(f"load   Tabletown / bare = {ours / bare:.2f} (goal: at most 1.15)")
-        clicks, inside, bots = click_and_bot_times(browser, base, args.game, args.click_games)
+        if not args.only_moves:
+            loads = load_times(browser, base, args.runs)
+            bare, ours = statistics.median(loads["bare"]), statistics.median(loads["tabletown"])
+            print(f"load   bare PyScript median {bare:.0f} ms {sorted(round(x) for x in loads['bare'])}")
+            print(f"load   Tabletown     median {ours:.0f} ms {sorted(round(x) for x in loads['tabletown'])}")
+            print(f"load   Tabletown / bare = {ours / bare:.2f} (goal: at most 1.15)")
+        clicks, inside, bots = click_and_bot_times(browser, base, args.game, args.seats, args.click_games)
         print(f"click  {len(clicks)} clicks to next frame: p50 {pct(clicks, 50):.1f} ms, p95 {pct(clicks, 95):.1f} ms (goal: p95 within 50 ms)")
         print(f"click  of which Python (rules + render + innerHTML): p50 {pct(inside, 50):.1f} ms, p95 {pct(inside, 95):.1f} ms")
         print(f"bot    {len(bots)} hard-bot moves: p50 {pct(bots, 50):.1f} ms, p95 {pct(bots, 95):.1f} ms (goal: p95 within 300 ms)")
+        if args.only_moves:
+            browser.close()
+            server.shutdown()
+            return
         samples = memory_growth(browser, base, args.game, args.games)
         first, last = samples[0], samples[-1]
         print(f"memory after game 1: JS heap {first[1]:.1f} MB, wasm heap {first[2]:.1f} MB, Python objects {first[3]}")
