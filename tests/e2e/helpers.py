@@ -70,3 +70,38 @@ def run_axe(page) -> list:
 
 def page_width(page) -> int:
     return page.evaluate("document.documentElement.scrollWidth")
+
+
+def middle(n: int) -> int:
+    return n // 2
+
+
+def last(n: int) -> int:
+    return n - 1
+
+
+def reload_and_check(page) -> None:
+    page.wait_for_function("!document.querySelector('#status').textContent.includes('thinking')")
+    lines = log_lines(page)
+    url = page.url
+    page.reload()
+    page.wait_for_selector("html.ready", timeout=BOOT_TIMEOUT)
+    assert page.url == url
+    assert log_lines(page) == lines
+
+
+def share_and_open(browser, page) -> None:
+    page.wait_for_function("!document.querySelector('#status').textContent.includes('thinking')")
+    page.click("#share")
+    link = page.locator("#share-link").get_attribute("href")
+    lines = log_lines(page)
+    fresh = browser.new_context()
+    try:
+        other = fresh.new_page()
+        other.goto(link.replace("#play", FAST + "#play"))
+        other.wait_for_selector("html.ready", timeout=BOOT_TIMEOUT)
+        other.wait_for_selector("#board svg")
+        assert log_lines(other) == lines
+        assert other.locator("#status").inner_text() == page.locator("#status").inner_text()
+    finally:
+        fresh.close()

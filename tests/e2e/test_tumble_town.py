@@ -2,43 +2,18 @@
 
 from __future__ import annotations
 
-from .helpers import BOOT_TIMEOUT, FAST, is_over, log_lines, open_page, page_width, play_to_end, run_axe, take_turn
-
-
-def middle(n: int) -> int:
-    return n // 2
-
-
-def last(n: int) -> int:
-    return n - 1
-
-
-def reload_and_check(page) -> None:
-    page.wait_for_function("!document.querySelector('#status').textContent.includes('thinking')")
-    lines = log_lines(page)
-    url = page.url
-    page.reload()
-    page.wait_for_selector("html.ready", timeout=BOOT_TIMEOUT)
-    assert page.url == url
-    assert log_lines(page) == lines
-
-
-def share_and_open(browser, page) -> None:
-    page.wait_for_function("!document.querySelector('#status').textContent.includes('thinking')")
-    page.click("#share")
-    link = page.locator("#share-link").get_attribute("href")
-    lines = log_lines(page)
-    fresh = browser.new_context()
-    try:
-        other = fresh.new_page()
-        other.goto(link.replace("#play", FAST + "#play"))
-        other.wait_for_selector("html.ready", timeout=BOOT_TIMEOUT)
-        other.wait_for_selector("#board svg")
-        assert log_lines(other) == lines
-        assert other.locator("#status").inner_text() == page.locator("#status").inner_text()
-    finally:
-        fresh.close()
-
+from .helpers import (
+    is_over,
+    last,
+    middle,
+    open_page,
+    page_width,
+    play_to_end,
+    reload_and_check,
+    run_axe,
+    share_and_open,
+    take_turn,
+)
 
 # --- Tumble Town ------------------------------------------------------------------------
 

@@ -174,7 +174,8 @@ class App:
                 continue
             field = form.elements.namedItem(f"opt-{opt.name}")
             if not absent(field):
-                options[opt.name] = str(field.value) if not hasattr(field, "checked") or field.type != "checkbox" else ("true" if field.checked else "false")
+                is_box = str(field.type) == "checkbox"
+                options[opt.name] = ("true" if field.checked else "false") if is_box else str(field.value)
         seed_text = str(form.elements.namedItem("seed").value).strip()
         seed = int(seed_text) if seed_text.lstrip("-").isdigit() else None
         self.start_game(game_id, seats, options, seed)
