@@ -240,6 +240,8 @@ def test_the_page_fits_a_phone_without_sideways_scrolling(browser, base_url):
             page.wait_for_timeout(300)
             width = page.evaluate("document.documentElement.scrollWidth")
             assert width <= 390, f"{fragment}: the page is {width}px wide"
+        play_to_end(page)  # the final score table must fit too
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
     finally:
         ctx.close()
 

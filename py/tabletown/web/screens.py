@@ -139,6 +139,7 @@ def game_frame(title: str, names: list[str]) -> str:
         '<div id="alerts"></div>'
         f'<section class="game" aria-labelledby="game-h"><h1 id="game-h" class="visually-hidden">{escape(title)}</h1>'
         '<p id="status" role="status" aria-live="polite"></p>'
+        '<div id="results"></div>'
         '<div class="game-layout">'
         '<div id="board" class="board"></div>'
         '<aside class="side" aria-label="Game controls and log">'
@@ -149,7 +150,6 @@ def game_frame(title: str, names: list[str]) -> str:
         "</div>"
         '<div id="share-box" hidden><p id="share-note" class="muted"></p>'
         '<a id="share-link" class="share-link" href="#"></a></div>'
-        '<div id="results"></div>'
         '<section class="log-panel" aria-labelledby="log-h"><h2 id="log-h">Game log</h2>'
         '<ol id="log" class="log" tabindex="0" aria-label="Game log"></ol></section>'
         "</aside></div>"
@@ -182,7 +182,7 @@ def results(outcome: dict[str, Any], names: list[str], rules: Optional[Game] = N
     for seat in order:
         detail = outcome["details"][seat] if outcome.get("details") else {}
         cells = "".join(f"<td>{escape(str(detail.get(c, '')))}</td>" for c in columns)
-        crown = " 👑" if seat in outcome["winners"] else ""
+        crown = ' <span class="winner">★ winner</span>' if seat in outcome["winners"] else ""
         rows.append(
             f'<tr><td>{outcome["places"][seat]}</td><th scope="row">{names[seat]}{crown}</th>'
             f'<td>{outcome["scores"][seat]}</td>{cells}</tr>'
