@@ -52,3 +52,24 @@ def test_tumble_town_is_accessible_and_fits_a_phone(browser, base_url):
         assert run_axe(page) == []
     finally:
         ctx.close()
+
+
+def test_mission_progress_is_remembered_per_player_name(page, base_url):
+    open_page(page, base_url, "#new/tumble-town?seats=human&names=Mia&mode=outlaw&difficulty=easy&mission=next&seed=4")
+    record = page.evaluate(
+        "JSON.parse(localStorage.getItem(Object.keys(localStorage).find(k => k.startsWith('tabletown:save:'))))"
+    )
+    assert record["record"]["options"]["mission"] == 1  # a new player starts on the first mission
+    play_to_end(page, choose=last, max_steps=6000)
+    progress = page.evaluate("JSON.parse(localStorage.getItem('tabletown:progress:tumble-town'))")
+    assert "Mia" in progress
+    # The next game for Mia starts on the mission her progress says, in a new page load.
+    page.goto(base_url + "?botpause=20#new/tumble-town?seats=human&names=Mia&mode=outlaw&mission=next&seed=5")
+    page.wait_for_selector("html.ready", timeout=90_000)
+    saves = page.evaluate(
+        "Object.keys(localStorage).filter(k => k.startsWith('tabletown:save:')).map(k => JSON.parse(localStorage.getItem(k)))"
+    )
+    newest = max(saves, key=lambda s: s["updated"])
+    assert progress["Mia"]["played"] == 1
+    # Cleared: on to mission 2; failed: mission 1 again.
+    assert newest["record"]["options"]["mission"] == progress["Mia"]["mission"]
