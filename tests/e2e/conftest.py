@@ -8,7 +8,7 @@ request to another origin fails the test: the page must be self-contained.
 from __future__ import annotations
 
 import functools
-import os
+import sys
 import threading
 from pathlib import Path
 from typing import Iterator
@@ -16,16 +16,10 @@ from typing import Iterator
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--js-flags=--expose-gc",
-]
+sys.path.insert(0, str(ROOT / "tools"))
+
+import chromium  # type: ignore[import-not-found]  # noqa: E402
+
 BOOT_TIMEOUT = 90_000
 
 
@@ -37,9 +31,6 @@ def pytest_collection_modifyitems(items):
 
 @pytest.fixture(scope="session")
 def base_url() -> Iterator[str]:
-    import sys
-
-    sys.path.insert(0, str(ROOT / "tools"))
     from serve import Handler, Server  # type: ignore[import-not-found]
 
     missing = [p for p in ("static/vendor/pyodide/pyodide.asm.wasm", "static/gen/tabletown.zip", "sw.js") if not (ROOT / p).exists()]
@@ -57,7 +48,7 @@ def browser():
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        browser = p.chromium.launch(executable_path=chromium.PATH, args=chromium.ARGS)
         yield browser
         browser.close()
 

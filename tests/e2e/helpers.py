@@ -80,8 +80,13 @@ def last(n: int) -> int:
     return n - 1
 
 
-def reload_and_check(page) -> None:
+def wait_for_humans(page) -> None:
+    """Wait until no bot is thinking: the page is asking a human (or the game is over)."""
     page.wait_for_function("!document.querySelector('#status').textContent.includes('thinking')")
+
+
+def reload_and_check(page) -> None:
+    wait_for_humans(page)
     lines = log_lines(page)
     url = page.url
     page.reload()
@@ -90,10 +95,15 @@ def reload_and_check(page) -> None:
     assert log_lines(page) == lines
 
 
-def share_and_open(browser, page) -> None:
-    page.wait_for_function("!document.querySelector('#status').textContent.includes('thinking')")
+def share_and_open(browser, page, also=None) -> None:
+    """Share the game, open the link in a fresh browser, and check it is at the same point.
+
+    `also(other_page)` may check more while the fresh page is open.
+    """
+    wait_for_humans(page)
     page.click("#share")
     link = page.locator("#share-link").get_attribute("href")
+    assert "#play=1." in link and link == page.locator("#share-link").inner_text()
     lines = log_lines(page)
     fresh = browser.new_context()
     try:
@@ -103,5 +113,22 @@ def share_and_open(browser, page) -> None:
         other.wait_for_selector("#board svg")
         assert log_lines(other) == lines
         assert other.locator("#status").inner_text() == page.locator("#status").inner_text()
+        if also is not None:
+            also(other)
     finally:
         fresh.close()
+
+
+def check_phone_and_axe(browser, base_url: str, fragment: str, moves: int = 6) -> None:
+    """A few moves into a game at 390 px: no sideways scrolling, no serious axe violation."""
+    ctx = browser.new_context(viewport={"width": 390, "height": 844})
+    try:
+        page = ctx.new_page()
+        open_page(page, base_url, fragment)
+        for _ in range(moves):
+            take_turn(page, middle)
+        wait_for_humans(page)
+        assert page_width(page) <= 390
+        assert run_axe(page) == []
+    finally:
+        ctx.close()

@@ -5,7 +5,18 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from .helpers import BOOT_TIMEOUT, FAST, is_over, log_lines, open_page, play_to_end, run_axe, take_turn
+from .helpers import (
+    BOOT_TIMEOUT,
+    FAST,
+    is_over,
+    log_lines,
+    open_page,
+    play_to_end,
+    run_axe,
+    share_and_open,
+    take_turn,
+    wait_for_humans,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -86,7 +97,7 @@ def test_reload_mid_game_resumes_at_the_same_point(page, base_url):
     for _ in range(6):
         take_turn(page)
         page.wait_for_timeout(150)
-    page.wait_for_function("!document.querySelector('#status').textContent.includes('thinking')")
+    wait_for_humans(page)
     lines = log_lines(page)
     status = page.locator("#status").inner_text()
     url = page.url
@@ -114,23 +125,12 @@ def test_share_link_opens_the_same_game_in_a_fresh_browser(browser, page, base_u
     for _ in range(8):
         take_turn(page)
         page.wait_for_timeout(100)
-    page.wait_for_function("!document.querySelector('#status').textContent.includes('thinking')")
-    page.click("#share")
-    link = page.locator("#share-link").get_attribute("href")
-    assert "#play=1." in link and link == page.locator("#share-link").inner_text()
-    lines = log_lines(page)
-    fresh = browser.new_context()
-    try:
-        other = fresh.new_page()
-        other.goto(link.replace("#play", FAST + "#play"))
-        other.wait_for_selector("html.ready", timeout=BOOT_TIMEOUT)
-        other.wait_for_selector("#board svg")
-        assert log_lines(other) == lines
-        assert other.locator("#status").inner_text() == page.locator("#status").inner_text()
+
+    def ready_to_continue(other):
         assert "Ann" in other.locator("#status").inner_text()
-        assert other.locator("#board [data-action]").count() > 0  # ready to continue
-    finally:
-        fresh.close()
+        assert other.locator("#board [data-action]").count() > 0
+
+    share_and_open(browser, page, also=ready_to_continue)
 
 
 def test_bad_links_show_a_readable_error_and_overwrite_nothing(page, base_url):

@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 from .helpers import (
+    check_phone_and_axe,
     is_over,
     last,
     middle,
     open_page,
-    page_width,
     play_to_end,
     reload_and_check,
-    run_axe,
     share_and_open,
     take_turn,
 )
@@ -45,14 +44,4 @@ def test_torches_share_link(browser, page, base_url):
 
 
 def test_torches_is_accessible_and_fits_a_phone(browser, base_url):
-    ctx = browser.new_context(viewport={"width": 390, "height": 844})
-    try:
-        page = ctx.new_page()
-        open_page(page, base_url, "#new/torches-and-pitchforks?seats=human,bot,bot&seed=9")
-        for _ in range(6):
-            take_turn(page, middle)
-        page.wait_for_function("!document.querySelector('#status').textContent.includes('thinking')")
-        assert page_width(page) <= 390
-        assert run_axe(page) == []
-    finally:
-        ctx.close()
+    check_phone_and_axe(browser, base_url, "#new/torches-and-pitchforks?seats=human,bot,bot&seed=9")

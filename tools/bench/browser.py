@@ -24,17 +24,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tools"))
 
+import chromium  # type: ignore[import-not-found]  # noqa: E402
 from serve import Handler, Server  # type: ignore[import-not-found]  # noqa: E402
 
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--js-flags=--expose-gc",
-]
 CLICK = """async () => {
   const el = document.querySelector('#board [data-action]');
   if (!el) return null;
@@ -131,7 +123,7 @@ def main() -> None:
 
     server, base = serve()
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
+        browser = p.chromium.launch(executable_path=chromium.PATH, args=chromium.ARGS)
         if not args.only_moves:
             loads = load_times(browser, base, args.runs)
             bare, ours = statistics.median(loads["bare"]), statistics.median(loads["tabletown"])
