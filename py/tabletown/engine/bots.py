@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Callable, Optional
 
-from .prng import Rng
+from .prng import Rng, seed_state
 from .rules import Action, BotFn, Game, State, View
 
 
@@ -85,8 +85,8 @@ def make_search_bot(
         candidates = candidates[:max_candidates] if len(candidates) > max_candidates else candidates
         totals = [0.0] * len(candidates)
         for _ in range(samples):
-            world = rules.determinize(view, seat, Rng([rng.next_u32() | 1, rng.next_u32(), rng.next_u32(), rng.next_u32()]))
-            playout_seed = [rng.next_u32() | 1, rng.next_u32(), rng.next_u32(), rng.next_u32()]
+            world = rules.determinize(view, seat, Rng(_fork_words(rng)))
+            playout_seed = _fork_words(rng)
             for i, action in enumerate(candidates):
                 try:
                     after = rules.apply(world, seat, action)
@@ -105,10 +105,13 @@ def make_search_bot(
     return search
 
 
+def _fork_words(rng: Rng) -> list[int]:
+    """Fresh PRNG words drawn from `rng` (never all zero), for an independent stream."""
+    return [rng.next_u32() | 1, rng.next_u32(), rng.next_u32(), rng.next_u32()]
+
+
 def bot_seed(seed: int, step: int, seat: int) -> list[int]:
     """A bot's private PRNG words for one decision, reproducible from the game record."""
-    from .prng import seed_state
-
     return seed_state((seed * 1_000_003 + step * 131 + seat * 7 + 0x5EED) & ((1 << 62) - 1))
 
 

@@ -106,21 +106,13 @@ class SaveStore:
         self.backend = backend
         # Messages about entries set aside during this page's life, for the player.
         self.notices: list[str] = []
+        # key -> the exact text that passed the full check (see _read).
+        self._checked: dict[str, str] = {}
 
     # --- reading -------------------------------------------------------------------
     def load(self, save_id: str) -> Optional[dict[str, Any]]:
         """The checked entry {schema, id, updated, record}, or None if it is gone/broken."""
-        key = SAVE_PREFIX + save_id
-        raw = self.backend.get(key)
-        if raw is None:
-            return None
-        try:
-            entry = migrate(json.loads(raw))
-            entry["record"] = check_record(entry["record"])
-        except (RecordError, ValueError, KeyError, TypeError, RecursionError) as err:
-            self._set_aside(save_id, raw, str(err))
-            return None
-        return entry
+        return self._read(save_id)
 
     def list(self) -> list[dict[str, Any]]:
         """Summaries of the readable saves, newest first; broken ones are set aside."""
@@ -129,27 +121,41 @@ class SaveStore:
             if not key.startswith(SAVE_PREFIX):
                 continue
             save_id = key[len(SAVE_PREFIX):]
-            raw = self.backend.get(key)
-            if raw is None:
+            entry = self._read(save_id)
+            if entry is None:
                 continue
-            try:
-                entry = migrate(json.loads(raw))
-                record = check_record(entry["record"])
-                summary = {
-                    "id": save_id,
-                    "game": record["game"],
-                    "title": games.BY_ID[record["game"]].title,
-                    "names": [s["name"] for s in record["seats"]],
-                    "moves": len(record["log"]),
-                    "updated": entry.get("updated", 0),
-                    "over": bool(entry.get("over")),
-                }
-            except (RecordError, ValueError, KeyError, TypeError, RecursionError) as err:
-                self._set_aside(save_id, raw, str(err))
-                continue
-            out.append(summary)
+            record = entry["record"]
+            out.append({
+                "id": save_id,
+                "game": record["game"],
+                "title": games.BY_ID[record["game"]].title,
+                "names": [s["name"] for s in record["seats"]],
+                "moves": len(record["log"]),
+                "updated": entry.get("updated", 0),
+                "over": bool(entry.get("over")),
+            })
         out.sort(key=lambda s: s["updated"], reverse=True)
         return out
+
+    def _read(self, save_id: str) -> Optional[dict[str, Any]]:
+        """Parse, migrate and check one entry (replaying its moves), or set it aside.
+
+        A text already checked (or written) by this store is not replayed again, so
+        showing the saved games list over and over stays cheap.
+        """
+        key = SAVE_PREFIX + save_id
+        raw = self.backend.get(key)
+        if raw is None:
+            return None
+        try:
+            entry = migrate(json.loads(raw))
+            if self._checked.get(key) != raw:
+                entry["record"] = check_record(entry["record"])
+                self._checked[key] = raw
+        except (RecordError, ValueError, KeyError, TypeError, RecursionError) as err:
+            self._set_aside(save_id, raw, str(err))
+            return None
+        return entry
 
     def broken(self) -> list[dict[str, str]]:
         """Entries that were set aside, with the reason."""
@@ -167,7 +173,9 @@ class SaveStore:
     def save(self, save_id: str, record: dict[str, Any], updated: int, over: bool = False) -> None:
         """Write one entry atomically. Raises StorageFull; the previous copy survives."""
         entry = {"schema": SCHEMA, "id": save_id, "updated": updated, "over": over, "record": record}
-        self.backend.set(SAVE_PREFIX + save_id, json.dumps(entry, separators=(",", ":")))
+        raw = json.dumps(entry, separators=(",", ":"))
+        self.backend.set(SAVE_PREFIX + save_id, raw)
+        self._checked[SAVE_PREFIX + save_id] = raw  # written from a session whose moves were all legal
 
     def delete(self, save_id: str) -> None:
         self.backend.remove(SAVE_PREFIX + save_id)
