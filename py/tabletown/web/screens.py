@@ -11,8 +11,6 @@ from typing import Any, Iterable, Optional
 from ..engine.rules import Game
 from ..engine.svg import names_in
 
-KIND_CHOICES = (("human", "Human"),)
-
 
 def alert(message: str) -> str:
     return (
