@@ -1,0 +1,95 @@
+"""Freeze game records as players hold them, so later versions can prove they still open.
+
+    python tools/capture_records.py            # writes tests/fixtures/records/<game>.json
+
+Each record is played with a mix of bot levels and random choices, and stored with
+what a player saw at every step: who was asked, a digest of the moves they were
+offered, and the log line. `tests/unit/test_old_records.py` replays every stored
+record (and its share link) with today's rules and compares step by step. Run this
+only when a game's rules version goes up on purpose; never to "fix" a failing test.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "py"))
+
+from tabletown.engine.codec import encode_link  # noqa: E402
+from tabletown.engine.prng import Rng, seed_state  # noqa: E402
+from tabletown.engine.session import Session, new_record  # noqa: E402
+
+OUT = ROOT / "tests" / "fixtures" / "records"
+
+# (game, seat kinds, options, seed, stop after N moves or None for a whole game)
+PLAN: list[tuple[str, list[str], dict, int, int | None]] = [
+    ("tavern-tussle", ["random", "easy", "hard"], {}, 11, None),
+    ("tavern-tussle", ["random", "random"], {}, 12, None),
+    ("tavern-tussle", ["easy", "random", "hard", "random"], {"advanced": True}, 13, None),
+    ("tavern-tussle", ["random", "random", "random"], {"advanced": True, "youngest": 3}, 14, None),
+    ("tavern-tussle", ["random", "hard", "random", "easy"], {}, 15, 40),
+    ("torches-and-pitchforks", ["random", "easy"], {"target": 20}, 21, None),
+    ("torches-and-pitchforks", ["random", "hard", "random"], {}, 22, None),
+    ("torches-and-pitchforks", ["easy", "random", "hard", "random", "random"], {"target": 20}, 23, None),
+    ("torches-and-pitchforks", ["random", "random", "random", "random"], {"target": 40}, 24, 150),
+    ("tumble-town", ["random"], {"mode": "outlaw", "difficulty": "hard"}, 31, None),
+    ("tumble-town", ["hard"], {"mode": "no-outlaw"}, 32, None),
+    ("tumble-town", ["random"], {"mode": "sole-surveyor"}, 33, None),
+    ("tumble-town", ["random", "hard"], {"town": "cactus"}, 34, None),
+    ("tumble-town", ["random", "easy", "random"], {"town": "dueling", "surplus": True}, 35, None),
+    ("tumble-town", ["random", "hard", "random", "easy"], {"no_main_street": True, "town": "hard"}, 36, None),
+    ("tumble-town", ["random", "random"], {"mission": 3, "mission_seat2": 5}, 37, None),
+    ("tumble-town", ["hard"], {"mission": 7, "mission_hard": True}, 38, None),
+    ("tumble-town", ["random", "random", "random", "random"], {}, 39, 60),
+]
+
+
+def digest(value) -> str:
+    return hashlib.sha256(json.dumps(value, sort_keys=True, separators=(",", ":")).encode()).hexdigest()[:16]
+
+
+def capture(game_id: str, kinds: list[str], options: dict, seed: int, stop: int | None) -> dict:
+    seats = [{"name": f"P{i + 1}", "kind": "human"} if k == "random" else {"name": f"B{i + 1}", "kind": "bot", "level": k}
+             for i, k in enumerate(kinds)]
+    session = Session(new_record(game_id, seats, options, seed))
+    chooser = Rng(seed_state(seed * 31 + 7))
+    steps = []
+    while session.active() and (stop is None or len(steps) < stop):
+        active = session.active()
+        seat = active[chooser.below(len(active))]
+        legal = session.rules.legal(session.state, seat)
+        if session.is_bot(seat):
+            line = session.bot_move(seat)
+            action = session.record["log"][-1][1]
+        else:
+            action = legal[chooser.below(len(legal))]
+            line = session.apply(seat, action)
+        steps.append({"active": active, "seat": seat, "legal": digest(legal), "line": line})
+    record = session.record
+    return {
+        "record": record,
+        "link": encode_link(record),
+        "steps": steps,
+        "over": session.over(),
+        "outcome": session.outcome(),
+        "can_undo": session.can_undo(),
+    }
+
+
+def main() -> None:
+    OUT.mkdir(parents=True, exist_ok=True)
+    by_game: dict[str, list] = {}
+    for game_id, kinds, options, seed, stop in PLAN:
+        by_game.setdefault(game_id, []).append(capture(game_id, kinds, options, seed, stop))
+    for game_id, cases in by_game.items():
+        path = OUT / f"{game_id}.json"
+        path.write_text(json.dumps(cases, separators=(",", ":"), sort_keys=True) + "\n")
+        print(f"{path.relative_to(ROOT)}: {len(cases)} records, {sum(len(c['steps']) for c in cases)} moves")
+
+
+if __name__ == "__main__":
+    main()
