@@ -144,7 +144,7 @@ class GameSpec:
     blurb: str = ""
     ready: bool = True  # False: listed as coming soon
     campaign: bool = False  # the game reads and updates a campaign record
-    seat_word: str = "player"  # how the setup form names a seat ("player", "posse", "townsfolk")
+    seat_word: str = "player"  # how the setup form names a seat ("player", "posse", "hero")
     extra: dict[str, Any] = field(default_factory=dict)
 
     def option(self, name: str) -> Optional[Option]:
