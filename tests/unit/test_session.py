@@ -160,3 +160,27 @@ def test_bots_choose_from_their_own_view(toy, monkeypatch):
     view = seen["view"]
     assert view["hands"][1] == session.state["hands"][1] + [session.state["picks"][1]] or view["hands"][1]
     assert view["hands"][0] == [None, None, None] and "rng" not in view and view["deck"] == [None, None, None]
+
+
+def test_a_game_recorded_under_older_rules_goes_on_under_them(toy, monkeypatch):
+    import dataclasses
+
+    newer = dataclasses.replace(toy.SPEC, rules_version=2, replays=(1,))
+    monkeypatch.setattr(toy, "SPEC", newer)
+    seen = {}
+    real_setup = toy.RULES.setup
+
+    def setup(seed, seats, options, campaign=None, version=None):
+        seen["version"] = version
+        return real_setup(seed, seats, options, campaign)
+
+    monkeypatch.setattr(toy.RULES, "setup", setup)
+    old = new_record(toy, HUMANS, {}, seed=3)
+    old["rules_version"] = 1
+    Session(toy, old)
+    assert seen["version"] == 1
+    Session(toy, new_record(toy, HUMANS, {}, seed=3))
+    assert seen["version"] is None
+    old["rules_version"] = 0
+    with pytest.raises(RecordError, match="rules version 0"):
+        Session(toy, old)

@@ -156,7 +156,7 @@ def check_record_shape(data: Any, library: Library) -> dict[str, Any]:
         raise RecordError(f"This game data is for an unknown game (“{data['game'][:40]}”).")
     if not spec.ready:
         raise RecordError(f"{spec.title} is not playable in this version of Tabletown yet.")
-    if data["rules_version"] != spec.rules_version:
+    if not spec.plays_version(data["rules_version"]):
         raise RecordError(
             f"This {spec.title} game was recorded with rules version {str(data['rules_version'])[:12]}, "
             f"but this Tabletown plays version {spec.rules_version}."

@@ -57,7 +57,16 @@ class Rules:
         self.spec = spec
 
     # --- the contract ------------------------------------------------------------
-    def setup(self, seed: int, seats: int, options: dict[str, Any], campaign: Optional[dict[str, Any]] = None) -> State:
+    def setup(
+        self,
+        seed: int,
+        seats: int,
+        options: dict[str, Any],
+        campaign: Optional[dict[str, Any]] = None,
+        version: Optional[int] = None,
+    ) -> State:
+        """The state before the first move. `version` is given only for a record made under
+        older rules (one of the spec's `replays`): the game then keeps those rules."""
         raise NotImplementedError
 
     def active(self, state: State) -> list[int]:

@@ -103,16 +103,19 @@ class Session:
         self.record = record
         if record.get("game") != self.spec.id:
             raise RecordError(f"This record is for another game (“{str(record.get('game'))[:40]}”).")
-        if record.get("rules_version") != self.spec.rules_version:
+        if not self.spec.plays_version(record.get("rules_version")):
             raise RecordError(
                 f"This game was recorded with rules version {str(record.get('rules_version'))[:12]}, "
                 f"but this Tabletown plays version {self.spec.rules_version}."
             )
         try:
             args = [record["seed"], len(record["seats"]), record["options"]]
+            kwargs = {}
             if "campaign" in record:
                 args.append(record["campaign"])
-            self.state: State = self.rules.setup(*args)
+            if record["rules_version"] != self.spec.rules_version:
+                kwargs["version"] = record["rules_version"]  # an older game goes on under its own rules
+            self.state: State = self.rules.setup(*args, **kwargs)
         except BadSetup as err:
             raise RecordError(str(err)) from None
         self.lines: list[str] = []
