@@ -7,6 +7,9 @@
       `#play=` link, replaying every move; says why not when it is not valid.
   catalog GAME [--json]
       Each catalogue of a game's content (cards, characters, gear…) with its count.
+  balance GAME [--quick] [--out FILE]
+      The game's balance page (bot win rates, authored content measured by simulation),
+      written to docs/balance/GAME.md by default.
 """
 
 from __future__ import annotations
@@ -116,6 +119,24 @@ def check(source: str) -> tuple[bool, str]:
     return True, f"Valid: {title}, {plural(len(names), 'player')} ({', '.join(names)}), {plural(moves, 'move')}, {end}."
 
 
+def balance(game_id: str, quick: bool, out: Optional[str]) -> int:
+    """Write a game's balance page from its own `balance.report` (simulations of bot games)."""
+    try:
+        module = importlib.import_module(f"tabletown.games.{games.package_of(game_id)}.balance")
+    except ModuleNotFoundError:
+        print(f"{games.BY_ID[game_id].title} has no balance report yet.", file=sys.stderr)
+        return 2
+    page = module.report(quick=quick)
+    if out == "-":
+        print(page)
+        return 0
+    path = Path(out) if out else Path("docs") / "balance" / f"{game_id}.md"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(page if page.endswith("\n") else page + "\n", encoding="utf-8")
+    print(f"wrote {path}")
+    return 0
+
+
 def catalog(game_id: str) -> dict[str, int]:
     """Each content catalogue of a game with its count."""
     games.load(game_id)  # a game that is not ready has no catalogues to list
@@ -139,8 +160,14 @@ def main(argv: Optional[list[str]] = None) -> int:
     cat = sub.add_parser("catalog", help="list each catalogue of a game's content with its count")
     cat.add_argument("game", choices=games.ready_ids())
     cat.add_argument("--json", action="store_true", help="print the counts as JSON")
+    bal = sub.add_parser("balance", help="measure a game's balance by simulation and write its balance page")
+    bal.add_argument("game", choices=games.ready_ids())
+    bal.add_argument("--quick", action="store_true", help="a small sample (a smoke test, not figures to publish)")
+    bal.add_argument("--out", help="where to write the page (default docs/balance/GAME.md; - for standard output)")
     args = parser.parse_args(argv)
 
+    if args.command == "balance":
+        return balance(args.game, args.quick, args.out)
     if args.command == "check":
         ok, message = check(args.source)
         print(message)
