@@ -13,9 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine.bots import make_search_bot
 from ...engine.prng import Rng
-from ...engine.rules import Action, Game, State, View
+from ...engine.rules import Action, Rules, State, View
 from .content import (
     BATTLE,
     COIN,
@@ -25,10 +24,8 @@ from .content import (
     H_INIT,
     H_THEME,
     OPS,
-    ROUNDS,
-    STORIES_PER_ROUND,
 )
-from .rules import score_counts, theme_counts
+from .rules import ROUNDS, STORIES_PER_ROUND, score_counts, theme_counts
 
 
 def _gain(counts: list[int], t: int) -> int:
@@ -64,8 +61,8 @@ class _Table:
     __slots__ = ("n", "seat", "counts", "coins", "holders", "my_coins", "future", "tav", "copy_best", "tab")
 
     def __init__(self, view: View, seat: int, counts: list[int]):
-        n = view["seats"]
-        tab = view["tableau"]
+        n = view["n"]
+        tab = view["tab"]
         self.n, self.seat, self.counts, self.tab = n, seat, counts, tab
         coins = holders = 0
         for p in range(n):
@@ -79,7 +76,7 @@ class _Table:
         self.coins, self.holders = coins, holders
         self.my_coins = [~c for c in tab[seat] if c < 0]
         self.future = _future_phases(view)
-        self.tav = view["taverners"][seat]
+        self.tav = view["tav"][seat]
         self.copy_best = -1.0
 
 
@@ -133,7 +130,7 @@ def _projected_counts(view: View) -> list[list[int]]:
     """Theme counts of every tableau with its active Hero added."""
     play = view["play"]
     out = []
-    for p, t in enumerate(view["tableau"]):
+    for p, t in enumerate(view["tab"]):
         counts = theme_counts(t)
         c = play[p]
         if c is not None:
@@ -165,14 +162,14 @@ def _simulate(view: View, seat: int, target: int, ops: list[str], base: list[lis
                 up = False
                 tc[H_THEME[c]] -= 1
                 tc[COIN] += 1
-                if target in view["order"] and OPS[c][view["taverners"][target]]:
+                if target in view["order"] and OPS[c][view["tav"][target]]:
                     bonus += P["deny"]  # it will not act now
         elif op == "steal":
             if tc[COIN]:
                 tc[COIN] -= 1
                 mc[COIN] += 1
         elif op == "heal":
-            mine = [~x for x in view["tableau"][seat] if x < 0]
+            mine = [~x for x in view["tab"][seat] if x < 0]
             if mine and mc[COIN]:
                 best = max(mine, key=lambda h: _gain(mc, H_THEME[h]))
                 mc[COIN] -= 1
@@ -186,18 +183,18 @@ def _best(values: list[float], rng: Rng) -> int:
     return best[rng.below(len(best))] if len(best) > 1 else best[0]
 
 
-def easy_bot(rules: Game, view: View, seat: int, legal: list[Action], rng: Rng) -> Action:
+def easy_bot(rules: Rules, view: View, seat: int, legal: list[Action], rng: Rng) -> Action:
     if len(legal) == 1:
         return legal[0]
     kind = legal[0]["type"]
-    tab = view["tableau"]
+    tab = view["tab"]
     if kind == "activate":
         tb = _Table(view, seat, theme_counts(tab[seat]))
         return legal[_best([card_value(tb, a["card"]) for a in legal], rng)]
     if kind == "discard":
-        n = view["seats"]
+        n = view["n"]
         left = (seat + 1) % n
-        mine = theme_counts(tab[seat] + [view["my_active"]])
+        mine = theme_counts(tab[seat] + [view["act"][seat]])
         tb = _Table(view, left, theme_counts(tab[left]))
         theirs = tb.counts
         ltav = tb.tav
@@ -222,7 +219,9 @@ def easy_bot(rules: Game, view: View, seat: int, legal: list[Action], rng: Rng) 
 
 
 # --- hard ----------------------------------------------------------------------------
-def _evaluate(rules: Game, state: State, seat: int) -> float:
+def _evaluate(state: State, seat: int) -> float:
+    """The seat's standing at the end of a playout: its score against the best and the
+    average opponent (active Heroes counted), and a bonus for winning a finished game."""
     tabs = state["tab"]
     play = state["play"]
     scores = []
@@ -239,11 +238,6 @@ def _evaluate(rules: Game, state: State, seat: int) -> float:
     return value
 
 
-def _stop(start: State, state: State) -> bool:
-    """End a playout when the round of the starting state is over."""
-    return state["round"] != start["round"] or state["phase"] == "over"
-
-
 def _prefilter(view: View, seat: int, legal: list[Action]) -> list[Action]:
     kind = legal[0]["type"]
     if kind != "activate" and kind != "discard":
@@ -257,31 +251,64 @@ def _prefilter(view: View, seat: int, legal: list[Action]) -> list[Action]:
     return list(seen.values())
 
 
+# How the hard bot pictures every player in its playouts (itself included): the easy
+# policy's choice most of the time, any legal move otherwise. It does not assume that
+# its opponents are the easy bot; a player who surprises it is still in the picture.
+SURPRISE = 0.3
 # Playout budget of one decision, counted in story phases played out: a decision with
 # few candidates late in a round gets more samples, the six-way first pick of a round
 # fewer, so that every decision stays within the time budget.
 PLAYOUT_BUDGET = 144
 MIN_SAMPLES, MAX_SAMPLES = 6, 24
-_searches: dict[int, Any] = {}
+MAX_CANDIDATES = 6
 
 
-def _search_with(samples: int) -> Any:
-    if samples not in _searches:
-        _searches[samples] = make_search_bot(easy_bot, samples=samples, evaluate=_evaluate, stop=_stop,
-                                             max_candidates=6, prefilter=_prefilter)
-    return _searches[samples]
-
-
-def hard_bot(rules: Game, view: View, seat: int, legal: list[Action], rng: Rng) -> Action:
+def playout_move(rules: Rules, state: State, seat: int, legal: list[Action], rng: Rng) -> Action:
+    """A move of the playout policy. Playouts run in a sampled world, a full state, so the
+    policy reads the state itself (the easy bot reads nothing a view would not show)."""
     if len(legal) == 1:
         return legal[0]
-    candidates = min(len(_prefilter(view, seat, legal)), 6)
-    if candidates == 1:
-        return _prefilter(view, seat, legal)[0]
+    if rng.below(1000) < SURPRISE * 1000:
+        return legal[rng.below(len(legal))]
+    return easy_bot(rules, state, seat, legal, rng)
+
+
+def _playout(rules: Rules, state: State, rng: Rng) -> State:
+    """Play on to the end of the current round (or of the game)."""
+    start = state["round"]
+    while state["round"] == start and state["phase"] != "over":
+        active = rules.active(state)
+        if not active:
+            break
+        seat = active[0]
+        legal = rules.legal(state, seat)
+        state = rules.apply(state, seat, playout_move(rules, state, seat, legal, rng))[0]
+    return state
+
+
+def _fork(rng: Rng) -> list[int]:
+    return [rng.next_u32() | 1, rng.next_u32(), rng.next_u32(), rng.next_u32()]
+
+
+def hard_bot(rules: Rules, view: View, seat: int, legal: list[Action], rng: Rng) -> Action:
+    """Perfect-information Monte Carlo: sample the hidden cards, try every candidate in
+    every sample, play on to the end of the round and keep the best average standing."""
+    if len(legal) == 1:
+        return legal[0]
+    candidates = _prefilter(view, seat, legal)[:MAX_CANDIDATES]
+    if len(candidates) == 1:
+        return candidates[0]
     phases = STORIES_PER_ROUND - view["story"] + 1
-    samples = max(MIN_SAMPLES, min(MAX_SAMPLES, PLAYOUT_BUDGET // (candidates * phases)))
-    return _search_with(samples)(rules, view, seat, legal, rng)
+    samples = max(MIN_SAMPLES, min(MAX_SAMPLES, PLAYOUT_BUDGET // (len(candidates) * phases)))
+    totals = [0.0] * len(candidates)
+    for _ in range(samples):
+        world = rules.determinize(view, seat, Rng(_fork(rng)))
+        words = _fork(rng)  # every candidate meets the same future: a fair comparison
+        for i, action in enumerate(candidates):
+            after = rules.apply(world, seat, action)[0]
+            totals[i] += _evaluate(_playout(rules, after, Rng(list(words))), seat)
+    best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
+    return candidates[best]
 
 
 BOTS: dict[str, Any] = {"easy": easy_bot, "hard": hard_bot}
-
