@@ -15,17 +15,16 @@ from typing import Any
 
 from ...engine.prng import Rng
 from ...engine.rules import Action, Rules, State, View
+from ...engine.state import clone
 from .content import (
     BATTLE,
+    BOOST_BONUS,
     COIN,
-    COPY_OPS,
-    H_BOOST,
-    H_CHEERS,
-    H_INIT,
+    DRAUGHT_BONUS,
+    EDITIONS,
     H_THEME,
-    OPS,
 )
-from .rules import ROUNDS, STORIES_PER_ROUND, score_counts, theme_counts
+from .rules import ROUNDS, STORIES_PER_ROUND, initiative_bonus, score_counts, theme_counts
 
 
 def _gain(counts: list[int], t: int) -> int:
@@ -58,7 +57,8 @@ def _future_phases(view: View) -> int:
 class _Table:
     """Facts about the table an easy decision needs, computed once per decision."""
 
-    __slots__ = ("n", "seat", "counts", "coins", "holders", "my_coins", "future", "tav", "copy_best", "tab")
+    __slots__ = ("n", "seat", "counts", "coins", "holders", "my_coins", "future", "tav", "copy_best", "tab", "draught",
+                 "edition")
 
     def __init__(self, view: View, seat: int, counts: list[int]):
         n = view["n"]
@@ -77,7 +77,10 @@ class _Table:
         self.my_coins = [~c for c in tab[seat] if c < 0]
         self.future = _future_phases(view)
         self.tav = view["tav"][seat]
+        self.edition = EDITIONS[view["v"]]
         self.copy_best = -1.0
+        # The Hare's Cheers Heroes add Initiative from the tableau (rules version 2), as Boosts do.
+        self.draught = DRAUGHT_BONUS[self.tav] if view["v"] >= 2 else 0
 
 
 # Weights of the easy heuristic (tuned in bot-vs-bot matches).
@@ -108,8 +111,9 @@ def _ops_value(tb: _Table, ops: tuple[str, ...]) -> float:
             if tb.copy_best < 0:
                 best = 0.0
                 for c in tb.tab[tb.seat]:
-                    if c >= 0 and COPY_OPS[c]:
-                        best = max(best, _ops_value(tb, COPY_OPS[c]))
+                    copied = tb.edition.copy_ops[c] if c >= 0 else ()
+                    if copied:
+                        best = max(best, _ops_value(tb, copied))
                 tb.copy_best = best
             v += tb.copy_best
     return v
@@ -117,13 +121,16 @@ def _ops_value(tb: _Table, ops: tuple[str, ...]) -> float:
 
 def card_value(tb: _Table, card: int) -> float:
     """Rough worth of activating `card` for the table's seat."""
+    ed = tb.edition
     v = _gain(tb.counts, H_THEME[card]) * P["theme"]
-    ops = OPS[card][tb.tav]
+    ops = ed.ops[card][tb.tav]
     if ops:
         v += _ops_value(tb, ops)
-    if H_BOOST[card]:
+    if ed.boost[card]:
         v += P["boost"] * tb.future
-    return v + H_INIT[card] * P["init"]
+    elif ed.cheers[card] and tb.draught:
+        v += P["boost"] * tb.future * tb.draught / BOOST_BONUS
+    return v + ed.init[card] * P["init"]
 
 
 def _projected_counts(view: View) -> list[list[int]]:
@@ -162,7 +169,7 @@ def _simulate(view: View, seat: int, target: int, ops: list[str], base: list[lis
                 up = False
                 tc[H_THEME[c]] -= 1
                 tc[COIN] += 1
-                if target in view["order"] and OPS[c][view["tav"][target]]:
+                if target in view["order"] and EDITIONS[view["v"]].ops[c][view["tav"][target]]:
                     bonus += P["deny"]  # it will not act now
         elif op == "steal":
             if tc[COIN]:
@@ -201,7 +208,7 @@ def easy_bot(rules: Rules, view: View, seat: int, legal: list[Action], rng: Rng)
         vals = []
         for a in legal:
             c = a["card"]
-            their = _gain(theirs, H_THEME[c]) + P["disc_ops"] * _ops_value(tb, OPS[c][ltav])
+            their = _gain(theirs, H_THEME[c]) + P["disc_ops"] * _ops_value(tb, tb.edition.ops[c][ltav])
             keep = _gain(mine, H_THEME[c]) if n == 2 else 0.0  # in 2 players the rest comes back round
             vals.append(their - P["disc_keep"] * keep)
         return legal[_best(vals, rng)]
@@ -215,13 +222,19 @@ def easy_bot(rules: Rules, view: View, seat: int, legal: list[Action], rng: Rng)
         return legal[_best([float(_gain(counts, H_THEME[a["card"]])) for a in legal], rng)]
     # copy: the ability worth most now
     tb = _Table(view, seat, counts)
-    return legal[_best([_ops_value(tb, COPY_OPS[a["card"]]) for a in legal], rng)]
+    return legal[_best([_ops_value(tb, tb.edition.copy_ops[a["card"]]) for a in legal], rng)]
 
 
 # --- hard ----------------------------------------------------------------------------
+# What one point of Initiative bonus (Boosts, the Hare's Cheers Heroes) is worth for each
+# story phase still to play after a playout ends.
+INITIATIVE_WORTH = 0.15
+
+
 def _evaluate(state: State, seat: int) -> float:
     """The seat's standing at the end of a playout: its score against the best and the
-    average opponent (active Heroes counted), and a bonus for winning a finished game."""
+    average opponent (active Heroes counted), the Initiative its tableau will add in the
+    phases still to come, and a bonus for winning a finished game."""
     tabs = state["tab"]
     play = state["play"]
     scores = []
@@ -235,6 +248,11 @@ def _evaluate(state: State, seat: int) -> float:
     value = mine - 0.7 * best - 0.3 * sum(others) / len(others)
     if state["phase"] == "over":
         value += 8.0 if mine > best else (2.0 if mine == best else 0.0)
+    else:
+        future = (ROUNDS - state["round"] + 1) * STORIES_PER_ROUND - state["story"] + 1
+        bonus = [initiative_bonus(tabs[p], state["tav"][p], state["tup"][p], state["v"]) for p in range(len(tabs))]
+        rest = sum(bonus) - bonus[seat]
+        value += INITIATIVE_WORTH * future * (bonus[seat] - rest / (len(tabs) - 1))
     return value
 
 
@@ -243,10 +261,11 @@ def _prefilter(view: View, seat: int, legal: list[Action]) -> list[Action]:
     if kind != "activate" and kind != "discard":
         return legal
     # Identical cards give identical futures: keep one of each.
+    ed = EDITIONS[view["v"]]
     seen: dict[tuple[Any, ...], Action] = {}
     for a in legal:
         c = a["card"]
-        key = (H_THEME[c], OPS[c], H_INIT[c], H_BOOST[c], H_CHEERS[c])
+        key = (H_THEME[c], ed.ops[c], ed.init[c], ed.boost[c], ed.cheers[c])
         seen.setdefault(key, a)
     return list(seen.values())
 
@@ -273,8 +292,8 @@ def playout_move(rules: Rules, state: State, seat: int, legal: list[Action], rng
     return easy_bot(rules, state, seat, legal, rng)
 
 
-def _playout(rules: Rules, state: State, rng: Rng) -> State:
-    """Play on to the end of the current round (or of the game)."""
+def _playout(rules: Any, state: State, rng: Rng) -> State:
+    """Play on to the end of the current round (or of the game), changing `state`."""
     start = state["round"]
     while state["round"] == start and state["phase"] != "over":
         active = rules.active(state)
@@ -282,7 +301,7 @@ def _playout(rules: Rules, state: State, rng: Rng) -> State:
             break
         seat = active[0]
         legal = rules.legal(state, seat)
-        state = rules.apply(state, seat, playout_move(rules, state, seat, legal, rng))[0]
+        rules.play_in_place(state, seat, playout_move(rules, state, seat, legal, rng))
     return state
 
 
@@ -305,8 +324,9 @@ def hard_bot(rules: Rules, view: View, seat: int, legal: list[Action], rng: Rng)
         world = rules.determinize(view, seat, Rng(_fork(rng)))
         words = _fork(rng)  # every candidate meets the same future: a fair comparison
         for i, action in enumerate(candidates):
-            after = rules.apply(world, seat, action)[0]
-            totals[i] += _evaluate(_playout(rules, after, Rng(list(words))), seat)
+            state = clone(world)  # the playout's own copy, played on in place
+            rules.play_in_place(state, seat, action)
+            totals[i] += _evaluate(_playout(rules, state, Rng(list(words))), seat)
     best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
     return candidates[best]
 

@@ -2,11 +2,12 @@
 
 - `data/kinds.json`: what every Hero of one name shares — its Initiative and abilities.
 - `data/heroes.json`: one row per card — its name (`kind`), animal, Story Theme and Player
-  Count (`players`: the smallest number of players the card is used with, so 2 means
-  "2+", 3 means "3+", 4 means "4 players only").
+  Count (`players`: the numbers of players the card is used with).
 - `data/taverners.json`: the four Taverners and their Specials; `effect` names the
   handler below that says what drinking the Special does.
 - `data/abilities.json`: the rulebook's words for each Hero ability.
+- `data/version1.json`: the values the cards had under rules version 1, where they differ
+  from today's (see `Edition`).
 
 The rulebook prints no card list; docs/content/tavern-tussle.md says what Tabletown
 authored and how it was balanced. Every printed theme is Luck, Battle, Journey or Elixir:
@@ -28,6 +29,7 @@ KINDS = load_catalog(__package__, "kinds")
 HERO_CARDS = load_catalog(__package__, "heroes")
 TAVERNER_CARDS = load_catalog(__package__, "taverners")
 ABILITY_ROWS = load_catalog(__package__, "abilities")
+VERSION_1 = load_catalog(__package__, "version1")
 CATALOGS: dict[str, Catalog] = {
     "heroes": HERO_CARDS,
     "kinds": KINDS,
@@ -38,28 +40,9 @@ CATALOGS: dict[str, Catalog] = {
 THEMES = ("Luck", "Battle", "Journey", "Elixir", "Coin")
 LUCK, BATTLE, JOURNEY, ELIXIR, COIN = range(5)
 PRINTED_THEMES = THEMES[:4]
+THEME_INDEX = {t: i for i, t in enumerate(THEMES)}
 ABILITIES = tuple(row["id"] for row in ABILITY_ROWS)
 ABILITY = {row["id"]: row for row in ABILITY_ROWS}
-
-
-def _hero(row: dict[str, Any]) -> dict[str, Any]:
-    kind = KINDS.by_id.get(row["kind"])
-    if kind is None:
-        raise ContentError(f"heroes: card {row['id']} names an unknown kind {row['kind']!r}")
-    if row["theme"] not in PRINTED_THEMES:
-        raise ContentError(f"heroes: card {row['id']} has no printed theme ({row['theme']!r})")
-    if row["players"] not in (2, 3, 4):
-        raise ContentError(f"heroes: card {row['id']} has a Player Count of {row['players']!r}")
-    for ability in kind["abilities"]:
-        if ability not in ABILITY:
-            raise ContentError(f"kinds: {row['kind']} has an unknown ability {ability!r}")
-    return {"id": row["id"], "name": row["kind"], "animal": row["animal"], "initiative": kind["initiative"],
-            "theme": row["theme"], "players": row["players"], "abilities": tuple(kind["abilities"])}
-
-
-HEROES: tuple[dict[str, Any], ...] = tuple(_hero(row) for row in HERO_CARDS)
-if [h["id"] for h in HEROES] != list(range(len(HEROES))):
-    raise ContentError("heroes: ids must run 0, 1, 2… in order")
 TAVERNERS: tuple[dict[str, Any], ...] = tuple(TAVERNER_CARDS)
 if [t["id"] for t in TAVERNERS] != list(range(len(TAVERNERS))):
     raise ContentError("taverners: ids must run 0, 1, 2… in order")
@@ -94,32 +77,22 @@ def _quick_draught() -> tuple[str, ...]:
 
 
 SPECIAL_OPS = tuple(EFFECTS(t["effect"]) for t in TAVERNERS)
-
-# --- tables for the rules' hot paths ----------------------------------------------------
-THEME_INDEX = {t: i for i, t in enumerate(THEMES)}
-N_HEROES = len(HEROES)
-H_INIT = tuple(h["initiative"] for h in HEROES)
-H_THEME = tuple(THEME_INDEX[h["theme"]] for h in HEROES)
-H_BOOST = tuple("Boost" in h["abilities"] for h in HEROES)
-H_CHEERS = tuple("Cheers" in h["abilities"] for h in HEROES)
 BOOST_BONUS = ABILITY["Boost"]["initiative_bonus"]
 # Initiative the Hare's Quick Draught adds (0 for the other Taverners).
 DRAUGHT_BONUS = tuple(t["initiative_bonus"] for t in TAVERNERS)
-DECKS = {n: tuple(h["id"] for h in HEROES if h["players"] <= n) for n in (2, 3, 4)}
-
 _ABILITY_OPS = {"Attack": "attack", "Counter": "counter", "Steal": "steal", "Heal": "heal"}
 TARGETED = frozenset(("attack", "counter", "steal"))
 
 
-def hero_ops(card: int, taverner: int) -> tuple[str, ...]:
-    """The steps a Hero performs when it acts: its abilities, in printed order.
+def hero_ops(abilities: tuple[str, ...], taverner: int) -> tuple[str, ...]:
+    """The steps a Hero with `abilities` performs when it acts, in printed order.
 
     Targeted abilities share one target ("all abilities on a card target the same
     player"), chosen once by the "target" step before them. Cheers performs the owner's
     Taverner Special; Boost works from the tableau and does nothing when it acts.
     """
     ops: list[str] = []
-    for ability in HEROES[card]["abilities"]:
+    for ability in abilities:
         if ability == "Cheers":
             if taverner >= 0:
                 ops.extend(SPECIAL_OPS[taverner])
@@ -131,18 +104,74 @@ def hero_ops(card: int, taverner: int) -> tuple[str, ...]:
     return tuple(ops)
 
 
-# Steps a tableau Hero lends to the Bear's Copycat Cider (its own abilities only: Boost,
-# Cheers and Heroes without an ability have nothing to copy).
-COPY_OPS = tuple(() if (H_BOOST[c] or H_CHEERS[c]) else hero_ops(c, -1) for c in range(N_HEROES))
-OPS = tuple(tuple(hero_ops(c, t) for t in range(len(TAVERNERS))) for c in range(N_HEROES))
+class Edition:
+    """The Hero cards as one rules version plays them, with the tables the rules and the
+    bots look things up in. A game keeps the edition of the version it began under, so a
+    game saved or shared before the cards were retuned replays as it was played."""
+
+    def __init__(self, version: int, kinds: dict[str, dict[str, Any]], cards: list[dict[str, Any]]):
+        self.version = version
+        self.heroes: tuple[dict[str, Any], ...] = tuple(_hero(row, kinds) for row in cards)
+        if [h["id"] for h in self.heroes] != list(range(len(self.heroes))):
+            raise ContentError("heroes: ids must run 0, 1, 2… in order")
+        n = len(self.heroes)
+        self.init = tuple(h["initiative"] for h in self.heroes)
+        self.boost = tuple("Boost" in h["abilities"] for h in self.heroes)
+        self.cheers = tuple("Cheers" in h["abilities"] for h in self.heroes)
+        self.decks = {p: tuple(h["id"] for h in self.heroes if p in h["players"]) for p in (2, 3, 4)}
+        self.ops = tuple(tuple(hero_ops(h["abilities"], t) for t in range(len(TAVERNERS))) for h in self.heroes)
+        # What a tableau Hero lends to the Bear's Copycat Cider (its own abilities only:
+        # Boost, Cheers and Heroes without an ability have nothing to copy).
+        self.copy_ops = tuple(() if (self.boost[c] or self.cheers[c]) else hero_ops(self.heroes[c]["abilities"], -1)
+                              for c in range(n))
+
+
+def _hero(row: dict[str, Any], kinds: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    kind = kinds.get(row["kind"])
+    if kind is None:
+        raise ContentError(f"heroes: card {row['id']} names an unknown kind {row['kind']!r}")
+    if row["theme"] not in PRINTED_THEMES:
+        raise ContentError(f"heroes: card {row['id']} has no printed theme ({row['theme']!r})")
+    if not row["players"] or not set(row["players"]) <= {2, 3, 4}:
+        raise ContentError(f"heroes: card {row['id']} has a Player Count of {row['players']!r}")
+    for ability in kind["abilities"]:
+        if ability not in ABILITY:
+            raise ContentError(f"kinds: {row['kind']} has an unknown ability {ability!r}")
+    return {"id": row["id"], "name": row["kind"], "animal": row["animal"], "initiative": kind["initiative"],
+            "theme": row["theme"], "players": tuple(row["players"]), "abilities": tuple(kind["abilities"])}
+
+
+def _version_1() -> Edition:
+    """Version 1's cards: today's, with the values `data/version1.json` lists put back."""
+    kinds = {k: dict(row) for k, row in KINDS.by_id.items()}
+    cards = [dict(row) for row in HERO_CARDS]
+    for change in VERSION_1:
+        fields = {k: v for k, v in change.items() if k not in ("kind", "hero")}
+        if "kind" in change:
+            kinds[change["kind"]].update(fields)
+        else:
+            cards[change["hero"]].update(fields)
+    return Edition(1, kinds, cards)
+
+
+CURRENT_VERSION = 2
+EDITIONS = {CURRENT_VERSION: Edition(CURRENT_VERSION, dict(KINDS.by_id), list(HERO_CARDS)), 1: _version_1()}
+# Today's cards, for the content notes and the tests; the rules look up a game's own edition.
+HEROES = EDITIONS[CURRENT_VERSION].heroes
+DECKS = EDITIONS[CURRENT_VERSION].decks
+for _edition in EDITIONS.values():
+    if [(h["name"], h["animal"], h["theme"]) for h in _edition.heroes] != [(h["name"], h["animal"], h["theme"])
+                                                                          for h in HEROES]:
+        raise ContentError("an older edition may change a Hero's Initiative, abilities or Player Count, "
+                           "never its name, animal or theme (the log and the scoring read them)")
+H_THEME = tuple(THEME_INDEX[h["theme"]] for h in HEROES)
+
+
+def hero_name(card: int) -> str:
+    return HEROES[card]["name"]
 
 
 def hero_label(card: int) -> str:
     """'Archer fox': the Hero's name and animal (two cards never share both)."""
     h = HEROES[card]
     return f"{h['name']} {h['animal']}"
-
-
-def ability_label(card: int) -> str:
-    abilities = HEROES[card]["abilities"]
-    return " + ".join(abilities) if abilities else "no ability"

@@ -6,7 +6,7 @@ from typing import Any, Callable, Optional
 
 from ...engine.rules import seat_token as who
 from ...engine.words import plural
-from .content import TAVERNERS, ability_label, hero_label
+from .content import TAVERNERS, hero_label
 
 Event = dict[str, Any]
 
@@ -24,7 +24,10 @@ def _target(e: Event) -> str:
 
 def _acts(e: Event) -> str:
     special = e["special"]
-    what = ability_label(e["card"]) if special is None else f"Cheers: {TAVERNERS[special]['special']}"
+    if special is not None:
+        what = f"Cheers: {TAVERNERS[special]['special']}"
+    else:
+        what = " + ".join(e["abilities"]) or "no ability"
     return f"{who(e['seat'])}'s {hero_label(e['card'])} acts ({what})."
 
 

@@ -18,7 +18,7 @@ from html import unescape
 from typing import Any, Optional
 
 from ...engine.draw import PALETTE, Board, Drawing, esc, fit_lines
-from .content import ABILITY, HEROES, TAVERNERS, hero_label
+from .content import ABILITY, EDITIONS, TAVERNERS, hero_label, hero_name
 
 ROUNDS = 3
 STORIES_PER_ROUND = 3
@@ -106,8 +106,8 @@ def _symbols(b: Board) -> None:
 
 
 # --- cards -----------------------------------------------------------------------------
-def _ability_hint(card: int, taverner: Optional[int]) -> str:
-    abilities = HEROES[card]["abilities"]
+def _ability_hint(hero: dict[str, Any], taverner: Optional[int]) -> str:
+    abilities = hero["abilities"]
     if len(abilities) != 1:
         return ""
     ability = abilities[0]
@@ -118,11 +118,10 @@ def _ability_hint(card: int, taverner: Optional[int]) -> str:
     return TAVERNERS[taverner]["short"] + "."
 
 
-def _big_card(x: float, y: float, w: float, h: float, card: int, init: Optional[int] = None, tag: str = "",
+def _big_card(x: float, y: float, w: float, h: float, hero: dict[str, Any], init: Optional[int] = None, tag: str = "",
               taverner: Optional[int] = None, gain: Optional[int] = None) -> str:
     """A Hero as a big card (the hand, choices): Initiative, theme, name, animal, abilities,
     what its ability does, and the points it would add to the viewer's tableau."""
-    hero = HEROES[card]
     theme = hero["theme"]
     color = THEME_COLOR[theme]
     band = 60
@@ -152,7 +151,7 @@ def _big_card(x: float, y: float, w: float, h: float, card: int, init: Optional[
         out.append(_icon(ability, x0, yy - 30, 36))
         out.append(_text(x0 + 44, yy, label, 32, INK, "bold"))
         yy += 42
-    hint = "" if tag else _ability_hint(card, taverner)
+    hint = "" if tag else _ability_hint(hero, taverner)
     if hint:
         body, _ = _lines(x + w / 2, yy - 6, hint, w - 24, 22, 3, MUTED, anchor="middle")
         out.append(body)
@@ -164,9 +163,8 @@ def _big_card(x: float, y: float, w: float, h: float, card: int, init: Optional[
     return "".join(out)
 
 
-def _small_card(x: float, y: float, w: float, h: float, card: int) -> str:
+def _small_card(x: float, y: float, w: float, h: float, hero: dict[str, Any]) -> str:
     """A Hero on the table: Initiative, name, abilities, and a theme band at the bottom."""
-    hero = HEROES[card]
     theme = hero["theme"]
     color = THEME_COLOR[theme]
     out = [_rect(x, y, w, h, CARD, color, 4, 10), _rect(x + 3, y + h - 41, w - 6, 38, color, rx=7),
@@ -178,9 +176,9 @@ def _small_card(x: float, y: float, w: float, h: float, card: int) -> str:
         out.append(_icon(ability, x + w - 8 - (len(abilities) - i) * 32, y + 12, 28))
     mid = y + 58 + (h - 58 - 41) / 2
     name = hero["name"]
-    out.append(_text(x + w / 2, mid - 2, name, _fit_size(name, w - 12, 27), INK, "bold", "middle"))
+    out.append(_text(x + w / 2, mid - 2, name, _fit_size(name, w - 14, 27, 16, True), INK, "bold", "middle"))
     label = " + ".join(a.upper() for a in abilities) if abilities else "no ability"
-    out.append(_text(x + w / 2, mid + 24, label, _fit_size(label, w - 12, 20, 14), MUTED, "bold", "middle"))
+    out.append(_text(x + w / 2, mid + 24, label, _fit_size(label, w - 14, 20, 12, True), MUTED, "bold", "middle"))
     return "".join(out)
 
 
@@ -188,7 +186,7 @@ def _coin_card(x: float, y: float, w: float, h: float, card: int, big: bool = Fa
     """A Hero flipped to its Coin side (the table saw which Hero it was)."""
     r = min(w, h) * (0.26 if big else 0.24)
     cx, cy = x + w / 2, y + r + (24 if big else 12)
-    name = hero_label(card) if big else HEROES[card]["name"]
+    name = hero_label(card) if big else hero_name(card)
     return (_rect(x, y, w, h, "#5b4412", THEME_COLOR["Coin"], 4, 14 if big else 10)
             + f'<use href="#tt-coin" x="{cx - r:.0f}" y="{cy - r:.0f}" width="{2 * r:.0f}" height="{2 * r:.0f}"/>'
             + _text(cx, cy + r + (42 if big else 28), "COIN", 32 if big else 24, "#fff3c4", "bold", "middle")
@@ -196,8 +194,8 @@ def _coin_card(x: float, y: float, w: float, h: float, card: int, big: bool = Fa
                     anchor="middle"))
 
 
-def _table_card(x: float, y: float, w: float, h: float, c: int) -> str:
-    return _coin_card(x, y, w, h, ~c) if c < 0 else _small_card(x, y, w, h, c)
+def _table_card(x: float, y: float, w: float, h: float, c: int, heroes: tuple[dict[str, Any], ...]) -> str:
+    return _coin_card(x, y, w, h, ~c) if c < 0 else _small_card(x, y, w, h, heroes[c])
 
 
 def _card_back(x: float, y: float, w: float, h: float, label: str) -> str:
@@ -240,12 +238,13 @@ def _tally(x: float, y: float, counts: list[int], width: float) -> str:
 
 
 # --- labels (accessible names say what the player sees and more) ------------------------------------
-def _choice_label(action: dict[str, Any], names: list[str], init: Optional[int] = None) -> str:
+def _choice_label(action: dict[str, Any], names: list[str], heroes: tuple[dict[str, Any], ...],
+                  init: Optional[int] = None) -> str:
     kind = action["type"]
     if kind == "target":
         return f"Target {names[action['seat']]}"
     c = action["card"]
-    h = HEROES[c]
+    h = heroes[c]
     if kind in ("activate", "discard"):
         abilities = " and ".join(h["abilities"]) or "no ability"
         verb = "Activate" if kind == "activate" else "Discard"
@@ -281,7 +280,7 @@ def render(view: dict[str, Any], ui: dict[str, Any]) -> Drawing:
     if viewer is not None and not over:
         with b.part("slot"):
             if legal and legal[0]["type"] not in ("activate", "discard"):
-                y = _choices(b, view, legal, names, lay, y + 14)
+                y = _choices(b, view, viewer, legal, names, lay, y + 14)
             else:
                 y = _hand(b, view, viewer, legal, lay, y + 14)
     seats = list(range(n)) if viewer is None else [(viewer + i) % n for i in range(1, n)] + [viewer]
@@ -370,8 +369,9 @@ def _slot_height(lay: Layout) -> float:
     return 70 + rows * (lay.hand_h + 18) + 48
 
 
-def _choices(b: Board, view: dict[str, Any], legal: list[dict[str, Any]], names: list[str], lay: Layout,
-             y: float) -> float:
+def _choices(b: Board, view: dict[str, Any], viewer: int, legal: list[dict[str, Any]], names: list[str],
+             lay: Layout, y: float) -> float:
+    heroes = EDITIONS[view["v"]].heroes
     kind = legal[0]["type"]
     ctx = view["ctx"]
     w = lay.w
@@ -387,10 +387,11 @@ def _choices(b: Board, view: dict[str, Any], legal: list[dict[str, Any]], names:
             bx = 28 + (i % cols) * (bw + 16)
             by = y + 74 + (i // cols) * 100
             name = names[a["seat"]]
-            b.control(i, _choice_label(a, names),
+            b.control(i, _choice_label(a, names, heroes),
                       _rect(bx, by, bw, 84, GOLD, INK, 3, 14)
                       + _text(bx + bw / 2, by + 54, name, _fit_size(name, bw - 20, 34, 18, True), INK, "bold", "middle"),
                       text=name)
+        _hand_below(b, view, viewer, lay, y + 74 + rows * 100, y + hgt)
         return y + hgt
     cols = lay.hand_cols
     cw, ch = lay.hand_w, lay.hand_h
@@ -408,12 +409,27 @@ def _choices(b: Board, view: dict[str, Any], legal: list[dict[str, Any]], names:
         if kind == "steal":
             card = _coin_card(cx, cy, cw, ch, c, big=True)
         else:
-            card = _big_card(cx, cy, cw, ch, c, tag="HEAL THIS" if kind == "heal" else "COPY THIS")
-        b.control(i, _choice_label(a, names), card)
+            card = _big_card(cx, cy, cw, ch, heroes[c], tag="HEAL THIS" if kind == "heal" else "COPY THIS")
+        b.control(i, _choice_label(a, names, heroes), card)
+    _hand_below(b, view, viewer, lay, y + 70 + rows * (ch + 18), y + hgt)
     return y + hgt
 
 
+def _hand_below(b: Board, view: dict[str, Any], viewer: int, lay: Layout, top: float, bottom: float) -> None:
+    """The viewer's hand for the next story phase, small, under a choice (if it fits)."""
+    cards = view["hands"][viewer]
+    cols = lay.tab_cols
+    rows = (len(cards) + cols - 1) // cols
+    if not cards or top + 44 + rows * (lay.tab_h + 12) > bottom:
+        return
+    b.add(_text(28, top + 30, "Your hand for the next story phase", 24, MUTED, "bold"))
+    for i, c in enumerate(cards):
+        b.add(_small_card(24 + (i % cols) * (lay.tab_w + 10), top + 44 + (i // cols) * (lay.tab_h + 12),
+                          lay.tab_w, lay.tab_h, EDITIONS[view["v"]].heroes[c]))
+
+
 def _hand(b: Board, view: dict[str, Any], viewer: int, legal: list[dict[str, Any]], lay: Layout, y: float) -> float:
+    heroes = EDITIONS[view["v"]].heroes
     derived = view["derived"]
     cards = view["hands"][viewer]
     cols = lay.hand_cols
@@ -433,10 +449,10 @@ def _hand(b: Board, view: dict[str, Any], viewer: int, legal: list[dict[str, Any
     for i, c in enumerate(cards):
         cx = 28 + (i % cols) * (cw + 16)
         cy = y + 70 + (i // cols) * (ch + 18)
-        init = HEROES[c]["initiative"] + bonus
-        card = _big_card(cx, cy, cw, ch, c, init=init, taverner=taverner, gain=gains[i] if i < len(gains) else None)
+        init = heroes[c]["initiative"] + bonus
+        card = _big_card(cx, cy, cw, ch, heroes[c], init=init, taverner=taverner, gain=gains[i] if i < len(gains) else None)
         if c in by_card:
-            b.control(by_card[c], _choice_label(legal[by_card[c]], [], init), card)
+            b.control(by_card[c], _choice_label(legal[by_card[c]], [], heroes, init), card)
         else:
             b.add(card)
     if not cards:
@@ -449,6 +465,7 @@ def _hand(b: Board, view: dict[str, Any], viewer: int, legal: list[dict[str, Any
 
 def _panel(b: Board, view: dict[str, Any], s: int, names: list[str], lay: Layout, y: float, me: bool,
            target_index: Optional[int], legal: list[dict[str, Any]]) -> float:
+    heroes = EDITIONS[view["v"]].heroes
     derived = view["derived"]
     tab = view["tab"][s]
     w = lay.w
@@ -478,14 +495,14 @@ def _panel(b: Board, view: dict[str, Any], s: int, names: list[str], lay: Layout
     if view["phase"] == "pick":
         mine = view["act"][s]
         if me and isinstance(mine, int):
-            out.append(_small_card(ax, ry, aw, ah, mine))
+            out.append(_small_card(ax, ry, aw, ah, heroes[mine]))
             out.append(_tag(ax + aw / 2, ry + ah + 26, "FACE-DOWN", 22))
         elif derived["picked"][s] >= 1:
             out.append(_card_back(ax, ry, aw, ah, "Chosen"))
         else:
             out.append(_empty_slot(ax, ry, aw, ah, "Choosing…"))
     elif play is not None:
-        out.append(_table_card(ax, ry, aw, ah, play))
+        out.append(_table_card(ax, ry, aw, ah, play, heroes))
         ctx = view["ctx"]
         init = view["inits"][s]
         if ctx is not None and ctx["seat"] == s:
@@ -504,11 +521,11 @@ def _panel(b: Board, view: dict[str, Any], s: int, names: list[str], lay: Layout
         tx, ty0, twidth = 494, ry, w - 24 - 494
     out.append(_tally(tx, ty0, derived["tally"][s], twidth))
     out.append(_text(tx, ty0 + 168, story, _fit_size(story, twidth, 28, 18), INK))
-    if bonus and not lay.narrow:
+    if bonus and not lay.narrow and not derived["over"]:
         out.append(_text(tx, ty0 + 206, f"Next Hero: Initiative +{bonus}", 24, PALETTE["good"], "bold"))
     ty = ry + row_a + tally_h
     label = f"Tableau · {len(tab)} {'card' if len(tab) == 1 else 'cards'}"
-    if bonus and lay.narrow:
+    if bonus and lay.narrow and not derived["over"]:
         label += f" · next Hero +{bonus}"
     out.append(_text(28, ty + 30, label, 24, MUTED, "bold"))
     if ring:
@@ -525,7 +542,7 @@ def _panel(b: Board, view: dict[str, Any], s: int, names: list[str], lay: Layout
         cx = 24 + (i % cols) * (cw + 10)
         cy = ty + 44 + (i // cols) * (ch + 12)
         card = c if c >= 0 else ~c
-        body = _table_card(cx, cy, cw, ch, c)
+        body = _table_card(cx, cy, cw, ch, c, heroes)
         if c < 0 and card in heal:
             tail.append((heal[card], f"Heal the Coin back to {hero_label(card)}", body))
         elif c < 0 and card in steal:

@@ -43,15 +43,11 @@ from .content import (
     BATTLE,
     BOOST_BONUS,
     COIN,
-    COPY_OPS,
-    DECKS,
+    CURRENT_VERSION,
     DRAUGHT_BONUS,
-    H_BOOST,
-    H_CHEERS,
-    H_INIT,
+    EDITIONS,
     H_THEME,
     LUCK,
-    OPS,
     TARGETED,
     TAVERNERS,
     THEMES,
@@ -64,7 +60,7 @@ HAND_SIZE = 6
 STORIES_PER_ROUND = 3
 # Points for a story of 0..5 distinct themes.
 STORY_POINTS = (0, 1, 3, 6, 10, 15)
-CURRENT = 2
+CURRENT = CURRENT_VERSION
 _SPLIT = frozenset(("target", "each", "copy"))
 _REPLACED_WHOLE = frozenset(("deck", "discards", "passed"))
 
@@ -139,13 +135,14 @@ def initiative_bonus(tableau: list[int], taverner: int, taverner_up: bool = True
     +3 for each face-up Cheers Hero in the tableau ("if this card is face-up in your
     tableau"); in version 1, +3 while the Hare Taverner card is face-up.
     """
+    edition = EDITIONS[version]
     bonus = 0
     cheers = 0
     for c in tableau:
         if c >= 0:
-            if H_BOOST[c]:
+            if edition.boost[c]:
                 bonus += BOOST_BONUS
-            elif H_CHEERS[c]:
+            elif edition.cheers[c]:
                 cheers += 1
     draught = DRAUGHT_BONUS[taverner]
     if version >= 2:
@@ -157,7 +154,7 @@ def initiative_bonus(tableau: list[int], taverner: int, taverner_up: bool = True
 
 def initiative(card: int, tableau: list[int], taverner: int, taverner_up: bool = True, version: int = CURRENT) -> int:
     """A Hero's Initiative: its printed value plus the bonus of its player's tableau."""
-    return H_INIT[card] + initiative_bonus(tableau, taverner, taverner_up, version)
+    return EDITIONS[version].init[card] + initiative_bonus(tableau, taverner, taverner_up, version)
 
 
 def initiative_key(init: int, luck: int, tableau_size: int, age_rank: int) -> tuple[int, int, int, int]:
@@ -202,7 +199,7 @@ class TavernTussle(Rules):
         rng = Rng(seed_state(seed))
         tavs = list(range(len(TAVERNERS)))
         rng.shuffle(tavs)
-        deck = list(DECKS[seats])
+        deck = list(EDITIONS[v].decks[seats])
         rng.shuffle(deck)
         st: State = {
             "rng": rng.s, "v": v, "n": seats, "adv": bool(opts["advanced"]), "ages": ages,
@@ -254,47 +251,14 @@ class TavernTussle(Rules):
             raise IllegalAction(self._why_illegal(state, seat))
         # The deck, the discard pile and the passed cards change only when a story phase is
         # revealed or a round dealt, and then they are replaced, never changed in place (see
-        # _reveal and _deal): sharing them with `state` makes the bots' playouts much faster.
+        # _reveal and _deal): sharing them with `state` makes every move cheaper.
         st = {k: (v if k in _REPLACED_WHOLE else clone(v)) for k, v in state.items()}
-        ev = Events()
-        kind = action["type"]
-        if kind == "activate":
-            c = action["card"]
-            hand = st["hands"][seat]
-            hand.remove(c)
-            st["act"][seat] = c
-            ev.add("activate", seat=seat)
-            if len(hand) == 1:
-                st["dis"][seat] = hand.pop()
-                ev.add("discard", seat=seat, last=True)
-            _after_pick(st, ev)
-        elif kind == "discard":
-            c = action["card"]
-            st["hands"][seat].remove(c)
-            st["dis"][seat] = c
-            ev.add("discard", seat=seat, last=False)
-            _after_pick(st, ev)
-        else:
-            ctx = st["ctx"]
-            ctx["ask"] = None
-            ctx["opts"] = []
-            ops = ctx["ops"]
-            if kind == "target":
-                ctx["target"] = action["seat"]
-                ops.pop(0)
-                ev.add("target", seat=seat, card=ctx["card"], target=action["seat"], chosen=True)
-            elif kind == "steal":
-                _steal(st, seat, ctx["target"], action["card"], ev)
-                ops.pop(0)
-            elif kind == "heal":
-                _heal(st, seat, action["card"], ev)
-                ops.pop(0)
-            elif kind == "copy":
-                c = action["card"]
-                ops[0:1] = list(COPY_OPS[c])
-                ev.add("copy", seat=seat, card=c)
-            _advance(st, ev)
-        return st, ev
+        return st, _play(st, seat, action)
+
+    def play_in_place(self, state: State, seat: int, action: Action) -> list[dict[str, Any]]:
+        """Play a legal `action` by changing `state` itself; returns its events. Only for
+        bots playing on in a sampled world of their own (no copy per move, no check)."""
+        return _play(state, seat, action)
 
     def _why_illegal(self, state: State, seat: int) -> str:
         if state.get("phase") == "over":
@@ -389,7 +353,7 @@ class TavernTussle(Rules):
         """The Heroes the viewer cannot see anywhere (pool "heroes"): in the deck, in other
         hands and picks, in others' discards — and the cards it passed on, whose place it
         knows only while nobody has played them."""
-        return [c for c in DECKS[view["n"]] if c not in _seen(view)]
+        return [c for c in EDITIONS[view["v"]].decks[view["n"]] if c not in _seen(view)]
 
     def determinize(self, view: View, seat: int, rng: Rng) -> State:
         """A full state consistent with `seat`'s view: the unseen Heroes shuffled into the
@@ -411,7 +375,7 @@ class TavernTussle(Rules):
             if need == len(passed) and not (known & set(passed)):
                 use_passed = True
                 known = known | set(passed)
-        pool = [c for c in DECKS[n] if c not in known]
+        pool = [c for c in EDITIONS[view["v"]].decks[n] if c not in known]
         rng.shuffle(pool)
         hands: list[list[int]] = [[] for _ in range(n)]
         act: list[Optional[int]] = [None] * n
@@ -446,6 +410,51 @@ class TavernTussle(Rules):
         scores = [tableau_score(t) for t in state["tab"]]
         best = max(scores[p] for p in range(state["n"]) if p != seat)
         return float(scores[seat] - best)
+
+
+# --- one move ----------------------------------------------------------------------------
+def _play(st: State, seat: int, action: Action) -> Events:
+    """Play a checked `action` of `seat` on `st` (changed in place) and everything it sets
+    off: the reveal, the Heroes acting in turn, the next story phase or round."""
+    ev = Events()
+    kind = action["type"]
+    if kind == "activate":
+        c = action["card"]
+        hand = st["hands"][seat]
+        hand.remove(c)
+        st["act"][seat] = c
+        ev.add("activate", seat=seat)
+        if len(hand) == 1:
+            st["dis"][seat] = hand.pop()
+            ev.add("discard", seat=seat, last=True)
+        _after_pick(st, ev)
+    elif kind == "discard":
+        c = action["card"]
+        st["hands"][seat].remove(c)
+        st["dis"][seat] = c
+        ev.add("discard", seat=seat, last=False)
+        _after_pick(st, ev)
+    else:
+        ctx = st["ctx"]
+        ctx["ask"] = None
+        ctx["opts"] = []
+        ops = ctx["ops"]
+        if kind == "target":
+            ctx["target"] = action["seat"]
+            ops.pop(0)
+            ev.add("target", seat=seat, card=ctx["card"], target=action["seat"], chosen=True)
+        elif kind == "steal":
+            _steal(st, seat, ctx["target"], action["card"], ev)
+            ops.pop(0)
+        elif kind == "heal":
+            _heal(st, seat, action["card"], ev)
+            ops.pop(0)
+        elif kind == "copy":
+            c = action["card"]
+            ops[0:1] = list(EDITIONS[st["v"]].copy_ops[c])
+            ev.add("copy", seat=seat, card=c)
+        _advance(st, ev)
+    return ev
 
 
 # --- the story phase ------------------------------------------------------------------
@@ -551,11 +560,12 @@ def _advance(st: State, ev: Events) -> None:
         if c < 0:
             ev.add("flipped", seat=s, card=~c)
             continue
-        ops = OPS[c][st["tav"][s]]
+        edition = EDITIONS[st["v"]]
+        ops = edition.ops[c][st["tav"][s]]
         if not ops:
-            if H_CHEERS[c]:
+            if edition.cheers[c]:
                 why = "draught" if st["v"] >= 2 else "draught_v1"
-            elif H_BOOST[c]:
+            elif edition.boost[c]:
                 why = "boost"
             else:
                 why = "none"
@@ -568,7 +578,8 @@ def _advance(st: State, ev: Events) -> None:
                     tup[p] = True
                 ev.add("unflip_all")
         st["ctx"] = {"seat": s, "card": c, "ops": list(ops), "target": -1, "ask": None, "opts": [], "hits": []}
-        ev.add("acts", seat=s, card=c, special=st["tav"][s] if H_CHEERS[c] else None)
+        ev.add("acts", seat=s, card=c, abilities=list(edition.heroes[c]["abilities"]),
+               special=st["tav"][s] if edition.cheers[c] else None)
 
 
 def _end_story(st: State, ev: Events) -> None:
@@ -653,6 +664,7 @@ def _targets(st: State, s: int, ops: list[str]) -> list[int]:
 
 
 def _can_use(st: State, s: int, ops: tuple[str, ...]) -> bool:
+    """Whether a Hero of `s` with these steps could do something now (for Copycat Cider)."""
     if "heal" in ops and any(c < 0 for c in st["tab"][s]):
         return True
     return "target" in ops and bool(_targets(st, s, list(ops[1:])))
@@ -706,15 +718,16 @@ def _run(st: State, ev: Events) -> bool:
             if coins:
                 _heal(st, s, coins[0], ev)
         elif op == "copy":
+            copy_ops = EDITIONS[st["v"]].copy_ops
             seen = []
             for c in st["tab"][s]:
-                if c >= 0 and COPY_OPS[c] and c not in seen and _can_use(st, s, COPY_OPS[c]):
+                if c >= 0 and copy_ops[c] and c not in seen and _can_use(st, s, copy_ops[c]):
                     seen.append(c)
             if len(seen) > 1:
                 ctx["ask"], ctx["opts"] = "copy", seen
                 return True
             if seen:
-                ops[0:1] = ["_"] + list(COPY_OPS[seen[0]])
+                ops[0:1] = ["_"] + list(copy_ops[seen[0]])
                 ev.add("copy", seat=s, card=seen[0])
         ops.pop(0)
     return False
@@ -746,8 +759,8 @@ def _heal(st: State, s: int, card: int, ev: Events) -> None:
 
 # --- hidden information ----------------------------------------------------------------
 def _seen(view: View) -> set[int]:
-    """Every Hero the viewer sees: its hand, picks and discards, and the table."""
-    me = view.get("viewer")
+    """Every Hero the viewer sees: its hand, picks and discards, and the table (the other
+    seats' hidden places hold only None and "?")."""
     known: set[int] = set()
     n = view["n"]
     for p in range(n):
@@ -766,7 +779,6 @@ def _seen(view: View) -> set[int]:
     for t in view["tab"]:
         for c in t:
             known.add(c if c >= 0 else ~c)
-    del me
     return known
 
 
@@ -798,7 +810,7 @@ def scenario(seats: int, taverners: list[int], hands: list[list[int]], tableaus:
     """
     placed = {c for h in hands for c in h} | {c if c >= 0 else ~c for t in (tableaus or []) for c in t}
     if deck is None:
-        deck = [c for c in DECKS[seats] if c not in placed]
+        deck = [c for c in EDITIONS[version].decks[seats] if c not in placed]
     return {
         "rng": seed_state(seed), "v": version, "n": seats, "adv": advanced,
         "ages": list(ages) if ages is not None else list(range(seats)),
