@@ -229,6 +229,8 @@ def test_the_age_order_is_read_from_a_link_and_checked_against_the_players():
 def test_version_1_knows_only_the_youngest_player():
     st = R.setup(1, 3, R.spec.normalize(3, {"youngest": 3}), version=1)
     assert st["v"] == 1 and st["ages"] == [2, 0, 1]
+    assert R.setup(1, 3, R.spec.normalize(3, {"youngest": 1}), version=1)["ages"] == [0, 1, 2]
+    assert R.setup(1, 3, R.spec.normalize(3, {"youngest": 2}), version=1)["ages"] == [1, 2, 0]
     with pytest.raises(BadSetup):
         R.setup(1, 3, R.spec.normalize(3, {"youngest": 4}), version=1)
     with pytest.raises(BadSetup):

@@ -128,7 +128,7 @@ def card_value(tb: _Table, card: int) -> float:
         v += _ops_value(tb, ops)
     if ed.boost[card]:
         v += P["boost"] * tb.future
-    elif ed.cheers[card] and tb.draught:
+    if ed.cheers[card] and tb.draught:
         v += P["boost"] * tb.future * tb.draught / BOOST_BONUS
     return v + ed.init[card] * P["init"]
 

@@ -142,7 +142,7 @@ def initiative_bonus(tableau: list[int], taverner: int, taverner_up: bool = True
         if c >= 0:
             if edition.boost[c]:
                 bonus += BOOST_BONUS
-            elif edition.cheers[c]:
+            if edition.cheers[c]:
                 cheers += 1
     draught = DRAUGHT_BONUS[taverner]
     if version >= 2:
