@@ -10,7 +10,7 @@ NODE_STAMP := node_modules/.installed
 VENDOR_STAMP := static/vendor/.installed
 CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: play test unit e2e lint app dist clean setup bench
+.PHONY: play test unit e2e lint app dist clean setup bench mutate
 
 setup: $(PIP_STAMP) $(VENDOR_STAMP) app
 
@@ -57,6 +57,11 @@ dist: $(VENDOR_STAMP)
 bench: $(PIP_STAMP) $(VENDOR_STAMP) app $(CHROMIUM)
 	$(PY) tools/bench/browser.py
 	$(PY) -m tabletown simulate tavern-tussle --games 1000 --seats 4 --bots easy
+
+# Mutation testing on a seeded sample of mutants (settings in tools/mutation/targets.toml); not part of `make test`.
+mutate: $(PIP_STAMP)
+	$(PY) -m pip install --quiet -e '.[test,mutate]'
+	$(PY) tools/mutation/run.py
 
 clean:
 	rm -rf $(VENV) node_modules static/vendor static/gen sw.js dist

@@ -47,6 +47,7 @@ from cosmic_ray.work_item import TestOutcome, WorkerOutcome, WorkItem, WorkResul
 ROOT = Path(__file__).resolve().parents[2]
 HERE = Path(__file__).resolve().parent
 PACKAGE = "py/tabletown"
+REACH_FORMAT = 2  # bump when reach.py's output changes, so old cached parts are not read
 PYTEST = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", "-p", "no:hypothesispytest"]
 
 
@@ -60,7 +61,8 @@ class Settings:
     timeout_factor: float
     timeout_floor: float
     tests: list[str]
-    modules: dict[str, int]  # module path (from the checkout's root) -> sample size
+    modules: dict[str, int]  # module path (from the checkout's root) -> sample size, for this run
+    every_module: list[str] = field(default_factory=list)  # all of targets.toml (--only picks among them)
 
 
 def load_settings(path: Path, args: argparse.Namespace) -> Settings:
@@ -80,6 +82,7 @@ def load_settings(path: Path, args: argparse.Namespace) -> Settings:
             raise SystemExit(f"targets.toml: {pattern!r} matches no module under {PACKAGE}/")
         for path in matches:
             module = path.relative_to(ROOT).as_posix()
+            settings.every_module.append(module)
             if args.only and not any(fnmatch.fnmatch(module, f"{PACKAGE}/{o}") for o in args.only):
                 continue
             settings.modules[module] = settings.sample if args.sample is not None else (int(size) or settings.sample)
@@ -154,7 +157,7 @@ class Reach:
         function, statement = _enclosing(self.trees[module], row)
         lines = self.lines.get(module, {})
         if function is None:
-            return list(self.all_tests)
+            return sorted(self.all_tests, key=lambda t: (self.seconds.get(t, 0.0), t))
         body_start = function.body[0].lineno
         if row < body_start and statement is function:
             wanted = range(body_start, function.end_lineno + 1)
@@ -163,7 +166,8 @@ class Reach:
         tests: set[str] = set()
         for line in wanted:
             tests.update(lines.get(line, ()))
-        return [t for t in self.all_tests if t in tests]  # in the suite's order
+        # quickest first: a mutant that some test kills is usually killed early (pytest stops at the first failure)
+        return sorted(tests, key=lambda t: (self.seconds.get(t, 0.0), t))
 
     def seconds_for(self, tests: list[str]) -> float:
         return sum(self.seconds.get(t, 0.0) for t in tests)
@@ -230,41 +234,56 @@ def find_listed(rows: list[dict], items: list[WorkItem], sources: dict[str, str]
 
 
 def find_reach(settings: Settings, modules: list[str], workdirs: list[Path]) -> dict:
-    """Run the fast suite once under coverage (split across the workers by test file); cached by content."""
+    """Which tests reach which lines: the fast suite under coverage, split across the workers by
+    test file. Each test file's part is cached by content (the file, the code under py/, the rest of
+    tests/ and the module list), so after a change to one test file only that file runs again."""
     test_files = sorted(p.relative_to(ROOT).as_posix() for t in settings.tests for p in (ROOT / t).rglob("test_*.py"))
-    digest = hashlib.sha256(json.dumps([modules, settings.tests]).encode())
+    common = hashlib.sha256(json.dumps([modules, REACH_FORMAT]).encode())
     for path in sorted((ROOT / "py").rglob("*.py")) + sorted((ROOT / "tests").rglob("*")):
-        if path.is_file() and "__pycache__" not in path.parts:
-            digest.update(path.relative_to(ROOT).as_posix().encode() + b"\0" + path.read_bytes())
-    cache = Path(tempfile.gettempdir()) / "tabletown-mutate-reach" / f"{digest.hexdigest()[:20]}.json"
-    if cache.exists():
-        print(f"Which tests reach which lines: from {cache}", flush=True)
-        return json.loads(cache.read_text())
-    print(f"Finding which tests reach which lines ({len(test_files)} test files under coverage)...", flush=True)
-    shares = [test_files[i::len(workdirs)] for i in range(len(workdirs))]
+        if path.is_file() and "__pycache__" not in path.parts and not path.name.startswith("test_"):
+            common.update(path.relative_to(ROOT).as_posix().encode() + b"\0" + path.read_bytes())
+    cache_dir = Path(tempfile.gettempdir()) / "tabletown-mutate-reach"
+    cache_dir.mkdir(exist_ok=True)
+
+    def cache_of(name: str) -> Path:
+        digest = common.copy()
+        digest.update(name.encode() + b"\0" + (ROOT / name).read_bytes())
+        return cache_dir / f"{digest.hexdigest()[:24]}.json"
+
+    parts = {name: json.loads(cache_of(name).read_text()) for name in test_files if cache_of(name).exists()}
+    missing = [name for name in test_files if name not in parts]
+    print(f"Which tests reach which lines: {len(parts)} test files known, {len(missing)} to run under coverage...",
+          flush=True)
+    shares = [missing[i::len(workdirs)] for i in range(len(workdirs))]
     runs = []
     for i, (work, share) in enumerate(zip(workdirs, shares)):
         if share:
-            runs.append((work / f"reach-{i}.json", subprocess.Popen(
-                [sys.executable, str(HERE / "reach.py"), str(work / f"reach-{i}.json"), *modules, "--",
-                 *share, "-m", "not e2e", "-q", "-p", "no:cacheprovider"],
-                cwd=work, stdout=subprocess.DEVNULL)))
-    merged: dict = {"lines": {}, "seconds": {}, "tests": [], "exit": 0}
-    for path, proc in runs:
+            out = work / f"reach-{i}.json"
+            runs.append((out, share, subprocess.Popen([sys.executable, str(HERE / "reach.py"), str(out), *modules, "--",
+                                                *share, "-m", "not e2e", "-q", "-p", "no:cacheprovider"],
+                                               cwd=work, stdout=subprocess.DEVNULL)))
+    for out, share, proc in runs:
         proc.wait()
-        part = json.loads(path.read_text())
-        if proc.returncode or part["exit"] != 0:
+        run = json.loads(out.read_text()) if out.exists() else {"exit": -1}
+        if proc.returncode or run["exit"] != 0:
             raise SystemExit("the fast suite fails on the unmutated code: fix that before mutating")
+        for name in share:
+            part = {"lines": {m: {line: [t for t in tests if t.split("::")[0] == name]
+                                  for line, tests in lines.items()} for m, lines in run["lines"].items()},
+                    "seconds": {t: v for t, v in run["seconds"].items() if t.split("::")[0] == name},
+                    "tests": [t for t in run["tests"] if t.split("::")[0] == name]}
+            parts[name] = part
+            cache_of(name).write_text(json.dumps(part))
+    merged: dict = {"lines": {}, "seconds": {}, "tests": []}
+    for name in test_files:
+        part = parts.get(name, {"lines": {}, "seconds": {}, "tests": []})
         for module, lines in part["lines"].items():
             into = merged["lines"].setdefault(module, {})
             for line, tests in lines.items():
-                into[line] = sorted(set(into.get(line, [])) | set(tests))
+                if tests:
+                    into.setdefault(line, []).extend(tests)
         merged["seconds"].update(part["seconds"])
         merged["tests"] += part["tests"]
-    order = {f: i for i, f in enumerate(test_files)}
-    merged["tests"].sort(key=lambda t: order.get(t.split("::")[0], len(order)))
-    cache.parent.mkdir(exist_ok=True)
-    cache.write_text(json.dumps(merged))
     return merged
 
 
@@ -404,7 +423,7 @@ def main(argv: list[str] | None = None) -> int:
     modules = list(settings.modules)
     sources = {m: (ROOT / m).read_text() for m in modules}
 
-    reach = Reach(find_reach(settings, modules, workdirs), sources)
+    reach = Reach(find_reach(settings, settings.every_module, workdirs), sources)
 
     session = out / "session.sqlite"
     if session.exists():
