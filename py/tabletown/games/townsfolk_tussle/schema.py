@@ -90,6 +90,7 @@ SUBJECTS = ("self", "any", "townsfolk", "others", "ruffian", "sheriff", "holder"
 SELECTORS = ("self", "target", "ruffian", "sheriff", "team", "others", "event", "by", "chosen", "collided", "holder")
 PICKS = ("closest", "farthest", "weakest", "healthiest", "most", "least", "all", "random", "terrain", "sheriff", "none")
 SINGLE_PICKS = ("closest", "farthest", "weakest", "healthiest", "most", "least", "random", "sheriff")
+PICK_STATS = ("hp", "max-hp", "mvmt", "mox", "acc", "coins", "equipped", "stashed", "feats", "feat-points")
 QUANTITIES = (
     "hp", "max-hp", "mvmt", "mox", "acc", "coins", "equipped", "stashed", "feats", "feat-points",
     "distance", "amount", "roll", "townsfolk", "knocked-out",
@@ -442,7 +443,7 @@ def target_spec(v: Any, path: str, ctx: Ctx, env: Env, card_target: bool) -> Non
         if "stat" not in v:
             ctx.err(path, f"pick {pick!r} needs 'stat'")
         else:
-            _enum(v["stat"], path + ".stat", ctx, QUANTITIES[:11], "stat")
+            _enum(v["stat"], path + ".stat", ctx, PICK_STATS, "stat")
     elif "stat" in v:
         ctx.err(path, "'stat' belongs only to pick 'most' or 'least'")
     if pick == "terrain":
