@@ -415,6 +415,24 @@ def test_an_unknown_step_is_reported(files):
     assert found(bad, "do must be one of")
 
 
+def test_a_group_target_cannot_be_walked_to(files):
+    bad = mutate(files, "action_cards_qing-kween", "qing-kween-claymore-sweep",
+                 lambda c: c["act"].__setitem__(1, {"do": "move", "to": "target"}))
+    assert found(bad, "moves relative to 'target', but this card's target is 'all'")
+
+
+def test_a_terrain_target_takes_no_dmg(files):
+    bad = mutate(files, "action_cards_strawman", "strawman-corn-padding",
+                 lambda c: c["act"].append({"do": "dmg", "who": "target", "amount": 1}))
+    assert found(bad, "this card's target is 'terrain', not townsfolk")
+
+
+def test_an_aftereffect_on_dmg_needs_a_townsfolk_target(files):
+    bad = mutate(files, "action_cards_qing-kween", "qing-kween-coronation", lambda c: c.update(
+        after={"when": "damaged", "steps": [{"do": "heal", "who": "ruffian", "amount": 1}]}, after_text="Heal."))
+    assert found(bad, "aftereffect on 'damaged' needs a townsfolk target")
+
+
 def farm_table(files):
     return lambda change: mutate(files, "terrain", "rickety-farm", lambda t: change(t["interact"]["steps"][0]["table"]))
 

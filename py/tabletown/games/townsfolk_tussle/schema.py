@@ -1415,11 +1415,47 @@ def check_action_card(row: dict, path: str, ctx: Ctx, ruffian: str) -> None:
             if "once" in after:
                 _bool(after["once"], path + ".after.once", ctx, "once")
         _text(row.get("after_text"), path + ".after_text", ctx, "after_text")
-        tgt = row.get("target") or {}
-        if isinstance(after, dict) and after.get("when") in ("inside", "partly-inside") and tgt.get("pick") != "terrain":
-            ctx.err(path, "an aftereffect on being inside needs a terrain target")
     elif row.get("after_text"):
         ctx.err(path, "after_text without an aftereffect")
+    _check_card_target_use(row, path, ctx)
+
+
+def _walk_steps(steps_list: Any) -> Iterable[dict]:
+    """Every step in a list, nested ones (if/once/roll/choose/keep) included."""
+    for st in steps_list if isinstance(steps_list, list) else []:
+        if not isinstance(st, dict):
+            continue
+        yield st
+        for key in ("then", "else", "steps", "otherwise"):
+            yield from _walk_steps(st.get(key))
+        for key in ("table", "options"):
+            for part in st.get(key) if isinstance(st.get(key), list) else []:
+                if isinstance(part, dict):
+                    yield from _walk_steps(part.get("steps"))
+        if isinstance(st.get("trigger"), dict):
+            yield from _walk_steps(st["trigger"].get("steps"))
+
+
+def _check_card_target_use(row: dict, path: str, ctx: Ctx) -> None:
+    """'target' must mean something the card's target can be: a townsfolk to move to, damage, or a terrain."""
+    tgt = row.get("target") if isinstance(row.get("target"), dict) else {}
+    pick = tgt.get("pick")
+    after = row.get("after") if isinstance(row.get("after"), dict) else {}
+    all_steps = list(_walk_steps(row.get("act"))) + list(_walk_steps(after.get("steps")))
+    townsfolk_target = pick not in ("terrain", "none")
+    for st in all_steps:
+        if st.get("who") == "target" and not townsfolk_target:
+            ctx.err(path, f"a {st.get('do')!r} step names the target, but this card's target is {pick!r}, "
+                          "not townsfolk")
+        for key in ("to", "from", "face"):
+            if st.get(key) == "target" and pick in ("all", "none"):
+                ctx.err(path, f"a {st.get('do')!r} step moves relative to 'target', but this card's target is "
+                              f"{pick!r}; name one townsfolk with a pick instead")
+    when = after.get("when")
+    if when in ("inside", "partly-inside") and pick != "terrain":
+        ctx.err(path, "an aftereffect on being inside needs a terrain target")
+    if when in ("damaged", "not-damaged", "reached") and not townsfolk_target:
+        ctx.err(path, f"an aftereffect on {when!r} needs a townsfolk target")
 
 
 def check_terrain(row: dict, path: str, ctx: Ctx) -> None:
