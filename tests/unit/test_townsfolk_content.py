@@ -433,6 +433,25 @@ def test_an_aftereffect_on_dmg_needs_a_townsfolk_target(files):
     assert found(bad, "aftereffect on 'damaged' needs a townsfolk target")
 
 
+@pytest.mark.parametrize("target, ok", [
+    ({"pick": "most", "tally": "dmg-dealt"}, True),
+    ({"pick": "most", "tally": "dmg-dealt", "scope": "turn"}, True),
+    ({"pick": "most", "stat": "coins", "tally": "dmg-dealt"}, False),
+    ({"pick": "most"}, False),
+    ({"pick": "closest", "tally": "dmg-dealt"}, False),
+])
+def test_most_and_least_pick_by_one_stat_or_tally(files, target, ok):
+    bad = mutate(files, "action_cards_strawman", "strawman-snip-snip-snip", lambda c: c.update(target=target))
+    assert bool(found(bad, "strawman-snip-snip-snip.target")) != ok
+
+
+def test_events_may_take_from_the_peddlers_table(files):
+    def take(e):
+        e["steps"] = [{"do": "take-from-shop", "who": "self", "for": {"max-cost": 8}, "price": "free"}]
+    assert problems(mutate(files, "events", "swap-meet", take)) == []
+    assert found(mutate(files, "events", "swap-meet", lambda e: take(e) or e["steps"][0].update(price=0)), "price")
+
+
 def farm_table(files):
     return lambda change: mutate(files, "terrain", "rickety-farm", lambda t: change(t["interact"]["steps"][0]["table"]))
 

@@ -167,6 +167,7 @@ STEPS: dict[str, dict[str, bool]] = {
     "recover": {"who": True},
     "gain-gear": {"who": True, "gear": True, "equip": False},
     "search-peddler": {"who": True, "for": True, "price": False, "count": False},
+    "take-from-shop": {"who": True, "for": False, "price": False},
     "exchange": {"who": True, "with": True, "count": False},
     "coins": {"who": True, "amount": True},
     "counter": {"on": True, "name": True, "amount": True},
@@ -430,8 +431,8 @@ def _anchor(v: Any, path: str, ctx: Ctx, env: Env) -> None:
 
 
 def target_spec(v: Any, path: str, ctx: Ctx, env: Env, card_target: bool) -> None:
-    spec = {"pick": True, "stat": False, "within": False, "beyond": False, "of": False, "filter": False,
-            "except": False, "terrain": False, "choose": False, "else": False}
+    spec = {"pick": True, "stat": False, "tally": False, "scope": False, "within": False, "beyond": False,
+            "of": False, "filter": False, "except": False, "terrain": False, "choose": False, "else": False}
     if not _fields(v, path, ctx, spec, "target" if card_target else "pick"):
         return
     pick = v.get("pick")
@@ -440,12 +441,20 @@ def target_spec(v: Any, path: str, ctx: Ctx, env: Env, card_target: bool) -> Non
     if pick == "none" and not card_target:
         ctx.err(path, "pick 'none' is only for a card's target")
     if pick in ("most", "least"):
-        if "stat" not in v:
-            ctx.err(path, f"pick {pick!r} needs 'stat'")
-        else:
+        if ("stat" in v) == ("tally" in v):
+            ctx.err(path, f"pick {pick!r} needs 'stat' or 'tally' (one of them)")
+        if "stat" in v:
             _enum(v["stat"], path + ".stat", ctx, PICK_STATS, "stat")
-    elif "stat" in v:
-        ctx.err(path, "'stat' belongs only to pick 'most' or 'least'")
+        if "tally" in v:
+            _enum(v["tally"], path + ".tally", ctx, TALLIES, "tally")
+        if "scope" in v:
+            _enum(v["scope"], path + ".scope", ctx, SCOPES, "scope")
+            if "tally" not in v:
+                ctx.err(path, "'scope' belongs to a 'tally'")
+    else:
+        for key in ("stat", "tally", "scope"):
+            if key in v:
+                ctx.err(path, f"{key!r} belongs only to pick 'most' or 'least'")
     if pick == "terrain":
         if not card_target:
             ctx.err(path, "pick 'terrain' is only for a card's target (use a terrain destination elsewhere)")
@@ -557,12 +566,12 @@ def spot(v: Any, path: str, ctx: Ctx, env: Env) -> None:
 
 # --- gear filters and choices -----------------------------------------------------
 
-def gear_filter(v: Any, path: str, ctx: Ctx) -> None:
+def gear_filter(v: Any, path: str, ctx: Ctx, empty: bool = False) -> None:
     spec = {"slot": False, "style": False, "type": False, "hands": False, "consumable": False, "weapon": False,
             "kind": False, "min-cost": False, "max-cost": False}
     if not _fields(v, path, ctx, spec, "gear filter"):
         return
-    if not v:
+    if not v and not empty:
         ctx.err(path, "a gear filter needs at least one field")
     for key, values in (("slot", SLOTS), ("type", WEAPON_TYPES), ("kind", GEAR_KINDS)):
         if key in v:
@@ -1081,7 +1090,7 @@ def step(v: Any, path: str, ctx: Ctx, env: Env) -> None:
     if "equip" in v:
         _bool(v["equip"], path + ".equip", ctx, "equip")
     if "for" in v:
-        gear_filter(v["for"], path + ".for", ctx)
+        gear_filter(v["for"], path + ".for", ctx, empty=True)
     if "price" in v and v["price"] not in ("free", "full"):
         _int(v["price"], path + ".price", ctx, "price (a discount)", 1)
     if "count" in v:
