@@ -213,3 +213,20 @@ def test_a_bot_is_given_only_the_view(level):
     bots = {level: lambda r, v, s, legal, rng: seen.update(view=v) or legal[0]}
     B.choose(rules, bots, level, state, 0, 1, 0)
     assert "rng" not in seen["view"]
+
+
+def test_the_search_bot_by_default_samples_twelve_worlds_and_weighs_twelve_candidates():
+    rules = CountTo(goal=100)
+    state = rules.setup(1, 2, {})
+    scored = []
+    bot = B.make_search_bot(lambda r, v, s, legal, rng: legal[0], evaluate=lambda r, st, s: scored.append(1) or 0.0,
+                            stop=lambda start, st: True)
+    legal = [{"add": 1, "k": k} for k in range(13)]
+    assert bot(rules, rules.view(state, 0), 0, legal, Rng(seed_state(1))) == legal[0]
+    assert len(scored) == 12 * 12
+
+
+def test_a_playout_by_default_stops_after_two_thousand_moves():
+    rules = CountTo(goal=10**6)
+    end = B.playout(rules, rules.setup(1, 2, {}), lambda r, v, s, legal, rng: legal[0], Rng(seed_state(1)))
+    assert end["total"] == 2000 and end["winner"] is None

@@ -236,12 +236,21 @@ def test_a_seat_may_be_played_by_the_person_of_an_earlier_seat_and_ask_when_able
     assert check_record_shape(seats_record(toy, seats), library)["seats"] == seats
 
 
-def test_the_log_may_hold_up_to_its_limit_of_moves(toy, library, monkeypatch):
-    monkeypatch.setattr(codec, "MAX_LOG", 3)
+def test_the_log_may_hold_twenty_thousand_moves_and_no_more(toy, library):
     move = [0, {"type": "knock"}]
-    assert len(check_record_shape(record(toy, log=[move] * 3), library)["log"]) == 3
+    assert codec.MAX_LOG == 20_000
+    assert len(check_record_shape(record(toy, log=[move] * 20_000), library)["log"]) == 20_000
     with pytest.raises(RecordError, match="far too many moves"):
-        check_record_shape(record(toy, log=[move] * 4), library)
+        check_record_shape(record(toy, log=[move] * 20_001), library)
+
+
+def test_the_documented_caps_hold():
+    # docs/architecture.md: links are capped at 32 K characters and inflated JSON at 256 KB,
+    # and a move may be nested as deep as any real one (the rules check the same depth).
+    from tabletown.engine import rules
+
+    assert codec.MAX_LINK_CHARS == 32 * 1024 and codec.MAX_JSON_BYTES == 256 * 1024
+    assert codec.MAX_ACTION_DEPTH == rules.MAX_ACTION_DEPTH == 8
 
 
 @pytest.mark.parametrize("entry", [[0], [0, {}, 1], (0, {}), [True, {}], [0, []], {"0": {}}])

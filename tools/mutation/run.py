@@ -151,26 +151,48 @@ class Reach:
 
         Inside a function body: the tests that run the statement holding `row` (a change there
         matters only when it runs). In a function's header (decorators, defaults): the tests that
-        run the function at all. At module or class level (run on import, read from anywhere):
-        every test of the suite.
+        run the function at all. At module or class level (a constant, a class attribute, a
+        dataclass default, run on import): every test that runs any line of the module, and every
+        test in a file that imports it (a test may read a constant directly).
         """
         function, statement = _enclosing(self.trees[module], row)
         lines = self.lines.get(module, {})
         if function is None:
-            return sorted(self.all_tests, key=lambda t: (self.seconds.get(t, 0.0), t))
-        body_start = function.body[0].lineno
-        if row < body_start and statement is function:
-            wanted = range(body_start, function.end_lineno + 1)
+            wanted: range | list[int] = list(lines)
+        elif row < function.body[0].lineno and statement is function:
+            wanted = range(function.body[0].lineno, function.end_lineno + 1)
         else:
             wanted = _own_lines(statement)
         tests: set[str] = set()
         for line in wanted:
             tests.update(lines.get(line, ()))
+        if function is None:
+            importers = importing_files(module)
+            tests.update(t for t in self.all_tests if t.split("::")[0] in importers)
         # quickest first: a mutant that some test kills is usually killed early (pytest stops at the first failure)
         return sorted(tests, key=lambda t: (self.seconds.get(t, 0.0), t))
 
     def seconds_for(self, tests: list[str]) -> float:
         return sum(self.seconds.get(t, 0.0) for t in tests)
+
+
+_IMPORTS: dict[str, set[str]] = {}
+
+
+def importing_files(module: str) -> set[str]:
+    """The test files that import `module` (py/tabletown/engine/draw.py is tabletown.engine.draw)."""
+    dotted = module.removeprefix("py/").removesuffix(".py").replace("/", ".")
+    if not _IMPORTS:
+        for path in sorted((ROOT / "tests").rglob("test_*.py")):
+            names: set[str] = set()
+            for node in ast.walk(ast.parse(path.read_text())):
+                if isinstance(node, ast.Import):
+                    names.update(alias.name for alias in node.names)
+                elif isinstance(node, ast.ImportFrom) and node.module:
+                    names.add(node.module)
+                    names.update(f"{node.module}.{alias.name}" for alias in node.names)
+            _IMPORTS[path.relative_to(ROOT).as_posix()] = names
+    return {name for name, imported in _IMPORTS.items() if dotted in imported}
 
 
 def _enclosing(tree: ast.AST, row: int) -> tuple[ast.AST | None, ast.AST | None]:
@@ -254,7 +276,14 @@ def find_reach(settings: Settings, modules: list[str], workdirs: list[Path]) -> 
     missing = [name for name in test_files if name not in parts]
     print(f"Which tests reach which lines: {len(parts)} test files known, {len(missing)} to run under coverage...",
           flush=True)
-    shares = [missing[i::len(workdirs)] for i in range(len(workdirs))]
+    # balance the workers by file size (a rough stand-in for how long a file's tests take)
+    shares: list[list[str]] = [[] for _ in workdirs]
+    loads = [0] * len(workdirs)
+    for name in sorted(missing, key=lambda n: -(ROOT / n).stat().st_size):
+        i = loads.index(min(loads))
+        shares[i].append(name)
+        loads[i] += (ROOT / name).stat().st_size
+    shares = [sorted(share) for share in shares]
     runs = []
     for i, (work, share) in enumerate(zip(workdirs, shares)):
         if share:
