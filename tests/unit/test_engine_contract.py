@@ -298,6 +298,13 @@ def test_a_legacy_game_normalizes_through_its_spec_when_it_has_one():
     assert game.legacy is True and game.seats == (2, 4) and game.bot_levels == ("easy", "hard")
 
 
+def test_a_legacy_game_must_write_its_own_view_line_and_samples():
+    game = R.Game()
+    for call in (lambda: game.view({}, 0), lambda: game.describe({}, 0, {}), lambda: game.determinize({}, 0, None)):
+        with pytest.raises(NotImplementedError):
+            call()
+
+
 def test_a_legacy_option_keeps_its_labels():
     opt = R.Option("mode", "Mode", ["a", "b"], "a", choice_labels=["A", "B"], for_seats=[3])
     assert opt.choices == ("a", "b") and opt.choice_labels == ("A", "B") and opt.for_seats == (3,)

@@ -268,6 +268,8 @@ def test_grid_distances_with_costs_take_the_cheapest_way():
     marsh = {(1, 0)}
     dist = g.grid_distances((0, 0), [], (3, 2), cost=lambda c: 5 if c in marsh else 1)
     assert dist[(2, 0)] == 4 and dist[(1, 0)] == 5 and dist[(1, 1)] == 2
+    # a blocked square is never entered, whatever it would cost
+    assert g.grid_distances((0, 0), [(1, 0)], (3, 1), cost=lambda c: 1) == {(0, 0): 0}
     # a cost of zero is allowed and cheaper than one
     free = g.grid_distances((0, 0), [], (3, 1), cost=lambda c: 0)
     assert free == {(0, 0): 0, (1, 0): 0, (2, 0): 0}

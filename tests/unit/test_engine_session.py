@@ -245,6 +245,16 @@ def test_the_pass_is_played_only_when_it_is_the_only_move(toy):
     assert session.movers == ["human", "auto"] and session.lines[-1] == "{seat1} lets it be."
 
 
+def test_settle_plays_the_passes_owed_and_returns_their_lines(toy):
+    seed = seed_where(toy, lambda st: 9 not in st["hands"][1])
+    record = when_able(toy, seed).record
+    record["log"] = [[0, KNOCK]]
+    session = Session(toy, record)  # a replay plays only what the log holds
+    assert session.active() == [1]
+    assert session.settle() == ["{seat1} lets it be."]
+    assert session.movers == ["human", "auto"] and session.settle() == []
+
+
 def test_no_pass_is_played_while_a_parameterised_action_is_offered(toy, monkeypatch):
     seed = seed_where(toy, lambda st: 9 not in st["hands"][1])
     session = when_able(toy, seed)
