@@ -63,6 +63,7 @@ class Settings:
     tests: list[str]
     modules: dict[str, int]  # module path (from the checkout's root) -> sample size, for this run
     every_module: list[str] = field(default_factory=list)  # all of targets.toml (--only picks among them)
+    recheck: str = ""  # the earlier report whose survivors alone are tested again
 
 
 def load_settings(path: Path, args: argparse.Namespace) -> Settings:
@@ -368,6 +369,8 @@ def report(settings: Settings, mutants: list[Mutant], listed: list[dict], found:
     lines: list[str] = []
     listed_keys = {equivalent_key(r): r for r in listed}
     summary: dict[str, dict] = {}
+    if settings.recheck:
+        lines.append(f"Re-check of the survivors in {settings.recheck} (the table counts only them)")
     lines.append(f"Mutation sample: seed {settings.seed}, {len(settings.modules)} modules, "
                  f"{sum(1 for m in mutants if m.sampled)} sampled mutants, {seconds / 60:.1f} min")
     lines.append("")
@@ -438,8 +441,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int)
     parser.add_argument("--out", type=Path, help="folder for the report and the session (default: a new temporary one)")
     parser.add_argument("--keep", action="store_true", help="keep the scratch copies")
+    parser.add_argument("--recheck", type=Path, metavar="REPORT_JSON",
+                        help="test again only the survivors of an earlier run's report.json (same seed and sample)")
     args = parser.parse_args(argv)
     settings = load_settings(HERE / "targets.toml", args)
+    settings.recheck = str(args.recheck or "")
     listed = load_equivalents(HERE / "equivalent.toml")
     started = time.perf_counter()
 
@@ -480,6 +486,12 @@ def main(argv: list[str] | None = None) -> int:
         if key not in sampled_keys:
             m.sampled = False
             mutants.append(m)
+    if args.recheck:
+        earlier = json.loads(args.recheck.read_text())["survivors"]
+        wanted = {(e["file"], e["operator"], e["line_text"], e["mutant"]) for e in earlier}
+        mutants = [m for m in mutants if m.key() in wanted]
+        found = {k: m for k, m in found.items() if m in mutants}
+        print(f"Re-checking {len(mutants)} of the {len(earlier)} survivors in {args.recheck}", flush=True)
     for m in mutants:
         m.tests = reach.tests_for(m.module, m.line)
         m.timeout = max(settings.timeout_floor, settings.timeout_factor * reach.seconds_for(m.tests))
