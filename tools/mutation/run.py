@@ -35,6 +35,7 @@ import sys
 import tempfile
 import time
 import tomllib
+import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -42,11 +43,12 @@ from cosmic_ray.commands import init as cr_init  # the function that fills a ses
 from cosmic_ray.mutating import mutate_and_test, mutate_code
 from cosmic_ray.plugins import get_operator
 from cosmic_ray.work_db import WorkDB, use_db
-from cosmic_ray.work_item import TestOutcome, WorkerOutcome, WorkItem, WorkResult
+from cosmic_ray.work_item import MutationSpec, TestOutcome, WorkerOutcome, WorkItem, WorkResult
 
 ROOT = Path(__file__).resolve().parents[2]
 HERE = Path(__file__).resolve().parent
 PACKAGE = "py/tabletown"
+INIT_FORMAT = 1  # bump when the cached list of mutants changes shape
 REACH_FORMAT = 2  # bump when reach.py's output changes, so old cached parts are not read
 PYTEST = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", "-p", "no:hypothesispytest"]
 
@@ -134,6 +136,31 @@ def describe(item: WorkItem, sources: dict[str, str]) -> Mutant | None:
     return Mutant(item=item, module=module, operator=spec.operator_name, occurrence=spec.occurrence,
                   line=spec.start_pos[0], before=" / ".join(before), after=" / ".join(after),
                   function=spec.definition_name)
+
+
+def all_mutants(modules: list[str], sources: dict[str, str]) -> list[WorkItem]:
+    """Every mutant Cosmic Ray makes of each module (its `init`), cached by the module's text."""
+    cache_dir = Path(tempfile.gettempdir()) / "tabletown-mutate-reach"
+    cache_dir.mkdir(exist_ok=True)
+    items: list[WorkItem] = []
+    for module in modules:
+        key = hashlib.sha256(f"{INIT_FORMAT}:{module}\0{sources[module]}".encode()).hexdigest()[:24]
+        cache = cache_dir / f"init-{key}.json"
+        if not cache.exists():
+            with tempfile.TemporaryDirectory() as tmp:
+                os.chdir(ROOT)
+                with use_db(str(Path(tmp) / "init.sqlite"), WorkDB.Mode.create) as db:
+                    cr_init([Path(module)], db, {})
+                    specs = [i.mutations[0] for i in db.work_items]
+            cache.write_text(json.dumps([{"operator": m.operator_name, "args": m.operator_args,
+                                          "occurrence": m.occurrence, "start": list(m.start_pos),
+                                          "end": list(m.end_pos), "definition": m.definition_name} for m in specs]))
+        for row in json.loads(cache.read_text()):
+            spec = MutationSpec(module_path=module, operator_name=row["operator"], operator_args=row["args"],
+                                occurrence=row["occurrence"], start_pos=tuple(row["start"]),
+                                end_pos=tuple(row["end"]), definition_name=row["definition"])
+            items.append(WorkItem.single(uuid.uuid4().hex, spec))
+    return items
 
 
 # ---------------------------------------------------------------- which tests a mutant runs
@@ -463,12 +490,10 @@ def main(argv: list[str] | None = None) -> int:
     session = out / "session.sqlite"
     if session.exists():
         session.unlink()
-    os.chdir(workdirs[0])
     with use_db(str(session), WorkDB.Mode.create) as db:
-        cr_init([Path(m) for m in modules], db, {})
+        db.add_work_items(all_mutants(modules, sources))
         items = sorted(db.work_items, key=lambda i: (str(i.mutations[0].module_path), i.mutations[0].operator_name,
                                                      i.mutations[0].occurrence))
-    os.chdir(ROOT)
     totals: dict[str, int] = {}
     mutants: list[Mutant] = []
     for module in modules:
