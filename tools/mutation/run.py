@@ -30,6 +30,7 @@ import os
 import random
 import shlex
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -66,6 +67,7 @@ class Settings:
     modules: dict[str, int]  # module path (from the checkout's root) -> sample size, for this run
     every_module: list[str] = field(default_factory=list)  # all of targets.toml (--only picks among them)
     recheck: str = ""  # the earlier report whose survivors alone are tested again
+    stopped: str = ""  # "n of m" when the run was stopped before the end
 
 
 def load_settings(path: Path, args: argparse.Namespace) -> Settings:
@@ -365,6 +367,28 @@ def _run_one(job: tuple[str, WorkItem, list[str], float]) -> tuple[str, dict, fl
                     "output": result.output, "diff": result.diff}, time.perf_counter() - start
 
 
+def _interrupt(signum, frame) -> None:
+    raise KeyboardInterrupt
+
+
+def _stop_tests_in(workdirs: list[Path]) -> None:
+    """End the test processes still running in the scratch copies (each runs in its own session)."""
+    roots = [str(w) for w in workdirs]
+    for proc in Path("/proc").glob("[0-9]*"):
+        try:
+            cwd = os.readlink(proc / "cwd")
+        except OSError:
+            continue
+        if not any(cwd == r or cwd.startswith(r + "/") for r in roots):
+            continue
+        try:
+            group = os.getpgid(int(proc.name))
+            if group != os.getpgrp():  # never this tool's own group
+                os.killpg(group, signal.SIGKILL)
+        except OSError:
+            pass
+
+
 def copy_checkout(dest: Path) -> None:
     files = subprocess.run(["git", "ls-files", "-co", "--exclude-standard", "-z"], cwd=ROOT, check=True,
                            capture_output=True).stdout.decode().split("\0")
@@ -396,6 +420,8 @@ def report(settings: Settings, mutants: list[Mutant], listed: list[dict], found:
     lines: list[str] = []
     listed_keys = {equivalent_key(r): r for r in listed}
     summary: dict[str, dict] = {}
+    if settings.stopped:
+        lines.append(f"STOPPED EARLY: {settings.stopped} mutants tested (a seeded random share of each module's sample)")
     if settings.recheck:
         lines.append(f"Re-check of the survivors in {settings.recheck} (the table counts only them)")
     lines.append(f"Mutation sample: seed {settings.seed}, {len(settings.modules)} modules, "
@@ -524,20 +550,34 @@ def main(argv: list[str] | None = None) -> int:
     print(f"Testing {len(mutants)} mutants ({sum(totals.values())} in all) with {settings.workers} workers...",
           flush=True)
     by_id = {m.item.job_id: m for m in mutants}
-    jobs = [(m.item.job_id, m.item, m.tests, m.timeout) for m in sorted(mutants, key=lambda m: -len(m.tests))]
+    # A seeded shuffle: whenever the run is stopped, the mutants tested so far are a fair share of each module.
+    order = sorted(mutants, key=lambda m: (m.module, m.operator, m.occurrence))
+    random.Random(f"{settings.seed}:order").shuffle(order)
+    jobs = [(m.item.job_id, m.item, m.tests, m.timeout) for m in order]
     queue: multiprocessing.Queue = multiprocessing.Queue()
     for w in workdirs:
         queue.put(str(w))
     done = 0
-    with use_db(str(session), WorkDB.Mode.open) as db, \
-            multiprocessing.Pool(settings.workers, initializer=_worker_start, initargs=(queue,)) as pool:
-        for job_id, result, _secs in pool.imap_unordered(_run_one, jobs):
-            m = by_id[job_id]
-            m.result = result
-            db.set_result(job_id, WorkResult(**result))
-            done += 1
-            if done % 25 == 0 or done == len(jobs):
-                print(f"  {done}/{len(jobs)} ({(time.perf_counter() - started) / 60:.1f} min)", flush=True)
+    signal.signal(signal.SIGTERM, _interrupt)
+    with use_db(str(session), WorkDB.Mode.open) as db:
+        pool = multiprocessing.Pool(settings.workers, initializer=_worker_start, initargs=(queue,))
+        try:
+            for job_id, result, _secs in pool.imap_unordered(_run_one, jobs):
+                m = by_id[job_id]
+                m.result = result
+                db.set_result(job_id, WorkResult(**result))
+                done += 1
+                if done % 25 == 0 or done == len(jobs):
+                    print(f"  {done}/{len(jobs)} ({(time.perf_counter() - started) / 60:.1f} min)", flush=True)
+            pool.close()
+        except KeyboardInterrupt:
+            print(f"Stopped after {done} of {len(jobs)} mutants: the report counts those.", flush=True)
+            settings.stopped = f"{done} of {len(jobs)}"
+            pool.terminate()
+            _stop_tests_in(workdirs)
+            mutants = [m for m in mutants if m.result is not None]
+            found = {k: m for k, m in found.items() if m.result is not None}
+        pool.join()
         skipped = [i.job_id for i in items if i.job_id not in by_id]
         if skipped:
             db.set_multiple_results(skipped, WorkResult(worker_outcome=WorkerOutcome.SKIPPED))
