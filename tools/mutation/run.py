@@ -439,7 +439,8 @@ def report(settings: Settings, mutants: list[Mutant], listed: list[dict], found:
         name = module.removeprefix(PACKAGE + "/")
         summary[name] = {"mutants": totals.get(module, 0), "sampled": len(ms), "killed": killed,
                          "survived": survived, "equivalent": equiv, "rate": round(rate, 1)}
-        lines.append(f"{name:52} {totals.get(module, 0):5} {len(ms):6} {killed:6} {survived:5} {equiv:5} {rate:6.1f}%")
+        shown = f"{rate:6.1f}%" if counted else "     —"
+        lines.append(f"{name:52} {totals.get(module, 0):5} {len(ms):6} {killed:6} {survived:5} {equiv:5} {shown}")
         group = name.split("/")[0] if name.startswith("engine/") else "/".join(name.split("/")[:2])
         g = groups.setdefault(group, [0, 0])
         g[0] += killed
