@@ -184,6 +184,11 @@ def test_forked_words_are_never_all_zero_and_come_from_the_stream():
     words = B._fork_words(rng)
     assert words == [probe.next_u32() | 1, probe.next_u32(), probe.next_u32(), probe.next_u32()]
     assert words[0] % 2 == 1
+    # an odd first draw is kept as it is, an even one gains its lowest bit
+    from tests.unit.test_engine_values import words_drawing
+
+    assert B._fork_words(Rng([5, words_drawing(7)[0], 6, 7]))[0] == 7
+    assert B._fork_words(Rng([5, words_drawing(8)[0], 6, 7]))[0] == 9
 
 
 def test_a_bots_private_seed_depends_on_the_game_seed_the_step_and_the_seat():

@@ -43,6 +43,8 @@ def test_a_seat_must_be_described_properly():
         new_record(toy, [{"kind": "human"}, "bot"], {})
     with pytest.raises(RecordError, match="Seat 1 must be a human or a bot"):
         new_record(toy, [{"kind": "alien"}, {"kind": "human"}], {})
+    with pytest.raises(RecordError, match="Seat 2 must be a human or a bot"):
+        new_record(toy, [{"kind": "human"}, {"kind": "alien"}], {})
     with pytest.raises(RecordError, match="name for seat 2 must be text"):
         new_record(toy, [{"kind": "human"}, {"kind": "human", "name": 7}], {})
     with pytest.raises(RecordError, match="“godlike” for seat 2; use easy or hard"):
@@ -154,6 +156,21 @@ def test_replay_names_the_move_that_fails(toy, entry, message):
     session = Session(toy, record)
     record["log"] = [[1, {"type": "pick", "card": session.state["hands"][1][0]}], entry]
     with pytest.raises(RecordError, match=message):
+        Session(toy, record)
+
+
+def test_a_crash_on_a_later_move_names_that_move(toy, monkeypatch):
+    record = new_record(toy, HUMANS, {}, seed=4)
+    record["log"] = [[0, KNOCK], [1, PASS]]
+    real = toy.RULES.step
+
+    def second_fails(state, seat, action):
+        if action == PASS:
+            raise KeyError("x")
+        return real(state, seat, action)
+
+    monkeypatch.setattr(toy.RULES, "step", second_fails)
+    with pytest.raises(RecordError, match="Move 2 in this game is not a move this game knows"):
         Session(toy, record)
 
 
