@@ -523,11 +523,17 @@ def main(argv: list[str] | None = None) -> int:
                                                      i.mutations[0].occurrence))
     totals: dict[str, int] = {}
     mutants: list[Mutant] = []
+    recheck = None
+    if args.recheck:
+        recheck = {(e["file"], e["operator"], e["line"]) for e in json.loads(args.recheck.read_text())["survivors"]}
     for module in modules:
         pool = [i for i in items if Path(i.mutations[0].module_path).as_posix() == module]
         totals[module] = len(pool)
         chosen = random.Random(f"{settings.seed}:{module}").sample(pool, min(settings.modules[module], len(pool)))
         for item in chosen:
+            spec = item.mutations[0]
+            if recheck is not None and (module, spec.operator_name, spec.start_pos[0]) not in recheck:
+                continue  # not one of the survivors being checked again (skips describing it)
             m = describe(item, sources)
             if m is None:
                 continue
