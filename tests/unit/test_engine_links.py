@@ -285,6 +285,14 @@ def test_a_campaign_part_is_kept_when_it_is_an_object(toy, library):
         check_record_shape(record(toy, b=1, a=2), library)
 
 
+def test_unknown_parts_are_named_each_cut_to_twenty_characters_and_eighty_in_all(toy, library):
+    extra = {c * 25: 1 for c in "abcde"}
+    with pytest.raises(RecordError) as err:
+        check_record_shape(record(toy, **extra), library)
+    named = ", ".join(c * 20 for c in "abcde")
+    assert str(err.value) == "This game data has unknown parts: " + named[:80]
+
+
 def test_options_must_be_stored_exactly_as_normalized(toy, library):
     with pytest.raises(RecordError, match="bad options"):
         check_record_shape(record(toy, options={}), library)  # the default must be written out
