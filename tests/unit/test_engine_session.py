@@ -122,8 +122,9 @@ def test_a_finished_session_is_over_and_has_an_outcome(toy):
 
 def test_a_record_for_another_game_or_version_is_refused(toy):
     record = new_record(toy, HUMANS, {}, seed=4)
-    with pytest.raises(RecordError, match="another game"):
-        Session(toy, dict(record, game="other"))
+    for other in ("other", "chess"):  # ids that sort after and before the game's own
+        with pytest.raises(RecordError, match=f"another game \\(“{other}”\\)"):
+            Session(toy, dict(record, game=other))
     with pytest.raises(RecordError, match="rules version 2, but this Tabletown plays version 1"):
         Session(toy, dict(record, rules_version=2))
 
