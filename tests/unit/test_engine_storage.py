@@ -260,6 +260,7 @@ def test_a_good_campaign_is_kept_whole_and_defaults_fill_in():
 
 @pytest.mark.parametrize("changes, message", [
     ({"schema": 2}, "another version"),
+    ({"schema": 0}, "another version"),
     ({"game": "plain"}, "game Tabletown does not know"),
     ({"game": 5}, "game Tabletown does not know"),
     ({"game": "chess"}, "game Tabletown does not know"),
@@ -294,8 +295,9 @@ def test_campaign_links_check_their_mark():
     assert link.startswith("#campaign=1.") and C.decode_campaign_link(link + " ", Lib()) == good_campaign()
     with pytest.raises(RecordError, match="not text"):
         C.decode_campaign_link(7, Lib())
-    with pytest.raises(RecordError, match="format 2"):
-        C.decode_campaign_link(link.replace("=1.", "=2."), Lib())
+    for other in ("2", "0"):
+        with pytest.raises(RecordError, match=f"format {other}"):
+            C.decode_campaign_link(link.replace("=1.", f"={other}."), Lib())
     with pytest.raises(RecordError, match="version mark"):
         C.decode_campaign_link(link.replace("=1.", "=1"), Lib())
     with pytest.raises(RecordError, match="version mark"):
