@@ -352,6 +352,7 @@ _WORKDIRS: multiprocessing.Queue | None = None
 
 
 def _worker_start(workdirs) -> None:
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # the pool ends its workers quietly; only the tool reports
     os.chdir(workdirs.get())
 
 
