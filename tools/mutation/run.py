@@ -68,6 +68,7 @@ class Settings:
     every_module: list[str] = field(default_factory=list)  # all of targets.toml (--only picks among them)
     recheck: str = ""  # the earlier report whose survivors alone are tested again
     stopped: str = ""  # "n of m" when the run was stopped before the end
+    unchecked: set = field(default_factory=set)  # listed equivalents a re-check leaves alone
 
 
 def load_settings(path: Path, args: argparse.Namespace) -> Settings:
@@ -466,6 +467,9 @@ def report(settings: Settings, mutants: list[Mutant], listed: list[dict], found:
         key = equivalent_key(row)
         m = found.get(key)
         where = f"{row['file'].removeprefix(PACKAGE + '/')} {row['operator'].removeprefix('core/')}: {row['line']}"
+        if key in settings.unchecked:
+            lines.append(f"  {where} -> {row['mutant']}  (not tested in this run)")
+            continue
         if m is None:
             stale.append(f"  STALE (no longer exists) {where}")
             continue
@@ -540,16 +544,19 @@ def main(argv: list[str] | None = None) -> int:
                 continue
             mutants.append(m)
     found = find_listed(listed, items, sources)
-    sampled_keys = {m.key() for m in mutants}
-    for key, m in found.items():
-        if key not in sampled_keys:
+    sampled = {m.key(): m for m in mutants}
+    for key, m in list(found.items()):
+        if key in sampled:
+            found[key] = sampled[key]  # one mutant, one result
+        else:
             m.sampled = False
             mutants.append(m)
     if args.recheck:
         earlier = json.loads(args.recheck.read_text())["survivors"]
         wanted = {(e["file"], e["operator"], e["line_text"], e["mutant"]) for e in earlier}
         mutants = [m for m in mutants if m.key() in wanted]
-        found = {k: m for k, m in found.items() if m in mutants}
+        found = {k: m for k, m in found.items() if k in wanted}
+        settings.unchecked = {equivalent_key(r) for r in listed} - set(found)
         print(f"Re-checking {len(mutants)} of the {len(earlier)} survivors in {args.recheck}", flush=True)
     for m in mutants:
         m.tests = reach.tests_for(m.module, m.line)
@@ -584,6 +591,7 @@ def main(argv: list[str] | None = None) -> int:
             pool.terminate()
             _stop_tests_in(workdirs)
             mutants = [m for m in mutants if m.result is not None]
+            settings.unchecked |= {k for k, m in found.items() if m.result is None}
             found = {k: m for k, m in found.items() if m.result is not None}
         pool.join()
         skipped = [i.job_id for i in items if i.job_id not in by_id]
