@@ -608,6 +608,8 @@ def main(argv: list[str] | None = None) -> int:
     if not args.keep:
         for w in workdirs:
             shutil.rmtree(w, ignore_errors=True)
+        if out != scratch:
+            shutil.rmtree(scratch, ignore_errors=True)
     return 0
 
 
