@@ -759,13 +759,23 @@ def test_the_mob_deck_is_reshuffled_from_its_discard_pile():
 
 
 def test_the_monster_deck_is_reshuffled_from_its_discard_and_the_moor():
-    s = build(n=2, turn=0)
-    s["monster_discard"] = s["monster_deck"][:10]
-    s["moor"] = s["monster_deck"][10:20]
+    s = build(n=2, turn=0, hands={0: [], 1: []})
+    pile = list(range(12, 32))  # twenty Monsters
+    s["monster_discard"] = pile[:10]
+    s["moor"] = pile[10:]
     s["monster_deck"] = []
-    s = flip(s)
-    assert s["monster_discard"][:0] == [] and len(s["monster_deck"]) + len(s["moor"]) + len(s["monster_discard"]) \
-        + (1 if s["combat"] else 0) + sum(len(p) for p in s["scores"]) == 20
+    s, line = step(s, 0, {"type": "flip"})
+    assert line.startswith("The Monster discard pile and the Moor are shuffled into a new Monster deck. {seat0} flips ")
+    assert s["monster_discard"] == [] and s["moor"] == []
+    assert sorted(s["monster_deck"] + [s["combat"]["m"]]) == pile
+
+
+def test_an_empty_monster_deck_with_nothing_to_reshuffle_ends_the_attack():
+    s = build(n=2, turn=0, hands={0: [], 1: []})
+    s["monster_deck"] = []
+    s, line = step(s, 0, {"type": "flip"})
+    assert line == "The Monster deck is empty: every Monster has been slain."
+    assert s["phase"] == "recoup"
 
 
 def test_first_to_the_target_wins_at_once():
