@@ -36,6 +36,8 @@ ACCENT = PALETTE["accent"]
 GOOD = PALETTE["good"]
 BAD = PALETTE["bad"]
 HOT = PALETTE["gold"]
+# Bold letters run wider than the render kit's average: fit bold text into a little less room.
+BOLD = 0.88
 
 
 @dataclass(frozen=True)
@@ -139,7 +141,7 @@ class _Renderer:
         tx = x + 24
         tw = w - 34
         parts.append(_text(tx, y + lay.small + 8, card_tag(c), lay.small, MUTED, "bold", tw))
-        parts.append(_text(tx, y + lay.small + lay.name + 16, c["name"], lay.name, INK, "bold", tw))
+        parts.append(_text(tx, y + lay.small + lay.name + 16, c["name"], lay.name, INK, "bold", tw * BOLD))
         ty = y + lay.small + lay.name + lay.body + 26
         for k, line in enumerate(fit_lines(c["text"], tw, lay.body, text_lines)):
             parts.append(_text(tx, ty + k * lay.body * 1.25, line, lay.body, INK))
@@ -306,58 +308,7 @@ class _Renderer:
         with b.part("fight"):
             yy = y0
             if cb is not None:
-                sums = self.d["combat"]
-                # The Monster card: on the left (wide) or on top (narrow), with the sum beside or below it.
-                cw = inner if lay.hand_cols == 1 else inner * 0.45
-                ch = self.card_height(cb["m"], cw, 4) + lay.small + 10
-                b.add(f'<rect x="{lay.pad}" y="{yy:.0f}" width="{inner}" height="{ch + 10:.0f}" rx="14" '
-                      f'fill="{PAPER}" stroke="{KIND_COLOUR["monster"]}" stroke-width="3"/>')
-                how = "Hunted" if cb["hunt"] else ("Risen from the Moor" if cb.get("risen") else "Attacking")
-                b.text(lay.pad + 12, yy + lay.small + 6, how, size=lay.small, weight="bold", fill=ACCENT)
-                b.add(self.card_face(lay.pad + 6, yy + lay.small + 12, cw - 12, ch - lay.small - 8, cb["m"], False, 4))
-                if lay.hand_cols == 1:
-                    yy += ch + 16
-                    sx, sy = lay.pad + 12, yy
-                else:
-                    sx, sy = lay.pad + cw + 20, yy + 10
-                winning = sums["winning"]
-                st, pw = sums["strength"], sums["power"]
-                big = lay.head * 2
-                b.text(sx, sy + lay.name, self.say(f"{{seat{cb['seat']}}}'s Mob"), size=lay.name, weight="bold",
-                       fill=INK, width=inner - (sx - lay.pad) - 12)
-                b.text(sx, sy + lay.name + big + 6, str(st), size=big, weight="bold", fill=GOOD if winning else BAD)
-                b.text(sx + big * 1.6, sy + lay.name + big - 6, "vs", size=lay.name, fill=MUTED)
-                b.text(sx + big * 2.6, sy + lay.name + big + 6, str(pw), size=big, weight="bold", fill=INK)
-                b.text(sx, sy + lay.name + big + lay.small + 14, "Strength", size=lay.small, fill=MUTED)
-                b.text(sx + big * 2.6, sy + lay.name + big + lay.small + 14, "Power", size=lay.small, fill=MUTED)
-                if cb["stage"] == "decide":
-                    verdict = "Fight or Flee?"
-                elif winning:
-                    verdict = "The Mob wins"
-                else:
-                    verdict = "A tie: the Monster wins" if st == pw else "The Monster wins"
-                vy = sy + lay.name + big + lay.small * 2 + 26
-                b.text(sx, vy, verdict, size=lay.name, weight="bold", fill=GOOD if winning else BAD)
-                mods = []
-                if cb["str"]:
-                    mods.append(f"cards {cb['str']:+d} Strength")
-                if cb["pow"]:
-                    mods.append(f"{cb['pow']:+d} Power")
-                if cb["kill"]:
-                    mods.append(f"{cb['kill']:+d} Kill")
-                for flag, label in (("no_guns", "no guns"), ("no_torches", "no torches"), ("guard", "Town on Guard")):
-                    if flag in cb["flags"]:
-                        mods.append(label)
-                mods.append(f"kills {sums['kill']} if it wins")
-                if cb.get("roll"):
-                    mods.append(f"flee roll {cb['roll']}")
-                used = self.text(sx, vy + lay.small + 10, " · ".join(mods), lay.small, fill=MUTED,
-                                 width=inner - (sx - lay.pad) - 12, lines=3)
-                bottom = vy + lay.small + 10 + used * lay.small * 1.2
-                if lay.hand_cols == 1:
-                    yy = bottom + lay.gap
-                else:
-                    yy = max(yy + ch + 20, bottom + lay.gap)
+                yy = self.monster_panel(cb, y0, inner)
             for e in stack:
                 # A card being played, with its whole text: a player may want to Cancel it.
                 c = CARDS[e["card"]]
@@ -372,6 +323,62 @@ class _Renderer:
                 b.add(self.card_face(lay.pad, yy + lay.small + 10, inner, h, e["card"], False, 4))
                 yy += lay.small + 10 + h + lay.gap
         self.y = yy + lay.gap
+
+    def monster_panel(self, cb: dict[str, Any], y0: float, inner: float) -> float:
+        """The Monster card and the live sum (beside it, or below it on a phone); returns the bottom."""
+        lay, b = self.lay, self.b
+        sums = self.d["combat"]
+        narrow = lay.hand_cols == 1
+        cw = inner - 12 if narrow else inner * 0.45
+        card_h = self.card_height(cb["m"], cw, 4)
+        head_h = lay.small + 12
+        big = lay.head * 2
+        sum_w = inner - 24 if narrow else inner - cw - 32
+        mods = []
+        if cb["str"]:
+            mods.append(f"cards {cb['str']:+d} Strength")
+        if cb["pow"]:
+            mods.append(f"{cb['pow']:+d} Power")
+        if cb["kill"]:
+            mods.append(f"{cb['kill']:+d} Kill")
+        for flag, label in (("no_guns", "no guns"), ("no_torches", "no torches"), ("guard", "Town on Guard")):
+            if flag in cb["flags"]:
+                mods.append(label)
+        mods.append(f"kills {sums['kill']} if it wins")
+        if cb.get("roll"):
+            mods.append(f"flee roll {cb['roll']}")
+        mod_lines = self.wrapped(" · ".join(mods), sum_w, lay.small, 3)
+        sum_h = lay.name + big + lay.small * 2 + lay.name + 40 + mod_lines * lay.small * 1.2
+        if narrow:
+            h = head_h + card_h + 10 + sum_h
+            sx, sy = lay.pad + 12, y0 + head_h + card_h + 10
+        else:
+            h = head_h + max(card_h, sum_h) + 10
+            sx, sy = lay.pad + cw + 24, y0 + head_h
+        b.add(f'<rect x="{lay.pad}" y="{y0:.0f}" width="{inner}" height="{h:.0f}" rx="14" '
+              f'fill="{PAPER}" stroke="{KIND_COLOUR["monster"]}" stroke-width="3"/>')
+        how = "Hunted" if cb["hunt"] else ("Risen from the Moor" if cb.get("risen") else "Attacking")
+        b.text(lay.pad + 12, y0 + lay.small + 4, how, size=lay.small, weight="bold", fill=ACCENT)
+        b.add(self.card_face(lay.pad + 6, y0 + head_h, cw, card_h, cb["m"], False, 4))
+        winning = sums["winning"]
+        st, pw = sums["strength"], sums["power"]
+        b.text(sx, sy + lay.name, self.say(f"{{seat{cb['seat']}}}'s Mob"), size=lay.name, weight="bold", fill=INK,
+               width=sum_w)
+        b.text(sx, sy + lay.name + big + 6, str(st), size=big, weight="bold", fill=GOOD if winning else BAD)
+        b.text(sx + big * 1.6, sy + lay.name + big - 6, "vs", size=lay.name, fill=MUTED)
+        b.text(sx + big * 2.6, sy + lay.name + big + 6, str(pw), size=big, weight="bold", fill=INK)
+        b.text(sx, sy + lay.name + big + lay.small + 14, "Strength", size=lay.small, fill=MUTED)
+        b.text(sx + big * 2.6, sy + lay.name + big + lay.small + 14, "Power", size=lay.small, fill=MUTED)
+        if cb["stage"] == "decide":
+            verdict = "Fight or Flee?"
+        elif winning:
+            verdict = "The Mob wins"
+        else:
+            verdict = "A tie: the Monster wins" if st == pw else "The Monster wins"
+        vy = sy + lay.name + big + lay.small * 2 + lay.name + 22
+        b.text(sx, vy, verdict, size=lay.name, weight="bold", fill=GOOD if winning else BAD, width=sum_w)
+        self.text(sx, vy + lay.small + 10, " · ".join(mods), lay.small, fill=MUTED, width=sum_w, lines=3)
+        return y0 + h + lay.gap
 
     def hand(self) -> None:
         v, lay, b = self.v, self.lay, self.b
@@ -501,12 +508,12 @@ class _Renderer:
         name = short_name(c["name"])
         if t["dead"]:
             parts.append(f'<rect x="{x:.0f}" y="{y:.0f}" width="{w:.0f}" height="{h:.0f}" rx="10" fill="#d8d0c4" {stroke}/>')
-            parts.append(_text(x + 10, y + lay.name + 4, name, lay.name, MUTED, "bold", w - 20))
+            parts.append(_text(x + 10, y + lay.name + 4, name, lay.name, MUTED, "bold", (w - 20) * BOLD))
             parts.append(_text(x + 10, y + lay.name + lay.small + 16, "✝ dead (face down)", lay.small, MUTED))
         else:
             parts.append(f'<rect x="{x:.0f}" y="{y:.0f}" width="{w:.0f}" height="{h:.0f}" rx="10" fill="{CARD}" {stroke}/>')
             badge = lay.name * 0.9
-            parts.append(_text(x + 10, y + lay.name + 4, name, lay.name, INK, "bold", w - badge * 2 - 20))
+            parts.append(_text(x + 10, y + lay.name + 4, name, lay.name, INK, "bold", (w - badge * 2 - 20) * BOLD))
             parts.append(f'<circle cx="{x + w - badge - 6:.0f}" cy="{y + badge + 4:.0f}" r="{badge:.0f}" fill="{HOT}" '
                          f'stroke="{INK}" stroke-width="1"/>')
             parts.append(_text(x + w - badge - 6, y + badge + 4 + lay.name * 0.36, str(self.d["folk"][seat][k]),
