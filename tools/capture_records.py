@@ -36,6 +36,11 @@ PLAN: list[tuple[str, list[str], dict, int, int | None]] = [
     ("torches-and-pitchforks", ["random", "hard", "random"], {}, 22, None),
     ("torches-and-pitchforks", ["easy", "random", "hard", "random", "random"], {"target": 20}, 23, None),
     ("torches-and-pitchforks", ["random", "random", "random", "random"], {"target": 40}, 24, 150),
+    # Torches & Pitchforks rules version 2 (any-time windows, Defense before Fight or Flee, who comes back).
+    ("torches-and-pitchforks", ["random", "easy"], {"target": 20}, 25, None),
+    ("torches-and-pitchforks", ["random", "hard", "random"], {}, 26, None),
+    ("torches-and-pitchforks", ["easy", "random", "hard", "random", "random"], {"target": 20}, 27, None),
+    ("torches-and-pitchforks", ["hard", "random", "random", "easy"], {"target": 40}, 28, 200),
     ("tumble-town", ["random"], {"mode": "outlaw", "difficulty": "hard"}, 31, None),
     ("tumble-town", ["hard"], {"mode": "no-outlaw"}, 32, None),
     ("tumble-town", ["random"], {"mode": "sole-surveyor"}, 33, None),
