@@ -516,19 +516,20 @@ def hard_bot(rules: Rules, view: View, seat: int, legal: list[Action], rng: Rng)
         return _fight_or_flee(view, seat, legal)
     if asking == "anytime":
         return _anytime_play(view, seat, legal, window=True) or PASS
+    if asking not in ("cancel", "fight"):
+        return _hard_turn(view, seat, legal)
+    if not _plays(legal):
+        return PASS
+    # Try the cards in a copy of the table with the hidden cards dealt at random.
     world = rules.determinize(view, seat, rng)
     if asking == "cancel":
         cancels = _plays(legal)
-        if not cancels:
-            return PASS
         worth = _cancel_worth(rules, view, seat, world)
         spare = len(cancels) >= 2 or sum(1 for c in hand(view, seat) if CARDS[c]["effect"] == "cancel") >= 2
         if worth >= (3.0 if spare else 5.0):
             return {"type": "play", "card": cancels[0]}
         return PASS
-    if asking == "fight":
-        return _hard_window(rules, view, seat, legal, world)
-    return _hard_turn(rules, view, seat, legal, world)
+    return _hard_window(rules, view, seat, legal, world)
 
 
 def _hard_window(rules: Rules, view: View, seat: int, legal: list[Action], world: dict[str, Any]) -> Action:
@@ -617,7 +618,7 @@ def _anytime_play(view: View, seat: int, legal: list[Action], window: bool) -> O
     return None
 
 
-def _hard_turn(rules: Rules, view: View, seat: int, legal: list[Action], world: dict[str, Any]) -> Action:
+def _hard_turn(view: View, seat: int, legal: list[Action]) -> Action:
     phase = view["phase"]
     plays = _plays(legal)
     if phase == "attack":
