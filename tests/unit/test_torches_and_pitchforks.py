@@ -159,6 +159,15 @@ def test_specials_perks_timings_and_targets_are_all_known_and_all_used():
     assert all(c["timing"] == "" and c["target"] == "" for c in cards if c["kind"] != "action")
 
 
+def test_the_content_notes_list_every_card_with_its_text():
+    from pathlib import Path
+
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "content" / "torches-and-pitchforks.md").read_text()
+    for c in C.BY_NAME.values():
+        if c["kind"] != "townsfolk" or c["perk"] or c["deck"] == "mob" or c["vs_bonus"] or c["bonus"]:
+            assert f"| {c['name']} |" in doc and c["text"] in doc, c["name"]
+
+
 def test_every_defense_names_a_monster_type_in_the_deck():
     types = {C.CARDS[c]["type"] for c in C.MONSTER_DECK if C.CARDS[c]["kind"] == "monster"}
     for d in RULEBOOK_DEFENSES:

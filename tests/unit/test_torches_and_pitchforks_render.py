@@ -245,3 +245,92 @@ def test_a_monster_that_kills_nobody_says_so():
     s = play(flip(s), 0, {"type": "fight"})
     s, line = step(s, 1, {"type": "pass"})
     assert "The Ghost beats {seat0}'s Mob (Strength 2 vs Power 5) and kills no Townsfolk;" in line
+
+
+# --- what the status line asks ----------------------------------------------------------------------------
+
+def test_what_each_player_is_asked():
+    P = R.prompt
+    s = build(n=2, turn=0, hands={0: ["Torch", "Antacid"], 1: ["Sticky Fingers"]}, monster_top=["Vampire"],
+              moor=["Giant Rat"])
+    assert P(s, 0) == "Attack! Flip the top Monster card" and P(s, 1) == "Waiting for {seat0}."
+    s = play(s, 0, {"type": "flip"})
+    assert P(s, 1) == ("{seat0} is about to flip a Monster: play a card that may be played at any time, or pass")
+    s = play_card(s, 1, "Sticky Fingers")
+    assert P(s, 0) == "{seat1} played Sticky Fingers on {seat0}: Cancel it?"
+    s = play(s, 0, {"type": "pass"})
+    assert P(s, 0) == "Before the flip: play a card that may be played at any time, or flip"
+    s = play(s, 0, {"type": "pass"})
+    s = play(s, 1, {"type": "pass"}) if R.active(s) == [1] else s
+    assert s["combat"]["stage"] == "decide"
+    expected = "The Vampire attacks (Power 9, your Strength 6): Fight or Flee"
+    assert P(s, 0) in (expected + "?", expected + " or play a Defense?")
+    s = play(s, 0, {"type": "fight"})
+    assert P(s, 0 if R.active(s) == [0] else 1).startswith("Vampire: Power 9 vs ")
+    s = build(n=2, turn=0, hands={0: ["Torch"], 1: ["Rake"]}, monster_top=["Zombie"])
+    s = play(flip(s), 0, {"type": "fight"})
+    assert P(s, 0) == "Zombie: Power 6 vs your Mob's Strength 6. Play a card or pass"
+    s = play(s, 0, {"type": "pass"})
+    assert P(s, 1) == "Zombie: Power 6 vs {seat0}'s Mob's Strength 6. Play a card or pass"
+
+
+def test_what_a_player_is_asked_in_each_task_and_phase():
+    P = R.prompt
+    mob = [("Karl, Stable Boy", ["Torch"]), ("Chef Kidney", ["Pitchfork"])] + ["Lady Locke", "Juan, Foreign Guy",
+                                                                            "Moody Marge", "Franz, Town Baker"]
+    s = build(n=2, turn=0, mobs={0: mob}, hands={1: ["Torch"]}, monster_top=["Vampire"])
+    s = pass_all(play(flip(s), 0, {"type": "fight"}))
+    assert P(s, 0) == "Choose a Townsfolk to die (the one with the most Enhancements): 1 to go"
+    s = build(n=2, turn=0, hands={1: ["Torch"]}, monster_top=["Werewolf"])
+    s = pass_all(play(flip(s), 0, {"type": "fight"}))
+    assert P(s, 0) == "Choose a Townsfolk to die: 2 to go"
+    s = play(s, 0, {"type": "kill", "tf": 0})
+    assert P(s, 0) == "Choose a Townsfolk to die: 1 to go"
+    s = build(n=2, turn=0, hands={1: []}, monster_top=["Plague"])
+    s = play(s, 0, {"type": "flip"})
+    assert P(s, 0) == "Plague: choose one of your Townsfolk to die"
+    s = build(n=2, turn=0, hands={0: ["Charge", "Torch", "Rake"], 1: []}, monster_top=["Werewolf"])
+    s = flip(s)
+    for value, text in ((1, None), (2, "Fleeing: discard 2 more cards")):
+        from tests.unit.test_torches_and_pitchforks_boundaries import with_roll
+
+        t = play(with_roll(s, value), 0, {"type": "flee"})
+        if text:
+            assert P(t, 0) == text
+            t = play(t, 0, R.legal(t, 0)[0])
+            assert P(t, 0) == "Fleeing: discard 1 more card"
+    s = build(n=2, turn=0, hands={0: ["Early Harvest", "Torch", "Rake", "Charge"], 1: []}, phase="recoup")
+    s = play_card(s, 0, "Early Harvest")
+    assert P(s, 0) == "Too many cards: discard down to 5"
+    seven = ["Chef Kidney", "Lady Locke", "Juan, Foreign Guy", "Moody Marge", "Franz, Town Baker", "Karl, Stable Boy",
+             "Dotty"]
+    s = build(n=2, turn=0, hands={0: ["Overpopulation"]}, mobs={1: seven}, phase="recoup")
+    s = play_card(s, 0, "Overpopulation")
+    assert P(s, 1) == "Overpopulation: choose a living Townsfolk to leave your Mob"
+    s = build(n=2, turn=0, hands={1: []}, phase="hunt", moor=["Giant Rat"],
+              mobs={0: [("Chef Kidney", [], True), ("Lady Locke", [], True), "Juan, Foreign Guy", "Moody Marge",
+                        "Franz, Town Baker", "Karl, Stable Boy"]})
+    assert P(s, 0) == "Hunt! Take a random Monster from the Moor, or skip"
+    s = play(s, 0, {"type": "skip"})
+    assert P(s, 0) == "Choose a dead Townsfolk to come back: 1 to go"
+    s = play(s, 0, {"type": "revive", "tf": 0})
+    assert P(s, 0) == "Recoup: play Enhancements, Defense and Townsfolk, discard, or end your turn"
+    s = build(n=2, turn=0, hands={0: ["Torch", "Rake"], 1: []}, phase="recoup")
+    s = play(s, 0, {"type": "discard", "card": card_id(s, 0, "Torch")})
+    assert P(s, 0) == "Discard any cards you like, then end your turn"
+
+
+def test_the_board_and_the_bots_read_who_is_asked_from_the_view():
+    from tabletown.engine.prng import Rng, seed_state
+    from tabletown.games.torches_and_pitchforks.rules import asked_seat
+
+    s = R.setup(12, 3, {"target": 20})
+    rng = Rng(seed_state(12))
+    while R.active(s):
+        view = R.view(s, None)
+        assert R.active(s) == [asked_seat(s)] == [view["derived"]["asked"]]
+        seat = R.active(s)[0]
+        legal = R.legal(s, seat)
+        s = play(s, seat, legal[rng.below(len(legal))])
+    assert asked_seat(s) is None and R.view(s, None)["derived"]["asking"] is None
+    assert R.prompt(s, 0) == f"{{seat{s['winner']}}} saved the town!"

@@ -43,6 +43,7 @@ from typing import Any, Optional
 from tabletown.engine.prng import Rng, seed_state
 from tabletown.engine.reactions import ALL_PASS, ONE_ROUND, asked, closed, open_window, passed, reacted
 from tabletown.engine.rules import Action, BadSetup, IllegalAction, Rules, State, View, make_outcome, seat_token
+from tabletown.engine.words import plural
 from tabletown.engine.zones import HIDDEN, OWNER, Zone, Zones
 
 from . import content as C
@@ -849,7 +850,7 @@ def prompt_for(s: dict[str, Any], seat: int) -> str:
         if what == "revive":
             return f"Choose a dead Townsfolk to come back: {task['n']} to go"
         if what == "flee":
-            return f"Fleeing: discard {task['n']} more card{'s' if task['n'] != 1 else ''}"
+            return f"Fleeing: discard {plural(task['n'], 'more card', 'more cards')}"
         return f"Too many cards: discard down to {hand_limit(s, seat)}"
     if what == "target":
         return f"Choose a target for {C.name(s['choosing'][seat])}"
