@@ -94,14 +94,13 @@ def enh_value(cid: int, monster: Optional[dict[str, Any]], combat: Optional[dict
         if c["torch"] and "torch_bonus" in special:
             value += 1
         return value
-    if c["kind"] == "leader":
-        if "no_leaders" in special:
-            return 0
-        value = c["bonus"] + (c["vs_bonus"] if _versus(c, monster) else 0)
-        if c["perk"] == "hunt" and combat is not None and combat.get("hunt"):
-            value += 2
-        return value
-    return 0
+    # Only Weapons and Leaders are ever attached: this one is a Leader.
+    if "no_leaders" in special:
+        return 0
+    value = c["bonus"] + (c["vs_bonus"] if _versus(c, monster) else 0)
+    if c["perk"] == "hunt" and combat is not None and combat.get("hunt"):
+        value += 2
+    return value
 
 
 def folk_value(cid: int, monster: Optional[dict[str, Any]]) -> int:
