@@ -512,17 +512,18 @@ class _Renderer:
             parts.append(_text(x + 10, y + lay.name + lay.small + 16, "✝ dead (face down)", lay.small, MUTED))
         else:
             parts.append(f'<rect x="{x:.0f}" y="{y:.0f}" width="{w:.0f}" height="{h:.0f}" rx="10" fill="{CARD}" {stroke}/>')
-            badge = lay.name * 0.9
-            parts.append(_text(x + 10, y + lay.name + 4, name, lay.name, INK, "bold", (w - badge * 2 - 20) * BOLD))
-            parts.append(f'<circle cx="{x + w - badge - 6:.0f}" cy="{y + badge + 4:.0f}" r="{badge:.0f}" fill="{HOT}" '
-                         f'stroke="{INK}" stroke-width="1"/>')
-            parts.append(_text(x + w - badge - 6, y + badge + 4 + lay.name * 0.36, str(self.d["folk"][seat][k]),
+            # The name takes the whole width; the Strength badge sits in the bottom corner.
+            badge = lay.name * 0.8
+            parts.append(_text(x + 10, y + lay.name + 4, name, lay.name, INK, "bold", (w - 20) * BOLD))
+            parts.append(f'<circle cx="{x + w - badge - 6:.0f}" cy="{y + h - badge - 6:.0f}" r="{badge:.0f}" '
+                         f'fill="{HOT}" stroke="{INK}" stroke-width="1"/>')
+            parts.append(_text(x + w - badge - 6, y + h - badge - 6 + lay.name * 0.36, str(self.d["folk"][seat][k]),
                                lay.name, INK, "bold", anchor="middle"))
             if t["enh"]:
                 gear = " · ".join(("★" if CARDS[e]["kind"] == "leader" else "") + CARDS[e]["name"] for e in t["enh"])
             else:
                 gear = _perk_label(c)
-            for j, line in enumerate(fit_lines(gear, w - 20, lay.small, 2) if gear else []):
+            for j, line in enumerate(fit_lines(gear, w - badge * 2 - 24, lay.small, 2) if gear else []):
                 parts.append(_text(x + 10, y + lay.name + lay.small + 16 + j * lay.small * 1.2, line, lay.small, INK))
         body = "".join(parts)
         if acts:
