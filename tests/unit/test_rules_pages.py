@@ -18,7 +18,6 @@ every action and phase the game can put in front of a player.
 from __future__ import annotations
 
 import importlib
-import json
 import re
 from pathlib import Path
 from typing import Any, Optional
@@ -26,6 +25,7 @@ from typing import Any, Optional
 import pytest
 
 from tabletown import games
+from tabletown.engine.content import load_data
 from tabletown.engine.prng import Rng, seed_state
 
 GAMES_DIR = Path(games.__file__).parent
@@ -33,11 +33,11 @@ GAMES_DIR = Path(games.__file__).parent
 # Townsfolk Tussle's content checker (its schema.py) reads every data/*.json as a card catalogue
 # and refuses any other file, so its three files wait in data/pages/ until the checker lets them
 # be; then they move to data/ and this entry goes.
-FOLDER = {"townsfolk_tussle": "data/pages"}
+SUBFOLDER = {"townsfolk_tussle": "pages/"}
 
 
 def _file(pkg: str, name: str) -> Path:
-    return GAMES_DIR / pkg / FOLDER.get(pkg, "data") / name
+    return GAMES_DIR / pkg / "data" / (SUBFOLDER.get(pkg, "") + name)
 
 
 # The games whose rules pages are written; each must carry all three files.
@@ -55,7 +55,8 @@ MOST_ITEM_WORDS = 35
 
 
 def _data(pkg: str, name: str) -> Any:
-    return json.loads(_file(pkg, name).read_text(encoding="utf-8"))
+    """A page file, read the way the page reads it: through the kit's `load_data`."""
+    return load_data(f"tabletown.games.{pkg}", SUBFOLDER.get(pkg, "") + name.removesuffix(".json"))
 
 
 def _spec(pkg: str) -> Any:
@@ -206,11 +207,12 @@ def _phase(state: dict[str, Any]) -> Optional[str]:
     return None
 
 
-def _random_games(game: Any, seats: int, options: dict[str, Any], seeds: range) -> tuple[set[str], set[str]]:
-    """The action types and phases met in seeded random games."""
+def _random_games(game: Any, seats: int, options: dict[str, Any], seeds: range) -> tuple[set[str], set[str], set[str]]:
+    """The action types, the phases and the topics of `Rules.topic` met in seeded random games."""
     rules = game.RULES
     types: set[str] = set()
     phases: set[str] = set()
+    topics: set[str] = set()
     for seed in seeds:
         state = rules.setup(seed, seats, game.SPEC.normalize(seats, options))
         rng = Rng(seed_state(seed))
@@ -222,28 +224,36 @@ def _random_games(game: Any, seats: int, options: dict[str, Any], seeds: range) 
             if not active:
                 break
             seat = active[0]
+            topic = rules.topic(state, seat)
+            if topic is not None:
+                topics.add(topic)
             actions = rules.legal(state, seat)
             types.update(a["type"] for a in actions)
             result = rules.apply(state, seat, actions[rng.below(len(actions))])
             state = result[0] if isinstance(result, tuple) else result
-    return types, phases
+    return types, phases, topics
 
 
 @pytest.mark.parametrize("pkg", WITH_PAGES)
-def test_rule_index_names_every_action_and_phase_the_game_offers(pkg: str) -> None:
+def test_rule_index_names_every_action_phase_and_prompt_topic_the_game_offers(pkg: str) -> None:
+    """Every action type and phase met in play has an "action:…"/"phase:…" topic, and every
+    topic the game's `Rules.topic` names for its prompt is a key of the index."""
     game = _game_module(pkg)
     if game is None:
         pytest.skip(f"{pkg} has no rules engine on this branch yet")
     index = _data(pkg, "rule_index.json")
     types: set[str] = set()
     phases: set[str] = set()
+    topics: set[str] = set()
     for seats, options in PLAYOUTS[pkg]:
-        t, p = _random_games(game, seats, options, range(1, 3))
+        t, p, k = _random_games(game, seats, options, range(1, 3))
         types |= t
         phases |= p
+        topics |= k
     assert types, f"{pkg}: the random games offered no action at all"
     missing = sorted(f"action:{t}" for t in types if f"action:{t}" not in index)
     missing += sorted(f"phase:{p}" for p in phases if f"phase:{p}" not in index)
+    missing += sorted(t for t in topics if t not in index)
     assert not missing, f"{pkg}: rule_index.json has no paragraph for {missing}"
 
 
