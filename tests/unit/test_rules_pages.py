@@ -12,7 +12,8 @@ A game package may carry three data files:
 
 These tests read what a player will read: every link must land on a paragraph, nothing may
 be empty, a paragraph must stay short enough to read on a phone, and the index must name
-every action and phase the game can put in front of a player.
+every action and phase the game can put in front of a player, and every topic the game's
+`Rules.topic` links its prompt to.
 """
 
 from __future__ import annotations
