@@ -184,3 +184,13 @@ def test_a_game_recorded_under_older_rules_goes_on_under_them(toy, monkeypatch):
     old["rules_version"] = 0
     with pytest.raises(RecordError, match="rules version 0"):
         Session(toy, old)
+
+
+def test_one_person_may_play_several_seats(toy):
+    seats = [{"name": "Ann", "kind": "human"}, {"name": "Ann's second", "kind": "human", "person": 0}]
+    session = Session(toy, new_record(toy, seats, {}, seed=3))
+    assert [session.person(s) for s in range(2)] == [0, 0]
+    with pytest.raises(RecordError, match="person"):
+        new_record(toy, [{"kind": "human", "person": 1}, {"kind": "human"}], {})
+    with pytest.raises(RecordError, match="person"):
+        new_record(toy, [{"kind": "human"}, {"kind": "human", "person": True}], {})

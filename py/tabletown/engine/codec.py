@@ -176,7 +176,10 @@ def check_record_shape(data: Any, library: Library) -> dict[str, Any]:
             raise RecordError(f"This game data is damaged: player {i + 1} is a human with a bot level.")
         if "ask" in seat and (seat["kind"] != "human" or seat["ask"] not in ASK_CHOICES):
             raise RecordError(f"This game data is damaged: player {i + 1} has a wrong “ask” setting.")
-        if set(seat) - {"name", "kind", "level", "ask"}:
+        person = seat.get("person", i)
+        if "person" in seat and (seat["kind"] != "human" or type(person) is not int or not 0 <= person < i):
+            raise RecordError(f"This game data is damaged: player {i + 1} has a wrong “person” setting.")
+        if set(seat) - {"name", "kind", "level", "ask", "person"}:
             raise RecordError(f"This game data is damaged: player {i + 1} has unknown details.")
     if len(data["log"]) > MAX_LOG:
         raise RecordError("This game data has far too many moves.")

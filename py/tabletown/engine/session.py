@@ -90,6 +90,11 @@ def _clean_seat(seat: Any, index: int, levels: tuple[str, ...]) -> dict[str, Any
             raise RecordError(f"Seat {index + 1}: “ask” must be always or when-able.")
         if ask != ASK_ALWAYS:
             clean["ask"] = ask
+        person = seat.get("person", index)
+        if type(person) is not int or not 0 <= person <= index:
+            raise RecordError(f"Seat {index + 1}: “person” must name this seat or an earlier one.")
+        if person != index:
+            clean["person"] = person
     return clean
 
 
@@ -150,6 +155,11 @@ class Session:
 
     def humans(self) -> list[int]:
         return [i for i, s in enumerate(self.seats) if s["kind"] == "human"]
+
+    def person(self, seat: int) -> int:
+        """Who plays this seat at the device: one person may play several seats (a solo
+        game of a team game); hot-seat hand-offs happen only between different people."""
+        return self.seats[seat].get("person", seat)
 
     def asks_when_able(self, seat: int) -> bool:
         return self.seats[seat].get("ask") == ASK_WHEN_ABLE
