@@ -334,3 +334,22 @@ def test_the_board_and_the_bots_read_who_is_asked_from_the_view():
         s = play(s, seat, legal[rng.below(len(legal))])
     assert asked_seat(s) is None and R.view(s, None)["derived"]["asking"] is None
     assert R.prompt(s, 0) == f"{{seat{s['winner']}}} saved the town!"
+
+
+def test_every_prompt_links_to_its_paragraph_of_the_rules_page():
+    from tabletown.engine.content import load_data
+    from tabletown.games.torches_and_pitchforks.rules import TOPICS
+
+    index = load_data("tabletown.games.torches_and_pitchforks", "rule_index")
+    assert set(TOPICS.values()) | {"prompt:vampire-victim", "prompt:waiting", "prompt:game-over"} <= set(index)
+    mob = [("Karl, Stable Boy", ["Torch"]), ("Chef Kidney", ["Pitchfork"])] + ["Lady Locke", "Juan, Foreign Guy",
+                                                                            "Moody Marge", "Franz, Town Baker"]
+    s = build(n=2, turn=0, mobs={0: mob}, hands={1: ["Torch"]}, monster_top=["Vampire"], scores={1: ["Giant Rat"]})
+    assert R.topic(s, 0) == "prompt:flip" and R.topic(s, 1) == "prompt:waiting"
+    assert R.tally(s) == [0, 4]
+    s = play(s, 0, {"type": "flip"})
+    assert R.topic(s, 1) == "prompt:any-time-window"
+    s = play(s, 1, {"type": "pass"})
+    assert R.topic(s, 0) == "prompt:fight-or-flee"
+    s = pass_all(play(s, 0, {"type": "fight"}))
+    assert R.topic(s, 0) == "prompt:vampire-victim"

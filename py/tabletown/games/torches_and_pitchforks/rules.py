@@ -80,6 +80,16 @@ ZONES = Zones(
 )
 
 
+# What a seat is asked (`asking`) -> its topic in the rules page's index.
+TOPICS = {
+    "attack": "prompt:flip", "decide": "prompt:fight-or-flee", "fight": "prompt:combat-window",
+    "cancel": "prompt:cancel-window", "anytime": "prompt:any-time-window", "target": "prompt:choose-target",
+    "kill": "prompt:choose-victim", "plague": "prompt:plague", "overpop": "prompt:overpopulation",
+    "flee": "prompt:flee-discard", "down": "prompt:discard-down", "hunt": "prompt:hunt", "recoup": "prompt:recoup",
+    "revive": "prompt:revive", "discard": "prompt:discard",
+}
+
+
 def T(seat: int) -> str:
     return seat_token(seat)
 
@@ -222,6 +232,20 @@ class TorchesAndPitchforks(Rules):
 
     def prompt(self, state: State, seat: int) -> str:
         return prompt_for(state, seat)
+
+    def topic(self, state: State, seat: int) -> Optional[str]:
+        """The rules topic (data/rule_index.json) of what `seat` is asked now."""
+        if state["phase"] == "over":
+            return "prompt:game-over"
+        if asked_seat(state) != seat:
+            return "prompt:waiting"
+        what = asking(state)
+        if what == "kill" and state["tasks"][0].get("vamp"):
+            return "prompt:vampire-victim"
+        return TOPICS[what]
+
+    def tally(self, state: State) -> Optional[list[int]]:
+        return [score_of(state, p) for p in range(state["n"])]
 
     def heuristic(self, state: State, seat: int) -> float:
         out = self.outcome(state)
