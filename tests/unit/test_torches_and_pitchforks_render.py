@@ -205,7 +205,7 @@ def test_every_event_the_rules_make_has_a_phrase():
     made = set()
     for module in (rules_module, turn_module, effects_module):
         made |= set(re.findall(r'emit\("(\w+)"', Path(module.__file__).read_text()))
-    made |= {"roll", "shuffle"}
+    made |= {"roll", "shuffle", "reveal"}
     assert made == set(PHRASES)
 
 

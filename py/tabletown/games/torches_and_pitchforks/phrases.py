@@ -115,6 +115,7 @@ def _risen(e: Event) -> str:
 PHRASES: dict[str, Callable[[Event], Optional[str]]] = {
     # chance and hidden moves: told by the events around them
     "roll": lambda e: None,
+    "reveal": lambda e: None,
     "shuffle": _shuffle,
     "hands_passed": lambda e: None,
     # the turn

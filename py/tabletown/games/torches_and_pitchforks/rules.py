@@ -546,7 +546,8 @@ def act(t: Turn, seat: int, a: Action) -> None:
         s["hands"][seat].remove(a["card"])
         s["mob_discard"].append(a["card"])
         s["phase"] = "discard"
-        t.emit("discard", seat=seat, card=a["card"], barrier=True)
+        t.reveal(f"hands.{seat}", [a["card"]])
+        t.emit("discard", seat=seat, card=a["card"])
         return
     if kind == "end":
         t.emit("end", seat=seat)
@@ -616,11 +617,13 @@ def put_on_stack(t: Turn, seat: int, cid: int, tgt: dict[str, Any], mode: str) -
     if mode == "cancel":
         victim = s["stack"][-1]
         s["cancel"] = None
-        t.emit("cancel_play", seat=seat, card=cid, victim_by=victim["by"], victim=victim["card"], barrier=True)
+        t.reveal(f"hands.{seat}", [cid])
+        t.emit("cancel_play", seat=seat, card=cid, victim_by=victim["by"], victim=victim["card"])
     else:
         on = entry["ts"] if entry["ts"] is not None and CARDS[cid]["target"] != "self" else None
         folk = s["mobs"][entry["ts"]][entry["tf"]]["c"] if entry["tf"] is not None else None
-        t.emit("play", seat=seat, card=cid, on=on, folk=folk, barrier=True)
+        t.reveal(f"hands.{seat}", [cid])
+        t.emit("play", seat=seat, card=cid, on=on, folk=folk)
         if mode in ("window", "anytime"):
             s["window"] = reacted(s["window"])
     s["stack"].append(entry)
@@ -664,12 +667,14 @@ def do_task(t: Turn, seat: int, a: Action) -> None:
     s["mob_discard"].append(cid)
     if k == "flee":
         task["n"] -= 1
-        t.emit("flee_discard", seat=seat, card=cid, barrier=True)
+        t.reveal(f"hands.{seat}", [cid])
+        t.emit("flee_discard", seat=seat, card=cid)
         if task["n"] <= 0:
             s["tasks"].pop(0)
             t.fled()
     else:
-        t.emit("limit_discard", seat=seat, card=cid, barrier=True)
+        t.reveal(f"hands.{seat}", [cid])
+        t.emit("limit_discard", seat=seat, card=cid)
         if len(s["hands"][seat]) <= hand_limit(s, seat):
             s["tasks"].pop(0)
 

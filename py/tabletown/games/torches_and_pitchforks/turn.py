@@ -59,6 +59,10 @@ class Turn:
         """A random index 0..n-1 (a random card of a hand or of the Moor)."""
         return self.ev.draw_below(self.rng, n, why=why)
 
+    def reveal(self, zone: str, cards: list[int]) -> None:
+        """Cards nobody had seen are shown to everyone (a flip, a card played or discarded from hand)."""
+        self.ev.reveal(zone=zone, what=list(cards))
+
     def shuffle(self, items: list[int], zone: str, refill: bool) -> None:
         self.ev.shuffle(self.rng, items, zone, refill=refill)
 
@@ -92,6 +96,7 @@ class Turn:
             return None
         lost = hand.pop(self.below(len(hand), why))
         self.s["mob_discard"].append(lost)
+        self.reveal(f"hands.{seat}", [lost])
         return lost
 
     def take_random(self, seat: int, victim: int) -> bool:
@@ -207,12 +212,14 @@ class Turn:
             return
         c = CARDS[cid]
         if c["kind"] == "event":
-            self.emit("flip_event", seat=seat, card=cid, barrier=True)
+            self.reveal("monster_deck", [cid])
+            self.emit("flip_event", seat=seat, card=cid)
             s["monster_discard"].append(cid)
             if not EFFECTS(c["effect"], self, seat):
                 self.to_hunt()
             return
-        self.emit("flip", seat=seat, m=cid, plot=plot, barrier=True)
+        self.reveal("monster_deck", [cid])
+        self.emit("flip", seat=seat, m=cid, plot=plot)
         d = s["defense"][seat]
         if d is not None and c["type"] in CARDS[d]["defends"]:
             s["moor"].append(cid)
