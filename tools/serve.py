@@ -46,10 +46,12 @@ TYPES = {
 
 def read_headers_file(path: Path) -> list[tuple[str, list[tuple[str, str]]]]:
     """Rules from a `_headers` file: a path pattern line, then indented `Name: value` lines."""
+    return read_headers_file_text(path.read_text()) if path.exists() else []
+
+
+def read_headers_file_text(text: str) -> list[tuple[str, list[tuple[str, str]]]]:
     rules: list[tuple[str, list[tuple[str, str]]]] = []
-    if not path.exists():
-        return rules
-    for line in path.read_text().splitlines():
+    for line in text.splitlines():
         if not line.strip() or line.lstrip().startswith("#"):
             continue
         if line[0] not in " \t":

@@ -54,14 +54,14 @@ def route(fragment: str) -> Route:
     if not isinstance(fragment, str) or fragment in ("", "#"):
         return Route("picker")
     if len(fragment) > MAX_FRAGMENT:
-        return Route("picker", problem="This link is too large to be a Tabletown game.")
+        return Route("picker", problem="This link cannot be opened: it is too large to be a Tabletown game.")
     for prefix, kind in (("#setup/", "setup"), ("#game/", "game")):
         if fragment.startswith(prefix):
             arg = fragment[len(prefix):]
             if _ID.fullmatch(arg):
                 return Route(kind, arg)
             what = "game" if kind == "setup" else "saved game"
-            return Route("picker", problem=f"There is no {what} at this address.")
+            return Route("picker", problem=f"This address cannot be opened: there is no {what} at it.")
     if fragment.startswith("#play"):
         return Route("play", fragment)
     if fragment.startswith("#new/"):
