@@ -74,6 +74,7 @@ def headers_for(rules: list[tuple[str, list[tuple[str, str]]]], url_path: str) -
 class Handler(http.server.BaseHTTPRequestHandler):
     directory = "."
     count: Counter = Counter()
+    sent_bytes = 0  # body bytes sent (as encoded on the wire), for the benchmarks
     lock = threading.Lock()
     protocol_version = "HTTP/1.1"
 
@@ -134,6 +135,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
         if body:
             with Handler.lock:
                 Handler.count[url_path] += 1
+                Handler.sent_bytes += len(data)
             self.wfile.write(data)
 
     def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - keep the terminal quiet

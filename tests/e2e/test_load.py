@@ -170,6 +170,7 @@ def test_the_share_box_of_a_game_with_secrets_warns_until_the_game_is_over(page,
 def test_a_new_version_waits_for_the_next_load_and_is_offered(browser, base_url):
     sw = ROOT / "dist" / "sw.js"
     original = sw.read_text()
+    packed = {p: p.read_bytes() for p in (sw.with_name("sw.js.br"), sw.with_name("sw.js.gz")) if p.exists()}
     ctx = guarded_context(browser, base_url)
     try:
         page = ctx.new_page()
@@ -180,6 +181,8 @@ def test_a_new_version_waits_for_the_next_load_and_is_offered(browser, base_url)
         first = page.evaluate("navigator.serviceWorker.controller && navigator.serviceWorker.controller.scriptURL")
         assert first and page.locator("#update").is_hidden()
         # A new build appears on the host while the page is open.
+        for path in packed:
+            path.unlink()
         sw.write_text(original.replace('const VERSION = "', 'const VERSION = "next-', 1))
         page.evaluate("async () => { const r = await navigator.serviceWorker.getRegistration(); await r.update(); }")
         page.locator("#update").wait_for(timeout=60_000)
@@ -194,6 +197,8 @@ def test_a_new_version_waits_for_the_next_load_and_is_offered(browser, base_url)
         assert any("next-" in n for n in names)
     finally:
         sw.write_text(original)
+        for path, data in packed.items():
+            path.write_bytes(data)
         ctx.close()
     check_guard(ctx)
 
