@@ -244,7 +244,8 @@ def build_site() -> Site:
         'src="static/boot.js"': f'src="{boot_js}"',
         'src="static/start.mjs"': f'src="{start}"',
         "<!-- picker -->": picker_html(),
-        "<!-- assets -->": f'<meta name="tabletown-assets" content="{html.escape(json.dumps(assets, sort_keys=True))}">',
+        "<!-- assets -->": f'<meta name="tabletown-assets" content="{html.escape(json.dumps(assets, sort_keys=True))}">\n'
+        + preloads(runtime_dir, sorted(runtime), boot_url),
         "<!-- main.py -->": (ROOT / "static" / "main.py").read_text().strip(),
     }
     for old, new in replacements.items():
@@ -255,6 +256,22 @@ def build_site() -> Site:
 
     site.add("sw.js", service_worker(site).encode())
     return site
+
+
+def preloads(runtime_dir: str, runtime: list[str], boot_url: str) -> str:
+    """Links that start every boot download while the page is parsed, instead of one after
+    another (PyScript's chunks, then its config, then Pyodide, then Pyodide's files). The
+    requests match the runtime's own (module scripts; `fetch` in cors mode, same-origin
+    credentials), so each file is still fetched once."""
+    links = []
+    for name in runtime:
+        href = f"{runtime_dir}/{name}"
+        if name.endswith((".js", ".mjs")) and name != "pyscript/core.js":
+            links.append(f'<link rel="modulepreload" href="{href}">')
+        elif name.endswith((".wasm", ".zip", ".json")):
+            links.append(f'<link rel="preload" href="{href}" as="fetch" crossorigin>')
+    links.append(f'<link rel="preload" href="{boot_url}" as="fetch" crossorigin>')
+    return "\n".join(links)
 
 
 def precache_list(site: Site) -> list[str]:
