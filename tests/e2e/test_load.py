@@ -87,7 +87,7 @@ def test_choosing_a_game_before_python_is_ready_shows_the_bar_and_goes_on_into_i
     )
     assert early is False, "Python was ready before the click; the test could not check the early path"
     loading = page.locator("#loading")
-    assert loading.is_visible()
+    loading.wait_for(state="visible")  # the hash changes (and the bar appears) a moment after the click
     assert "Opening Tumble Town" in page.locator("#loading-text").inner_text()
     assert page.locator(".games").is_hidden()
     page.wait_for_selector("html.ready", timeout=BOOT_TIMEOUT)
