@@ -119,19 +119,7 @@ def game_packages() -> dict[str, str]:
     """Game id -> package folder name, from the registry (each package's spec)."""
     from tabletown import games
 
-    out = {}
-    for game_id, entry in games.BY_ID.items():
-        module = getattr(entry, "module", None) or _spec_package(games, game_id)
-        out[game_id] = module.rsplit(".", 1)[-1]
-    return out
-
-
-def _spec_package(games, game_id: str) -> str:
-    for name in getattr(games, "PACKAGES", ()):
-        module = sys.modules.get(f"tabletown.games.{name}") or __import__(f"tabletown.games.{name}", fromlist=["SPEC"])
-        if module.SPEC.id == game_id:
-            return name
-    raise SystemExit(f"build: no package declares the game {game_id}")
+    return {spec.id: games.package_of(spec.id) for spec in games.SPECS}
 
 
 def _python_files(folder: Path) -> list[Path]:
@@ -219,7 +207,14 @@ def build_site() -> Site:
     boot_zip, game_zips = package_zips()
     boot_url = site.add_hashed("assets/tabletown.zip", boot_zip)
     packages = game_packages()
-    game_urls = {gid: site.add_hashed(f"assets/games/{pkg}.zip", game_zips[pkg]) for gid, pkg in packages.items() if pkg in game_zips}
+    from tabletown import games
+
+    # Only the games that can be played: a game listed as coming soon is never opened.
+    game_urls = {
+        gid: site.add_hashed(f"assets/games/{pkg}.zip", game_zips[pkg])
+        for gid, pkg in packages.items()
+        if pkg in game_zips and games.BY_ID[gid].ready
+    }
 
     toml = (ROOT / "pyscript.toml").read_text()
     toml = toml.replace("./static/vendor/pyodide/", f"./{runtime_dir}/pyodide/").replace("./static/gen/tabletown.zip", f"./{boot_url}")

@@ -9,6 +9,7 @@ import re
 from hypothesis import given
 from hypothesis import strategies as st
 
+from tabletown import games
 from tabletown.engine.session import Session, new_record
 from tabletown.web import policy
 
@@ -82,7 +83,8 @@ def test_one_pass_substitution_matches_token_by_token(names):
 
 
 def tavern(seats, seed=5):
-    return Session(new_record("tavern-tussle", seats, {}, seed))
+    game = games.load("tavern-tussle")
+    return Session(game, new_record(game, seats, {}, seed))
 
 
 HUMANS2 = [{"name": "Ann", "kind": "human"}, {"name": "Bob", "kind": "human"}]
@@ -117,7 +119,7 @@ def test_undo_never_takes_back_another_humans_hidden_choice():
     # Bob now holds the device: undoing would take back Ann's hidden pick and show her hand.
     bob = policy.game_screen(session, secrets=True, shown_seat=1)
     assert bob.acting == 1 and not bob.undo
-    assert session.undo_point() is not None  # the session itself would allow it
+    assert session.can_undo()  # the session itself would allow it, asked on nobody's behalf
 
 
 def test_undo_of_ones_own_move_stays_allowed():
@@ -156,8 +158,19 @@ class StandIn:
     def outcome(self):
         return self._outcome
 
-    def undo_point(self):
-        return self._point
+    def can_undo(self, by=None):
+        return self._point is not None and (by is None or self.record["log"][self._point][0] == by)
+
+
+def test_one_person_playing_several_seats_gets_no_handoff_between_them():
+    s = StandIn(["human", "human", "human"], [1], [], None)
+    s.person = lambda seat: {0: 0, 1: 0, 2: 2}[seat]
+    assert not policy.needs_handoff(s, True, 1, 0)  # the same person's other seat
+    assert policy.needs_handoff(s, True, 2, 0)
+    assert policy.needs_handoff(s, True, 1, None)  # nobody's view is on screen yet
+    solo = StandIn(["human", "human"], [1], [], None)
+    solo.person = lambda seat: 0
+    assert not policy.needs_handoff(solo, True, 1, 0) and not policy.needs_handoff(solo, True, 1, None)
 
 
 def test_undo_with_three_seats_follows_the_seat_of_the_move_it_would_take_back():
@@ -172,9 +185,9 @@ def test_status_lines_fill_names_once_and_name_bots_thinking():
     s = StandIn(["human", "bot"], [0], [], None)
     assert policy.status_text(s, 0, False) == "Ann: Pick Bob"
     thinking = StandIn(["human", "bot", "bot"], [1, 2], [], None)
-    assert policy.status_text(thinking, None, False) == "Bob and Cy is thinking…" or "Bob and Cy" in policy.status_text(
-        thinking, None, False
-    )
+    assert policy.status_text(thinking, None, False) == "Bob and Cy are thinking…"
+    one = StandIn(["human", "bot"], [1], [], None)
+    assert policy.status_text(one, None, False) == "Bob is thinking…"
 
 
 def test_status_of_a_finished_game_ranked_and_team():

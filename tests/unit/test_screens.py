@@ -78,7 +78,7 @@ def test_handoff_and_alert_are_escaped_and_accessible():
 
 
 def test_setup_form_offers_each_option_and_every_bot_level():
-    spec = catalog.spec("tavern-tussle")
+    spec = catalog.setup_of("tavern-tussle")
     html = screens.setup(spec)
     for opt in spec.options:
         assert f'name="opt-{opt.name}"' in html
@@ -87,7 +87,7 @@ def test_setup_form_offers_each_option_and_every_bot_level():
 
 
 def test_setup_form_says_which_player_counts_an_option_is_for():
-    spec = catalog.spec("tavern-tussle")
+    spec = catalog.setup_of("tavern-tussle")
     html = screens.setup(spec)
     limited = [o for o in spec.options if o.for_seats]
     assert limited
@@ -95,17 +95,19 @@ def test_setup_form_says_which_player_counts_an_option_is_for():
 
 
 def test_the_ask_when_able_choice_warns_that_it_lets_others_guess():
-    spec = catalog.spec("tavern-tussle")
+    spec = catalog.setup_of("tavern-tussle")
     assert "Ask me only when I can respond" not in screens.setup(spec)
-    reacting = catalog.SpecView(**{**spec.__dict__, "reactions": True})
+    reacting = catalog.Setup(spec.spec, reactions=True)
     html = screens.setup(reacting)
     assert html.count('name="ask') == reacting.seats[1]
     assert "lets others guess what you hold" in html
 
 
 def test_campaigns_are_listed_with_export_and_import_on_the_setup_screen():
-    spec = catalog.SpecView(**{**catalog.spec("tavern-tussle").__dict__, "campaign": True})
-    html = screens.setup(spec, [{"id": "earps-1", "label": "Earps <vs> Cowboys"}])
+    import dataclasses
+
+    spec = catalog.Setup(dataclasses.replace(catalog.find("tavern-tussle"), campaign=True))
+    html = screens.setup(spec, [{"id": "earps-1", "name": "Earps <vs> Cowboys"}])
     assert "Continue Earps &lt;vs&gt; Cowboys" in html and "<vs>" not in html
     assert 'data-action="export-campaign" data-campaign="earps-1"' in html
     assert 'id="campaign-import"' in html

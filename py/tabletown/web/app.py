@@ -21,10 +21,11 @@ import js  # type: ignore[import-not-found]
 from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
 
 from .. import games
-from ..engine.codec import encode_link, parse_new_game
+from ..engine.campaign import PROGRESS_ID, decode_campaign_link, encode_campaign_link
+from ..engine.codec import decode_link, encode_link, parse_new_game
 from ..engine.rules import BadSetup, IllegalAction
 from ..engine.saves import SAVE_PREFIX, SaveStore, StorageFull
-from ..engine.session import RecordError
+from ..engine.session import RecordError, Session, new_record
 from . import catalog, policy, screens
 from .dom import absent
 from .storage import open_store
@@ -69,11 +70,13 @@ class App:
     def __init__(self) -> None:
         self.doc = js.document
         self.root = self.doc.getElementById("app")
-        self.store: SaveStore = open_store()
+        self.store: SaveStore
+        self.store, self.campaigns = open_store()
         self.assets = _assets()
         self.loaded: set[str] = set()  # games whose files are here
         self.session: Any = None
-        self.spec: Optional[catalog.SpecView] = None
+        self.spec: Any = None
+        self.campaign_id: dict[str, str] = {}  # save id -> the campaign its end updates (this page's life)
         self.save_id: Optional[str] = None
         self.shown_seat: Optional[int] = None  # whose private view the screen shows
         self.screen: Optional[policy.Screen] = None
@@ -143,6 +146,8 @@ class App:
             return catalog.link_game(where.arg)
         if where.kind == "new":
             return catalog.new_link_game(where.arg)
+        if where.kind == "campaign":
+            return catalog.link_game(where.arg)
         return None
 
     async def ensure_game(self, game_id: str) -> bool:
@@ -150,7 +155,7 @@ class App:
         url = self.assets.get("games", {}).get(game_id)
         if game_id in self.loaded or url is None:
             return True
-        spec = next((s for s in catalog.specs() if s.id == game_id), None)
+        spec = catalog.find(game_id)
         if spec is None or not spec.ready:
             return True  # the route itself explains
         started = js.performance.now()
@@ -203,53 +208,20 @@ class App:
 
     def list_saves(self) -> tuple[list[dict[str, Any]], list[dict[str, str]]]:
         """The saved games from their summaries (no game is replayed to list it)."""
-        if catalog.KIT:
-            return self.store.list(), self.store.broken()
-        out = []
-        for key in self.store.backend.keys():
-            if not key.startswith(SAVE_PREFIX):
-                continue
-            raw = self.store.backend.get(key)
-            try:
-                entry = json.loads(raw or "")
-                record = entry["record"] if entry.get("schema", 0) >= 2 else entry
-                spec = catalog.find(record["game"])
-                names = [s["name"] for s in record["seats"]] if "seats" in record else [p["name"] for p in record["players"]]
-                moves = len(record["log"] if "log" in record else record["moves"])
-                updated = entry.get("updated", entry.get("saved_at", 0))
-                if spec is None or not isinstance(updated, int):
-                    raise ValueError("unknown game")
-            except (ValueError, KeyError, TypeError, AttributeError):
-                try:
-                    self.store.load(key[len(SAVE_PREFIX):])  # sets it aside with the reason
-                except ImportError:
-                    pass  # its game's files are not here yet; it is checked when opened
-                continue
-            out.append({"id": key[len(SAVE_PREFIX):], "game": spec.id, "title": spec.title, "names": names,
-                        "moves": moves, "updated": updated, "over": bool(entry.get("over"))})
-        out.sort(key=lambda s: s["updated"], reverse=True)
-        return out, self.store.broken()
+        return self.store.list(), self.store.broken()
 
     def show_setup(self, game_id: str, alert: str = "") -> None:
-        spec = catalog.spec(game_id)
-        if spec is None or not spec.ready:
+        setup = catalog.setup_of(game_id)
+        if setup is None:
             self.show_picker(f"There is no playable game called “{game_id[:40]}”.")
             return
         self.session = None
-        self.set_title(f"New game of {spec.title} · Tabletown")
-        self.root.innerHTML = screens.setup(spec, self.campaigns(spec))
+        self.set_title(f"New game of {setup.title} · Tabletown")
+        campaigns = self.campaigns.list(game_id) if setup.campaign else None
+        self.root.innerHTML = screens.setup(setup, campaigns)
         self.refresh_setup_form()
         if alert:
             self.alert(alert)
-
-    def campaigns(self, spec: catalog.SpecView) -> Optional[list[dict[str, Any]]]:
-        if not spec.campaign:
-            return None
-        try:
-            from ..engine.campaign import CampaignStore  # type: ignore[import-not-found]
-        except ImportError:
-            return None
-        return list(CampaignStore(self.store.backend).list(spec.id))
 
     def refresh_setup_form(self) -> None:
         form = self.doc.getElementById("setup-form")
@@ -272,8 +244,7 @@ class App:
 
     def start_from_form(self, form: Any) -> None:
         game_id = str(form.dataset.game)
-        spec = catalog.spec(game_id)
-        assert spec is not None
+        spec = games.BY_ID[game_id]
         count = int(form.elements.namedItem("seats").value)
         seats = []
         for i in range(count):
@@ -290,29 +261,32 @@ class App:
                     seat["ask"] = "when-able"
             seats.append(seat)
         texts: dict[str, str] = {}
-        for opt in spec.options:
-            if opt.for_seats and count not in opt.for_seats:
-                continue
+        for opt in spec.offered_options(count):
             field = form.elements.namedItem(f"opt-{opt.name}")
             if not absent(field):
                 is_box = str(field.type) == "checkbox"
                 texts[opt.name] = ("true" if field.checked else "false") if is_box else str(field.value)
-        options = catalog.link_options(game_id, count, texts)
+        options = spec.parse_link_options(count, texts)
         seed_text = str(form.elements.namedItem("seed").value).strip()
         if seed_text and policy.number_value({}, seed_text) is None:
             raise BadSetup("The seed must be a whole number (digits only).")
         seed = int(seed_text) if seed_text else None
-        self.start_game(game_id, seats, options, seed)
+        chosen = form.querySelector("input[name=campaign]:checked")
+        campaign = str(chosen.value) if not absent(chosen) else PROGRESS_ID
+        self.start_game(game_id, seats, options, seed, campaign or new_id())
 
-    def start_game(self, game_id: str, seats: list[dict[str, Any]], options: dict[str, Any], seed: Optional[int]) -> None:
-        rules = games.load(game_id).RULES
+    def start_game(self, game_id: str, seats: list[dict[str, Any]], options: dict[str, Any], seed: Optional[int],
+                   campaign_id: str = PROGRESS_ID) -> None:
+        game = games.load(game_id)
         names = [s.get("name") or "" for s in seats]
-        if hasattr(rules, "progress_options"):
-            options = rules.progress_options(self.store.progress(game_id), names, dict(options))
+        if game.SPEC.campaign:
+            options = game.RULES.campaign_options(self.campaigns.data(game_id, campaign_id), names, dict(options))
         if seed is None:
             seed = int(js.Math.floor(js.Math.random() * 2**31))
-        record = catalog.new_record(game_id, seats, options, seed)
-        self.keep_and_begin(new_id(), catalog.open_session(record))
+        record = new_record(game, seats, options, seed)
+        save_id = new_id()
+        self.campaign_id[save_id] = campaign_id
+        self.keep_and_begin(save_id, Session(game, record))
 
     def keep_and_begin(self, save_id: str, session: Any) -> None:
         try:
@@ -329,7 +303,7 @@ class App:
         from urllib.parse import unquote
 
         try:
-            spec = parse_new_game(unquote(fragment) if "%" in fragment.split("?")[0] else fragment)
+            spec = parse_new_game(unquote(fragment) if "%" in fragment.split("?")[0] else fragment, games.LIBRARY)
             self.start_game(spec["game"], spec["seats"], spec["options"], spec["seed"])
         except (RecordError, BadSetup) as err:
             js.history.replaceState(None, "", "#")
@@ -337,12 +311,12 @@ class App:
 
     def open_link(self, fragment: str) -> None:
         try:
-            record = catalog.decode_link(fragment)
+            record = decode_link(fragment, games.LIBRARY)
         except RecordError as err:
             js.history.replaceState(None, "", "#")
             self.show_picker(f"This game link cannot be opened. {err}")
             return
-        self.keep_and_begin(new_id(), catalog.open_session(record))
+        self.keep_and_begin(new_id(), Session(games.load(record["game"]), record, trusted=True))
 
     def open_save(self, save_id: str) -> None:
         if self.session is not None and self.save_id == save_id:
@@ -355,28 +329,30 @@ class App:
             self.store.notices = []
             self.show_picker(notices)
             return
-        self.begin(save_id, catalog.open_session(entry["record"]))
+        self.begin(save_id, Session(games.load(entry["record"]["game"]), entry["record"], trusted=True))
 
     def import_campaign(self, fragment: str) -> None:
         try:
-            from ..engine.campaign import CampaignStore, decode_campaign_link  # type: ignore[import-not-found]
-        except ImportError:
-            self.show_picker("This version of Tabletown cannot import campaigns yet.")
-            return
-        try:
-            record = decode_campaign_link(fragment)
-            CampaignStore(self.store.backend).save(record)
-        except (RecordError, ValueError) as err:
+            record = decode_campaign_link(fragment, games.LIBRARY)
+            self.campaigns.save(record)
+        except RecordError as err:
             js.history.replaceState(None, "", "#")
             self.show_picker(f"This campaign link cannot be used: {err}")
             return
+        except StorageFull:
+            js.history.replaceState(None, "", "#")
+            self.show_picker(STORAGE_FULL)
+            return
         js.history.replaceState(None, "", f"#setup/{record['game']}")
         self.show_setup(record["game"], "")
+        status = self.doc.getElementById("campaign-status")
+        if not absent(status):
+            status.textContent = f"Campaign “{record.get('name') or record['id']}” added: choose it to continue."
 
     # --- the game screen -------------------------------------------------------------------
     def begin(self, save_id: str, session: Any) -> None:
         self.session = session
-        self.spec = catalog.spec(session.record["game"])
+        self.spec = session.spec
         self.save_id = save_id
         self.was_over = session.over()
         humans = policy.humans(session)
@@ -384,8 +360,8 @@ class App:
         self.log_count = -1
         self.painted = None
         self.disarm()
-        self.set_title(f"{self.spec.title if self.spec else 'Game'} · Tabletown")
-        self.root.innerHTML = screens.game_frame(self.spec.title if self.spec else "", self.escaped_names())
+        self.set_title(f"{self.spec.title} · Tabletown")
+        self.root.innerHTML = screens.game_frame(self.spec.title, self.escaped_names())
         self.stats.games = int(self.stats.games) + 1
         self.measure_memory()
         self.render_game()
@@ -395,7 +371,7 @@ class App:
 
     @property
     def secrets(self) -> bool:
-        return bool(self.spec.secrets) if self.spec else True
+        return bool(self.spec.secrets)
 
     def render_game(self) -> None:
         session = self.session
@@ -406,7 +382,7 @@ class App:
         self.shown_seat = screen.shown_seat
         acting = screen.acting
         self.legal = rules.legal(session.state, acting) if acting is not None else []
-        self.kinds = list(rules.params(session.state, acting)) if acting is not None and hasattr(rules, "params") else []
+        self.kinds = list(rules.params(session.state, acting)) if acting is not None else []
         if self.armed is not None and self.armed >= len(self.kinds):
             self.disarm()
         view = rules.view(session.state, screen.view_seat)
@@ -499,8 +475,6 @@ class App:
             self.alert(f"That move is not allowed: {err}")
             return
         self.disarm()
-        if hasattr(session, "auto_pass"):
-            session.auto_pass()
         self.autosave()
         self.render_game()
         self.stats.clicks.push(js.performance.now() - started)
@@ -523,15 +497,18 @@ class App:
             self.alert(STORAGE_FULL)
 
     def record_progress(self) -> None:
+        """A finished game of a campaign game updates its campaign record."""
         session = self.session
-        rules = session.rules
+        if not session.spec.campaign:
+            return
         game_id = session.record["game"]
+        campaign_id = self.campaign_id.get(self.save_id or "", PROGRESS_ID)
         try:
-            if hasattr(rules, "progress_update"):
-                progress = self.store.progress(game_id)
-                updated = rules.progress_update(progress, session.names, session.state)
-                if updated != progress:
-                    self.store.set_progress(game_id, updated)
+            data = self.campaigns.data(game_id, campaign_id)
+            updated = session.rules.campaign_update(data, session.names, session.state)
+            if updated is not None and updated != data:
+                name = "Progress by player name" if campaign_id == PROGRESS_ID else ""
+                self.campaigns.put_data(game_id, campaign_id, updated, now_ms(), name)
         except StorageFull:
             self.alert(STORAGE_FULL)
 
@@ -561,8 +538,6 @@ class App:
             return
         started = js.performance.now()
         session.bot_move(bots[0])
-        if hasattr(session, "auto_pass"):
-            session.auto_pass()
         self.stats.bots.push(js.performance.now() - started)
         self.autosave()
         self.render_game()
@@ -696,7 +671,7 @@ class App:
     def cmd_undo(self, _target: Any) -> None:
         if self.session is None or self.screen is None or not self.screen.undo:
             return
-        if not self.session.undo():
+        if not self.session.undo(policy.undo_by(self.session, self.secrets, self.shown_seat)):
             self.alert("Nothing can be undone: the last move revealed or rolled something.")
             return
         self.log_count = -1
@@ -720,10 +695,8 @@ class App:
         self.doc.getElementById("share-note").textContent = policy.share_note(self.secrets, self.session.over(), copied)
 
     def cmd_export_campaign(self, target: Any) -> None:
-        from ..engine.campaign import CampaignStore, encode_campaign_link  # type: ignore[import-not-found]
-
         form = self.doc.getElementById("setup-form")
-        record = CampaignStore(self.store.backend).load(str(form.dataset.game), str(target.dataset.campaign))
+        record = self.campaigns.load(str(form.dataset.game), str(target.dataset.campaign))
         if record is None:
             self.alert("That campaign is no longer here.")
             return

@@ -1,163 +1,94 @@
-"""What the page knows about the games, in one place: their specs, and records and sessions.
+"""What the page knows about the games before and after a game's own files are here.
 
-The picker and the setup form read each game's declared spec (`tabletown.games.SPECS`
-in the game kit). Registries from before the kit (`games.CATALOG` entries, options on
-`RULES`) are read through the same small interface, so the page works with both.
-Everything here is pure Python (tested in CPython).
+The picker and the setup form read each game's declared spec (`tabletown.games.SPECS`,
+imported at boot); a game's rules arrive with its zip when it is first opened. Reading
+which game a link or a save is for, without checking the rest, lets the page fetch that
+game's files first. Everything here is pure Python (tested in CPython).
 """
 
 from __future__ import annotations
 
+import base64
+import binascii
+import json
 import re
-from dataclasses import dataclass, field
+import zlib
+from dataclasses import dataclass
 from typing import Any, Optional
 
 from .. import games
+from ..engine.rules import Rules
+from ..engine.spec import Flag, GameSpec
+
+_GAME = re.compile(r'"game"\s*:\s*"([a-z0-9-]{1,40})"')
+_NEW = re.compile(r"#new/([a-z0-9-]{1,40})(?:[/?]|$)")
+_PAYLOAD = re.compile(r"#(?:play|campaign)=[0-9]{1,3}\.([A-Za-z0-9_-]+)")
 
 
 @dataclass(frozen=True)
-class SpecView:
-    """The parts of a game's spec the page uses."""
+class Setup:
+    """A game's spec plus what the setup form learns once the rules are here."""
 
-    id: str
-    title: str
-    tagline: str
-    ready: bool
-    seats: tuple[int, int] = (1, 1)
-    options: tuple[Any, ...] = ()
-    bots: tuple[str, ...] = ("easy", "hard")
-    secrets: bool = True
-    outcome: str = "ranked"
-    blurb: str = ""
-    campaign: bool = False
-    reactions: bool = False
-    seat_word: str = "player"
-    extra: dict[str, Any] = field(default_factory=dict)
+    spec: GameSpec
+    reactions: bool = False  # the rules ask players whether they react (Cancel, Snap Shot…)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.spec, name)
 
 
-def _from_spec(spec: Any) -> SpecView:
-    extra = dict(getattr(spec, "extra", {}) or {})
-    return SpecView(
-        id=spec.id, title=spec.title, tagline=spec.tagline, ready=bool(spec.ready), seats=tuple(spec.seats),
-        options=tuple(spec.options), bots=tuple(spec.bots), secrets=bool(spec.secrets), outcome=spec.outcome,
-        blurb=spec.blurb, campaign=bool(getattr(spec, "campaign", False)),
-        reactions=bool(getattr(spec, "reactions", False) or extra.get("reactions")),
-        seat_word=getattr(spec, "seat_word", "player"), extra=extra,
-    )
-
-
-def specs() -> list[SpecView]:
+def specs() -> tuple[GameSpec, ...]:
     """Every game in picker order (the ones not ready yet included)."""
-    if hasattr(games, "SPECS"):
-        return [_from_spec(s) for s in games.SPECS]
-    return [SpecView(id=e.id, title=e.title, tagline=e.tagline, ready=e.playable) for e in games.CATALOG]
+    return games.SPECS
 
 
-def spec(game_id: str) -> Optional[SpecView]:
-    """The full spec of a game (before the kit: read from its loaded rules), or None."""
-    for s in specs():
-        if s.id == game_id:
-            if hasattr(games, "SPECS") or not s.ready:
-                return s
-            rules = games.load(game_id).RULES
-            return SpecView(
-                id=s.id, title=s.title, tagline=s.tagline, ready=True, seats=tuple(rules.seats),
-                options=tuple(rules.options), bots=tuple(rules.bot_levels), secrets=bool(rules.has_private_view),
-                blurb=rules.blurb,
-            )
-    return None
-
-
-def find(game_id: str) -> Optional[SpecView]:
-    """A game's spec as the picker knows it (nothing of the game loaded), or None."""
-    return next((s for s in specs() if s.id == game_id), None)
+def find(game_id: str) -> Optional[GameSpec]:
+    return games.BY_ID.get(game_id) if isinstance(game_id, str) else None
 
 
 def known(game_id: str) -> bool:
     return find(game_id) is not None
 
 
+def setup_of(game_id: str) -> Optional[Setup]:
+    """The setup form's view of a ready game whose files are here, or None."""
+    spec = find(game_id)
+    if spec is None or not spec.ready:
+        return None
+    rules = games.load(game_id).RULES
+    return Setup(spec, reactions=type(rules).reaction is not Rules.reaction)
+
+
 def is_flag(opt: Any) -> bool:
-    """An on/off option (a checkbox in the setup form)."""
-    return tuple(opt.choices) == (False, True) and isinstance(opt.default, bool)
+    return isinstance(opt, Flag)
 
 
 def choice_label(opt: Any, value: Any) -> str:
     return str(opt.label_of(value))
 
 
-# --- records and sessions (the engine's API before and after the game kit) -----------------
-
-KIT = hasattr(games, "LIBRARY")
-re_game = re.compile(r'"game"\s*:\s*"([a-z0-9-]{1,40})"')
-re_new = re.compile(r"#new/([a-z0-9-]{1,40})(?:[/?]|$)")
-
-
-def new_record(game_id: str, seats: list[dict[str, Any]], options: dict[str, Any], seed: int,
-               campaign: Optional[dict[str, Any]] = None) -> dict[str, Any]:
-    from ..engine import session as _session
-
-    if KIT:
-        return _session.new_record(games.load(game_id), seats, options, seed, campaign=campaign)
-    return _session.new_record(game_id, seats, options, seed)
-
-
-def open_session(record: dict[str, Any], trusted: bool = True) -> Any:
-    from ..engine.session import Session
-
-    if KIT:
-        return Session(games.load(record["game"]), record)
-    return Session(record, trusted=trusted)
-
-
-def decode_link(fragment: str) -> dict[str, Any]:
-    from ..engine import codec
-
-    if KIT:
-        return codec.decode_link(fragment, games.LIBRARY)
-    return codec.decode_link(fragment)
-
-
-def link_options(game_id: str, seats: int, texts: dict[str, str]) -> dict[str, Any]:
-    """Options typed in the setup form, checked the way a `#new/` link's are."""
-    if KIT:
-        return games.BY_ID[game_id].parse_link_options(seats, texts)
-    return dict(texts)
-
-
 def link_game(fragment: str) -> Optional[str]:
-    """The game a `#play=` link is for, read without checking the rest (so that game's
-    files can be fetched before the link is checked in full), or None."""
-    import base64
-    import binascii
-    import zlib
-
-    from ..engine.codec import LINK_PREFIX, MAX_LINK_CHARS
-
-    at = fragment.find(LINK_PREFIX)
-    if at < 0 or len(fragment) > MAX_LINK_CHARS:
+    """The game a `#play=` or `#campaign=` link is for, read without checking the rest (so
+    that game's files can be fetched first), or None. The link is checked in full later."""
+    found = _PAYLOAD.search(fragment[:64_000]) if isinstance(fragment, str) else None
+    if not found:
         return None
-    _, dot, payload = fragment[at + len(LINK_PREFIX):].strip().partition(".")
-    if not dot or len(payload) > MAX_LINK_CHARS:
-        return None
+    payload = found.group(1)
     try:
         packed = base64.b64decode(payload + "=" * (-len(payload) % 4), altchars=b"-_", validate=True)
         raw = zlib.decompressobj(-15).decompress(packed, 4096)
-        found = re_game.search(raw.decode("utf-8", "replace"))
     except (binascii.Error, ValueError, zlib.error):
         return None
-    return found.group(1) if found and known(found.group(1)) else None
+    game = _GAME.search(raw.decode("utf-8", "replace"))
+    return game.group(1) if game and known(game.group(1)) else None
 
 
 def new_link_game(fragment: str) -> Optional[str]:
-    found = re_new.match(fragment)
+    found = _NEW.match(fragment) if isinstance(fragment, str) else None
     return found.group(1) if found and known(found.group(1)) else None
 
 
 def entry_game(raw: Optional[str]) -> Optional[str]:
     """The game of a stored save entry (any schema), read without replaying it."""
-    import json
-
     if not raw:
         return None
     try:
@@ -170,4 +101,3 @@ def entry_game(raw: Optional[str]) -> Optional[str]:
         if isinstance(holder, dict) and isinstance(holder.get("game"), str) and known(holder["game"]):
             return holder["game"]
     return None
-

@@ -4,8 +4,8 @@ is read, and how a press on the board becomes an action.
 
 Nothing here touches the browser; `web/app.py` asks these functions and applies the
 answers to the DOM. The session is read through a few attributes (`seats`, `names`,
-`active()`, `over()`, `outcome()`, `record["log"]`, `undo_point()`, `rules.prompt`,
-`state`), so tests can hand in a real session or a stand-in.
+`person()`, `active()`, `over()`, `outcome()`, `can_undo(by)`, `rules.prompt`, `state`),
+so tests can hand in a real session or a stand-in.
 """
 
 from __future__ import annotations
@@ -88,6 +88,16 @@ def humans(session: Any) -> list[int]:
     return [i for i, s in enumerate(session.seats) if s["kind"] == "human"]
 
 
+def person(session: Any, seat: int) -> int:
+    """Who plays a seat at the device (one person may play several seats of a team game)."""
+    return session.person(seat) if hasattr(session, "person") else seat
+
+
+def people(session: Any) -> int:
+    """How many different people play at this device."""
+    return len({person(session, s) for s in humans(session)})
+
+
 def is_bot(session: Any, seat: int) -> bool:
     return session.seats[seat]["kind"] == "bot"
 
@@ -101,23 +111,24 @@ def pick_acting(session: Any, shown_seat: Optional[int]) -> Optional[int]:
 
 
 def needs_handoff(session: Any, secrets: bool, acting: Optional[int], shown_seat: Optional[int]) -> bool:
-    """Another human's private view must not appear before the device has been passed."""
-    return acting is not None and acting != shown_seat and secrets and len(humans(session)) > 1
+    """Another person's private view must not appear before the device has been passed."""
+    if acting is None or not secrets or people(session) < 2:
+        return False
+    return shown_seat is None or person(session, acting) != person(session, shown_seat)
+
+
+def undo_by(session: Any, secrets: bool, shown_seat: Optional[int]) -> Optional[int]:
+    """Whose move Undo may take back: in a game with secrets played by several people at one
+    device, only one of the seat whose view is on screen (-1: nobody's, while none is shown)."""
+    if secrets and people(session) > 1:
+        return -1 if shown_seat is None else shown_seat
+    return None
 
 
 def undo_allowed(session: Any, secrets: bool, shown_seat: Optional[int], handoff: bool) -> bool:
     """Undo takes back the latest human move (and the bot moves after it) when nothing was
-    revealed since. In a game with secrets played by several humans at one device, it may
-    only take back a move of the human whose view is on screen: never another's hidden choice.
-    """
-    if handoff:
-        return False
-    point = session.undo_point()
-    if point is None:
-        return False
-    if secrets and len(humans(session)) > 1:
-        return session.record["log"][point][0] == shown_seat
-    return True
+    revealed since; never from behind a hand-off screen, and never another human's hidden choice."""
+    return not handoff and session.can_undo(undo_by(session, secrets, shown_seat))
 
 
 @dataclass(frozen=True)
@@ -142,7 +153,7 @@ def game_screen(session: Any, secrets: bool, shown_seat: Optional[int]) -> Scree
         shown_seat = asked
     if handoff:
         view_seat: Optional[int] = None
-    elif over and len(humans(session)) != 1:
+    elif over and people(session) != 1:
         view_seat = None
     else:
         view_seat = shown_seat
@@ -179,7 +190,7 @@ def status_text(session: Any, asked: Optional[int], handoff: bool) -> str:
     if asked is not None:
         return f"{names[asked]}: " + fill_names(session.rules.prompt(session.state, asked), names)
     bots = [names[s] for s in session.active() if is_bot(session, s)]
-    return (_and(bots) or "A bot") + " is thinking…"
+    return (_and(bots) or "A bot") + (" are" if len(bots) > 1 else " is") + " thinking…"
 
 
 def _and(items: list[str]) -> str:

@@ -207,7 +207,7 @@ def campaign_list(spec: Any, campaigns: list[dict[str, Any]]) -> str:
     rows = []
     for c in campaigns:
         cid = escape(str(c["id"]))
-        label = escape(str(c.get("label") or c["id"]))
+        label = escape(str(c.get("name") or c["id"]))
         rows.append(
             f'<li class="campaign"><label class="check"><input type="radio" name="campaign" value="{cid}" form="setup-form"> '
             f"Continue {label}</label>"
@@ -220,7 +220,8 @@ def campaign_list(spec: Any, campaigns: list[dict[str, Any]]) -> str:
     )
     return (
         '<section class="campaigns" aria-labelledby="campaigns-h"><h2 id="campaigns-h">Campaigns</h2>'
-        f'<ul class="campaign-list">{none}{"".join(rows)}</ul>'
+        '<p id="campaign-status" role="status" class="muted"></p>'
+        f'<ul class="campaign-list">{"".join(rows)}{none}</ul>'
         '<form id="campaign-import" class="import"><label>Campaign link <input name="link" maxlength="40000" '
         'autocomplete="off" placeholder="#campaign=1.…"></label>'
         '<button type="submit" class="ghost" data-action="import-campaign">Import</button></form>'
