@@ -20,6 +20,7 @@ sys.path.insert(0, str(ROOT / "tools"))
 import chromium  # type: ignore[import-not-found]  # noqa: E402
 
 BOOT_TIMEOUT = 90_000
+ACTION_TIMEOUT = 90_000
 
 
 def pytest_collection_modifyitems(items):
@@ -86,6 +87,9 @@ class Guard:
 @pytest.fixture
 def context(browser, base_url):
     ctx = browser.new_context(viewport={"width": 1200, "height": 900})
+    # While Pyodide starts, the page's main thread can be busy for long stretches on a loaded
+    # machine, and every check Playwright makes runs on that thread: wait patiently.
+    ctx.set_default_timeout(ACTION_TIMEOUT)
     ctx.add_init_script(CSP_REPORTER)
     guard = Guard(base_url)
     ctx.on("page", guard.watch)
@@ -100,6 +104,7 @@ def context(browser, base_url):
 def guarded_context(browser, base_url: str, **options):
     """A context with the same guards as the `context` fixture (call `check_guard` at the end)."""
     ctx = browser.new_context(**options)
+    ctx.set_default_timeout(ACTION_TIMEOUT)
     ctx.add_init_script(CSP_REPORTER)
     guard = Guard(base_url)
     ctx.on("page", guard.watch)

@@ -25,6 +25,12 @@ document.addEventListener("DOMContentLoaded", () => {
   const picker = document.querySelector(".games");
   window.__pickerBeforeReady = !!picker && picker.getBoundingClientRect().height > 0 &&
     !document.documentElement.classList.contains("ready");
+  // What the first frame shows (the saved games drawn by static/boot.js, before Python).
+  requestAnimationFrame(() => {
+    const rows = document.getElementById("save-rows");
+    window.__firstFrame = {rows: rows ? rows.innerText : null,
+                           ready: document.documentElement.classList.contains("ready")};
+  });
 });
 """
 
@@ -115,10 +121,10 @@ def test_saved_games_are_listed_before_python_and_nothing_moves_when_it_takes_ov
             }"""
         )
         page.goto(base_url + "#")
-        before = page.locator("#save-rows").inner_text()
-        assert "Ann, Bo" in before and page.evaluate("document.documentElement.classList.contains('ready')") is False
         page.wait_for_selector("html.ready", timeout=BOOT_TIMEOUT)
-        assert page.locator("#save-rows").inner_text() == before
+        first = page.evaluate("window.__firstFrame")
+        assert first["ready"] is False and "Ann, Bo" in first["rows"]
+        assert page.locator("#save-rows").inner_text() == first["rows"]
         assert page.evaluate("window.__shifts") == 0
     finally:
         ctx.close()

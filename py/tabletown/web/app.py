@@ -397,6 +397,7 @@ class App:
         self.doc.getElementById("status").textContent = screen.status
         self.show_handoff(screen, names)
         self.render_params()
+        self.focus_frame()
         self.render_log()
         self.doc.getElementById("undo").disabled = not screen.undo
         results = self.doc.getElementById("results")
@@ -577,10 +578,17 @@ class App:
             self.armed = index
             self.cursor = policy.start_cursor(self.kinds[index])
         self.render_game()
+
+    def focus_frame(self) -> None:
+        """While a kind is armed, the board's frame holds the focus: arrows move the cursor,
+        Enter commits, Escape cancels (a redraw must not drop the focus)."""
+        if self.armed is None:
+            return
         frame = self.doc.querySelector("#board [data-frame]")
-        if not absent(frame) and self.armed is not None:
+        if not absent(frame):
             frame.setAttribute("tabindex", "0")
-            frame.focus()
+            if self.doc.activeElement != frame:
+                frame.focus()
 
     def press_frame(self, frame: Any, event: Any) -> None:
         kind = self.kinds[self.armed]
