@@ -84,7 +84,8 @@ def last(n: int) -> int:
 
 def wait_for_humans(page) -> None:
     """Wait until no bot is thinking: the page is asking a human (or the game is over)."""
-    page.wait_for_function("!document.querySelector('#status').textContent.includes('thinking')")
+    # A function, not an expression string: Playwright evaluates a string with eval, which the page's CSP refuses.
+    page.wait_for_function("() => !document.querySelector('#status').textContent.includes('thinking')")
 
 
 def reload_and_check(page) -> None:

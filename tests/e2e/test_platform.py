@@ -114,10 +114,10 @@ def test_undo_takes_back_a_choice_that_revealed_nothing(page, base_url):
     page.wait_for_selector("#board [data-action]")
     before = log_lines(page)
     take_turn(page)
-    page.wait_for_function(f"document.querySelectorAll('#log li:not(.muted)').length > {len(before)}")
+    page.wait_for_function(f"() => document.querySelectorAll('#log li:not(.muted)').length > {len(before)}")
     assert page.locator("#undo").is_enabled()
     page.click("#undo")
-    page.wait_for_function(f"document.querySelectorAll('#log li:not(.muted)').length == {len(before)}")
+    page.wait_for_function(f"() => document.querySelectorAll('#log li:not(.muted)').length == {len(before)}")
 
 
 def test_share_link_opens_the_same_game_in_a_fresh_browser(browser, page, base_url):
@@ -228,7 +228,7 @@ def test_keyboard_alone_can_make_a_move(page, base_url):
     before = len(log_lines(page))
     page.focus("#board [data-action]")
     page.keyboard.press("Enter")
-    page.wait_for_function(f"document.querySelectorAll('#log li:not(.muted)').length > {before}")
+    page.wait_for_function(f"() => document.querySelectorAll('#log li:not(.muted)').length > {before}")
 
 
 def test_the_page_fits_a_phone_without_sideways_scrolling(browser, base_url):
