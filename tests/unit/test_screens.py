@@ -92,6 +92,8 @@ def test_setup_form_says_which_player_counts_an_option_is_for():
     limited = [o for o in spec.options if o.for_seats]
     assert limited
     assert "With 3 or 4 players only." in html
+    tumble = screens.setup(catalog.setup_of("tumble-town"))
+    assert "With 1 player only." in tumble and "With 1 players" not in tumble
 
 
 def test_the_ask_when_able_choice_warns_that_it_lets_others_guess():
@@ -111,7 +113,13 @@ def test_campaigns_are_listed_with_export_and_import_on_the_setup_screen():
     assert "Continue Earps &lt;vs&gt; Cowboys" in html and "<vs>" not in html
     assert 'data-action="export-campaign" data-campaign="earps-1"' in html
     assert 'id="campaign-import"' in html
-    assert "A new campaign" in html
+    assert 'value="new"' in html and "A new campaign" in html
+    # The campaign under way is chosen; with none, progress by player name (begun now).
+    assert 'value="earps-1" form="setup-form" checked' in html
+    fresh = screens.setup(spec, [])
+    assert 'value="progress" form="setup-form" checked' in fresh
+    ongoing = screens.setup(spec, [{"id": "progress", "name": "Progress by player name"}, {"id": "earps-1"}])
+    assert ongoing.count('value="progress"') == 1 and 'value="progress" form="setup-form" checked' in ongoing
 
 
 def test_the_params_panel_arms_kinds_and_explains_the_keyboard_way():

@@ -273,7 +273,7 @@ class App:
         seed = int(seed_text) if seed_text else None
         chosen = form.querySelector("input[name=campaign]:checked")
         campaign = str(chosen.value) if not absent(chosen) else PROGRESS_ID
-        self.start_game(game_id, seats, options, seed, campaign or new_id())
+        self.start_game(game_id, seats, options, seed, new_id() if campaign == "new" else campaign)
 
     def start_game(self, game_id: str, seats: list[dict[str, Any]], options: dict[str, Any], seed: Optional[int],
                    campaign_id: str = PROGRESS_ID) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from html import escape
 from typing import Any, Iterable, Optional
 
+from ..engine.campaign import PROGRESS_ID
 from . import catalog
 from .policy import fill_names as names_in
 
@@ -158,7 +159,8 @@ def setup(spec: Any, campaigns: Optional[list[dict[str, Any]]] = None) -> str:
         help_text = f'<span class="help">{escape(opt.help)}</span>' if opt.help else ""
         note = ""
         if opt.for_seats:
-            note = f'<span class="help only">With {escape(_counts(opt.for_seats))} {word}s only.</span>'
+            plural = word if tuple(opt.for_seats) == (1,) else f"{word}s"
+            note = f'<span class="help only">With {escape(_counts(opt.for_seats))} {plural} only.</span>'
         if catalog.is_flag(opt):
             checked = " checked" if opt.default else ""
             control = (
@@ -205,17 +207,23 @@ def _counts(seats: tuple[int, ...]) -> str:
 def campaign_list(spec: Any, campaigns: list[dict[str, Any]]) -> str:
     """A game's campaigns on its setup screen: continue one, export it as a link, or import one."""
     rows = []
+    ids = [str(c["id"]) for c in campaigns]
+    # The default: the campaign already under way (progress by player name first), else that one, begun now.
+    chosen = PROGRESS_ID if PROGRESS_ID in ids or not ids else ids[0]
+    if PROGRESS_ID not in ids:
+        campaigns = [{"id": PROGRESS_ID, "name": "Progress by player name"}] + list(campaigns)
     for c in campaigns:
         cid = escape(str(c["id"]))
+        checked = " checked" if str(c["id"]) == chosen else ""
         label = escape(str(c.get("name") or c["id"]))
         rows.append(
-            f'<li class="campaign"><label class="check"><input type="radio" name="campaign" value="{cid}" form="setup-form"> '
+            f'<li class="campaign"><label class="check"><input type="radio" name="campaign" value="{cid}" form="setup-form"{checked}> '
             f"Continue {label}</label>"
             f'<button type="button" class="ghost" data-action="export-campaign" data-campaign="{cid}" '
             f'aria-label="Share campaign {label} as a link">Share as a link</button></li>'
         )
     none = (
-        '<li class="campaign"><label class="check"><input type="radio" name="campaign" value="" form="setup-form" checked> '
+        '<li class="campaign"><label class="check"><input type="radio" name="campaign" value="new" form="setup-form"> '
         "A new campaign</label></li>"
     )
     return (
