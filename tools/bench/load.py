@@ -151,14 +151,15 @@ def lighthouse(url: str, preset: str) -> dict:
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "report.json"
         args = [str(binary), url, "--output=json", f"--output-path={out}", "--quiet",
-                "--only-categories=performance,accessibility",
+                "--only-categories=performance,accessibility", "--max-wait-for-load=240000",
                 "--chrome-flags=--headless=new --no-sandbox --disable-gpu"]
         if preset == "desktop":
             args.append("--preset=desktop")
         env = dict(os.environ, CHROME_PATH=chromium.PATH)
         run = subprocess.run(args, env=env, capture_output=True, text=True, timeout=600)
         if run.returncode != 0 or not out.exists():
-            return {"error": (run.stderr or run.stdout)[-300:]}
+            lines = [ln for ln in (run.stderr or run.stdout).splitlines() if ln.strip() and not ln.lstrip().startswith("at ")]
+            return {"error": " | ".join(lines[-4:])[:400]}
         report = json.loads(out.read_text())
     audits = report["audits"]
     return {
