@@ -353,3 +353,12 @@ def test_every_prompt_links_to_its_paragraph_of_the_rules_page():
     assert R.topic(s, 0) == "prompt:fight-or-flee"
     s = pass_all(play(s, 0, {"type": "fight"}))
     assert R.topic(s, 0) == "prompt:vampire-victim"
+
+
+def test_the_saved_games_list_says_how_far_a_game_is():
+    s = build(n=2, turn=0, scores={1: ["Giant Ape", "Giant Rat"]}, hands={1: []})
+    assert R.status(s) == "Turn 1 · best score 13 of 30"
+    s = build(n=2, turn=0, target=20, scores={0: ["Giant Ape", "Giant Ape"]}, hands={1: ["Torch"]},
+              monster_top=["Giant Rat"])
+    s = pass_all(play(flip(s), 0, {"type": "fight"}))
+    assert R.status(s) == "Over · won with 22 points"

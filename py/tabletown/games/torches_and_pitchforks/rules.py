@@ -233,6 +233,13 @@ class TorchesAndPitchforks(Rules):
     def prompt(self, state: State, seat: int) -> str:
         return prompt_for(state, seat)
 
+    def status(self, state: State) -> str:
+        """How far the game is, for the saved-games list ("Turn 12 · best score 21 of 30")."""
+        best = max(score_of(state, p) for p in range(state["n"]))
+        if state["phase"] == "over":
+            return f"Over · won with {best} points"
+        return f"Turn {state['turns']} · best score {best} of {state['target']}"
+
     def topic(self, state: State, seat: int) -> Optional[str]:
         """The rules topic (data/rule_index.json) of what `seat` is asked now."""
         if state["phase"] == "over":
