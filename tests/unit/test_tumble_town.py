@@ -8,6 +8,7 @@ import time
 
 import pytest
 
+from tabletown.engine.events import is_barrier
 from tabletown.engine.prng import Rng, seed_state
 from tabletown.games.tumble_town import game
 from tabletown.games.tumble_town.content import (
@@ -32,6 +33,12 @@ from tabletown.games.tumble_town.content import (
 )
 from tabletown.games.tumble_town.game import BOTS, RULES, render
 from tests.conformance import check_playouts
+
+R = RULES
+
+
+def A(st, seat, action):
+    return RULES.apply(st, seat, action)[0]
 
 # ----------------------------------------------------------------------------------
 # Conformance
@@ -139,7 +146,7 @@ def _random_game(seats, seed, options=None, level=None):
         else:
             action = legal[rng.below(len(legal))]
         history.append((st, seat, action))
-        st = RULES.apply(st, seat, action)
+        st = A(st, seat, action)
     return st, history
 
 
@@ -148,28 +155,31 @@ def test_views_hide_horses_and_decks():
     for before, _seat, _ in history[::5]:
         for viewer in (None, 0, 1, 2):
             v = RULES.view(before, viewer)
-            assert "decks" not in v and "rng" not in v
+            assert "rng" not in v
+            assert all(v["decks"][k] == [None] * len(before["decks"][k]) for k in "123")
+            assert v["backs"] == before["backs"]  # the back of each top plan shows
             for s, p in enumerate(v["players"]):
-                assert (p["horse"] is not None) == (s == viewer)
+                assert (p["horse"] == before["players"][s]["horse"]) == (s == viewer)
     end = RULES.view(st, None)
-    assert all(p["horse"] is not None for p in end["players"])
+    assert end["shown"]["players"] == [p["horse"] for p in st["players"]]
+    assert all(s["horse_known"] for s in end["derived"]["scores"])
 
 
 def test_outlaw_horse_hidden_in_view():
     st = RULES.setup(2, 1, {"difficulty": "extra-hard"})
     v = RULES.view(st, 0)
-    assert v["outlaw"]["horses"] is None and v["outlaw"]["n_horses"] == 3
+    assert v["outlaw"]["horses"] == [None, None, None] and v["derived"]["outlaw"]["horses"] == 3
 
 
-def test_describe_names_only_public_plans_and_no_horse():
+def test_log_names_only_public_plans_and_no_horse():
     horse_names = [h["name"] for h in HORSES]
     names = sorted({p["name"] for p in PLANS}, key=len, reverse=True)
     for seats, opts in ((2, {}), (1, {"mode": "outlaw"})):
         st, history = _random_game(seats, 9, opts)
         for before, seat, action in history:
-            line = RULES.describe(before, seat, action)
+            after, events = RULES.apply(before, seat, action)
+            line = RULES.phrase(events)
             assert line and not any(h in line for h in horse_names)
-            after = RULES.apply(before, seat, action)
             public = set()
             for s in (before, after):
                 v = RULES.view(s, None)
@@ -190,10 +200,10 @@ def test_describe_names_only_public_plans_and_no_horse():
 
 def test_rolls_and_reveals_are_barriers_and_choices_are_not():
     st = RULES.setup(3, 2, {})
-    claimed = RULES.apply(st, 0, {"type": "claim", "row": 0, "col": 0})
-    assert not RULES.is_barrier(st, claimed)  # a colour is still to be chosen
-    taken = RULES.apply(claimed, 0, RULES.legal(claimed, 0)[0])
-    assert RULES.is_barrier(claimed, taken)
+    claimed, events = RULES.apply(st, 0, {"type": "claim", "row": 0, "col": 0})
+    assert not is_barrier(events)  # a colour is still to be chosen
+    _, events = RULES.apply(claimed, 0, RULES.legal(claimed, 0)[0])
+    assert is_barrier(events)
 
 
 def test_determinize_is_consistent_with_the_view():
@@ -201,11 +211,11 @@ def test_determinize_is_consistent_with_the_view():
     for before, seat, _ in history[::9]:
         view = RULES.view(before, seat)
         world = RULES.determinize(view, seat, Rng(seed_state(5)))
-        again = RULES.view(world, seat)
-        for key in ("rows", "deck_sizes", "backs", "supply", "phase", "turn", "build", "sub", "take"):
-            assert again[key] == view[key], key
-        assert again["players"] == view["players"]
+        assert RULES.view(world, seat) == view
         assert RULES.legal(world, seat) == RULES.legal(before, seat)
+        # the 2-cactus deck's top plan has the back the table sees
+        if world["decks"]["2"]:
+            assert PLANS[world["decks"]["2"][0]]["back"] == view["backs"][1]
 
 
 # ----------------------------------------------------------------------------------
@@ -232,7 +242,7 @@ def test_render_shows_construction_preview_and_game_over():
             legal = RULES.legal(before, seat)
             svg = render(view, {"viewer": seat, "legal": legal, "names": ["A", "B"]})
             assert "Penalty token" in svg and "Where it may stand" in svg
-            assert f"+{view['preview']['spots'][0]['gain']}" in svg
+            assert f"+{view['derived']['hints']['spots'][0]['gain']}" in svg
             seen_preview = True
             break
     assert seen_preview
@@ -257,7 +267,7 @@ def _duel(seats, strong, weak, seeds, options=None):
             while not st["over"]:
                 seat = RULES.active(st)[0]
                 legal = RULES.legal(st, seat)
-                st = RULES.apply(st, seat, BOTS[bots[seat]](RULES, RULES.view(st, seat), seat, legal, rng))
+                st = A(st, seat, BOTS[bots[seat]](RULES, RULES.view(st, seat), seat, legal, rng))
             out = RULES.outcome(st)
             if s_seat in out["winners"]:
                 wins += 1 / len(out["winners"])
@@ -289,7 +299,7 @@ def test_bots_play_legal_moves_in_every_mode_and_stay_fast():
             action = BOTS["hard" if seat % 2 == 0 else "easy"](RULES, view, seat, legal, rng)
             worst = max(worst, time.process_time() - t0)
             assert action in legal
-            st = RULES.apply(st, seat, action)
+            st = A(st, seat, action)
             steps += 1
             assert steps < 1500
     assert worst < 0.1  # CPU time per decision, within the 100 ms budget
