@@ -20,7 +20,7 @@ from typing import Any, Optional
 from tabletown.engine.prng import Rng
 from tabletown.engine.rules import Action, Rules, View
 
-from .content import BACKS, COLORS, HORSES, PLAIN, PLANS, PLOTS, STOREHOUSE, TOWNS, back_choices
+from .content import BACKS, COLORS, HORSES, PLAIN, PLANS, PLOTS, STOREHOUSE, TOWNS, back_choices, penalty_value, points
 from .fitting import Fill, best_fill, value_miss
 from .scoring import building_heights, penalty, penalty_detail, placements
 
@@ -49,6 +49,9 @@ class Ctx:
         self.final = bool(view["derived"]["last_round"])
         self.rounds_left = self._rounds_left()
         self.cache: dict[Any, Optional[Fill]] = {}
+        self.pen_value = penalty_value(view["v"])
+        # How hard a construction avoids a Penalty token: more than the token's points while
+        # the game is young (measured: weighing tokens at their face value builds worse towns).
         self.pen_weight = 2.0 if (self.final or not self.hard) else (3.0 if self.rounds_left > 2.5 else 2.4)
 
     def _rounds_left(self) -> float:
@@ -90,7 +93,7 @@ class Ctx:
         return out
 
     def plan_value(self, plan: dict[str, Any]) -> float:
-        val = float(plan["points"])
+        val = float(points(plan, self.v["v"]))
         pw = plan["power"]
         if not self.hard:
             return val + (1.5 if plan["ptype"] == "end" else 0.5)
@@ -200,7 +203,7 @@ def _choose_build(ctx: Ctx) -> Optional[tuple[float, dict[str, Any], Fill]]:
         if fill is None:
             continue
         pen = fill[1]
-        net = plan["points"] - 2 * pen
+        net = points(plan, ctx.v["v"]) - ctx.pen_value * pen
         if ctx.ok_to_build(plan, pen, net) and (best is None or net > best[0]):
             best = (net, plan, fill)
     return best
@@ -515,8 +518,8 @@ def _claim_score(ctx: Ctx, row: int, col: int) -> float:
         return value + sum(ctx.worth([[c, 0]])[0] for c in new) * 0.8
     res = ctx.fill(plan, dice)
     if res is None:
-        return plan["points"] - 2.0 * (len(plan["pos"]) - len(dice)) - 2.0
-    return plan["points"] - 2.0 * res[1] + 0.2 * len(new)
+        return points(plan, ctx.v["v"]) - ctx.pen_value * (len(plan["pos"]) - len(dice)) - 2.0
+    return points(plan, ctx.v["v"]) - ctx.pen_value * res[1] + 0.2 * len(new)
 
 
 def _placement(ctx: Ctx, legal: list[Action]) -> Action:

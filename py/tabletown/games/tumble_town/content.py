@@ -13,6 +13,8 @@ Tabletown's own content, written to fit every example and count in the rulebook
 - towns.json     the Town cards' Main Street requests
 - missions.json  the ten missions of Mission Mode (the rulebook's list)
 - verdicts.json  the No Outlaw scoring chart (the rulebook's lines)
+- points-v1.json the points Tabletown's first release printed on the plans that were
+                 worth one point less then (kept for games of rules version 1)
 
 Geometry of a building: every die position is (level, x). Level-1 dice sit at even
 x (0, 2, 4…), one per *section* (plot width). A die on a higher level sits either
@@ -35,8 +37,9 @@ DICE_TOTAL = {"brown": 28, "gray": 24, "black": 24, "gold": 24}
 ICONS = ("hat", "pickaxe", "horseshoe", "boot")
 FEATURES = ("windmill", "agave")
 
-# Points lost for each Penalty token (the rulebook leaves the value to the score pad).
-PENALTY_VALUE = 2
+# Points lost for each Penalty token (the rulebook leaves the value to the score pad):
+# 1 since rules version 2; the first release took 2 (see penalty_value).
+PENALTY_VALUE = 1
 
 # The rulebook's setup tables: plans kept per deck, dice of each colour returned to the box.
 PLANS_PER_DECK = {4: 13, 3: 11, 2: 9, 1: 11}
@@ -71,7 +74,7 @@ BEST_IN_THE_WEST = ("Best in the West: the winner names the town and picks the T
 # --- the catalogues ------------------------------------------------------------------
 CATALOGS: dict[str, Catalog] = {
     name: load_catalog(__package__, name)
-    for name in ("plans", "shapes", "backs", "horses", "towns", "missions", "verdicts")
+    for name in ("plans", "points-v1", "shapes", "backs", "horses", "towns", "missions", "verdicts")
 }
 
 SHAPES: dict[str, tuple[tuple[int, int], ...]] = {
@@ -141,3 +144,18 @@ def back_choices(back: str, version: int) -> list[list[str]]:
     if back == "cactus3" and version < 2:
         return [list(PLAIN), list(PLAIN)]  # rules version 1 read "any two other dice" as non-gold
     return [list(s) for s in BACKS[back]["choice"]]
+
+
+_POINTS_V1 = {row["id"]: row["points"] for row in CATALOGS["points-v1"]}
+
+
+def points(plan: dict[str, Any], version: int) -> int:
+    """The points printed on a plan, as they were under rules `version`."""
+    if version < 2:
+        return _POINTS_V1.get(plan["id"], plan["points"])
+    return plan["points"]
+
+
+def penalty_value(version: int) -> int:
+    """Points lost for each Penalty token under rules `version`."""
+    return 2 if version < 2 else PENALTY_VALUE

@@ -18,7 +18,19 @@ from typing import Any, Optional
 
 from tabletown.engine.draw import PALETTE, Board, esc, names_in
 
-from .content import BACKS, HORSES, LEVEL_NAMES, MISSIONS, PENALTY_VALUE, PLANS, PLOTS, STOREHOUSE, TOWN_NAMES, TOWNS
+from .content import (
+    BACKS,
+    HORSES,
+    LEVEL_NAMES,
+    MISSIONS,
+    PLANS,
+    PLOTS,
+    STOREHOUSE,
+    TOWN_NAMES,
+    TOWNS,
+    penalty_value,
+    points,
+)
 from .phrases import power_text
 
 FILL = {"brown": "#8a5a2e", "gray": "#a3aab2", "black": "#2b2b2b", "gold": "#e2b134"}
@@ -176,11 +188,11 @@ def shape(plan: dict[str, Any], x: float, y: float, size: float, dice: Optional[
     return "".join(out), plan["width"] * step - size * 0.08, levels * step - size * 0.08
 
 
-def plan_card(plan: dict[str, Any], x: float, y: float, w: float, h: float, note: str = "") -> str:
+def plan_card(plan: dict[str, Any], x: float, y: float, w: float, h: float, version: int, note: str = "") -> str:
     """A face-up Building Plan: points, style, features, shape, value requirement and power."""
     out = [rect(x, y, w, h, LEVEL_BG[plan["level"]], "#6b4a2b", 2)]
     out.append(f'<circle cx="{_n(x + 20)}" cy="{_n(y + 20)}" r="15" fill="#2f6b3b"/>')
-    out.append(text(x + 20, y + 27, str(plan["points"]), 20, "#ffffff", "middle", True))
+    out.append(text(x + 20, y + 27, str(points(plan, version)), 20, "#ffffff", "middle", True))
     out.append(icon(plan["style"], x + w - 30, y + 6, 24))
     for i, f in enumerate(plan["features"]):
         out.append(icon(f, x + w - 54 - i * 22, y + 8, 20))
@@ -280,7 +292,7 @@ def _row(b: Board, L: Layout, view: dict[str, Any], acts: Controls, r: int, y: f
             plan = PLANS[pid]
             acts.draw(b, {"type": "claim", "row": r, "col": c},
                       f"Claim the {plan['name']} ({LEVEL_NAMES[level]} row, column {c + 1})",
-                      plan_card(plan, cx, cy, card_w, PLAN_H, note=f"col {c + 1}"), text=plan["name"])
+                      plan_card(plan, cx, cy, card_w, PLAN_H, view["v"], note=f"col {c + 1}"), text=plan["name"])
         lines = (4 + L.per_row - 1) // L.per_row
     return y + lines * (PLAN_H + 8) + 4
 
@@ -441,11 +453,11 @@ def _construction(b: Board, L: Layout, view: dict[str, Any], acts: Controls, pl:
         info_x, iy = pad, y + 40 + sh
     else:
         iy = y + 34
-    b.text(info_x, iy + 16, f"Needs {req_label(plan['req'])} · worth {plan['points']} points", size=15, width=W - info_x - pad, lines=2)
+    b.text(info_x, iy + 16, f"Needs {req_label(plan['req'])} · worth {points(plan, view['v'])} points", size=15, width=W - info_x - pad, lines=2)
     pen_text = f"{pen} Penalty token{'s' if pen != 1 else ''}" + ("" if hints.get("full") else " so far")
     b.add(text(info_x, iy + 58, pen_text, 18, RED if pen else GREEN, "start", True))
     if pen:
-        b.text(info_x, iy + 80, f"(−{PENALTY_VALUE * pen} points; red-ringed dice miss their colour or value)",
+        b.text(info_x, iy + 80, f"(−{penalty_value(view['v']) * pen} points; red-ringed dice miss their colour or value)",
                size=13, width=W - info_x - pad, lines=2, fill=RED)
     y = max(y + 44 + sh, iy + 100)
     puts = [a for a in acts.legal if a["type"] == "put"]
@@ -650,7 +662,7 @@ def _town(b: Board, L: Layout, view: dict[str, Any], seat: int, names: list[str]
             b.add(text(pad, y + 19, "Horse: secret", 15, MUTED, "start", True))
         hx = 220 if not L.narrow else 180
         b.add(f'<circle cx="{hx}" cy="{_n(y + 13)}" r="13" fill="{RED}"/>' + text(hx, y + 19, str(pl["penalties"]), 15, "#ffffff", "middle", True)
-              + text(hx + 18, y + 19, f"Penalty (−{PENALTY_VALUE} each)", 14, INKC))
+              + text(hx + 18, y + 19, f"Penalty (−{penalty_value(view['v'])} each)", 14, INKC))
         if pl["tokens"]:
             tx = hx if L.narrow else 440
             ty = y + 30 if L.narrow else y
@@ -706,7 +718,7 @@ def _town(b: Board, L: Layout, view: dict[str, Any], seat: int, names: list[str]
                 cx = pad + (k % per) * (cw + 8)
                 cy = y + (k // per) * (PLAN_H + 8)
                 plan = PLANS[pid]
-                body = plan_card(plan, cx, cy, cw, PLAN_H)
+                body = plan_card(plan, cx, cy, cw, PLAN_H, view["v"])
                 if mine:
                     acts.draw(b, {"type": "build", "plan": pid}, f"Build the {plan['name']}", body, text=plan["name"])
                 else:

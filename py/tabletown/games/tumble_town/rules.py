@@ -39,6 +39,7 @@ from .content import (
     STOREHOUSE,
     SURVEYOR_EXTRA_RETURNED,
     back_choices,
+    points,
     verdict_index,
 )
 from .content import verdict as chart_verdict
@@ -607,7 +608,8 @@ class TumbleTown(Rules):
         if horse == "state":
             horse = pl.get("horse")
         icon = HORSES[horse]["icon"] if isinstance(horse, int) else None
-        return player_score(pl, icon, st["town"], st["opts"]["no_main_street"], self.neighbor_plans(st, seat), street)
+        return player_score(pl, icon, st["town"], st["opts"]["no_main_street"], self.neighbor_plans(st, seat), street,
+                            st["v"])
 
     def outlaw_parts(self, st: State) -> Optional[dict[str, int]]:
         o = st.get("outlaw")
@@ -615,7 +617,7 @@ class TumbleTown(Rules):
             return None
         icons = [HORSES[h]["icon"] for h in o["horses"] if isinstance(h, int)]
         bonus = st["opts"]["difficulty"] in ("hard", "extra-hard")
-        return outlaw_score(o["plans"], icons, o["penalties"], bonus, st["opts"]["no_main_street"])
+        return outlaw_score(o["plans"], icons, o["penalties"], bonus, st["opts"]["no_main_street"], st["v"])
 
     def missions_result(self, st: State) -> list[Optional[dict[str, Any]]]:
         out: list[Optional[dict[str, Any]]] = []
@@ -723,7 +725,7 @@ class TumbleTown(Rules):
             o = view["outlaw"]
             horses = shown["outlaw"] if shown else o["horses"]
             derived["outlaw"] = {
-                "points": sum(PLANS[p]["points"] for p in o["plans"]),
+                "points": sum(points(PLANS[p], view["v"]) for p in o["plans"]),
                 "horses": len(o["horses"]),
                 "score": self.outlaw_parts(dict(view, outlaw=dict(o, horses=horses))) if shown else None,
             }

@@ -6,7 +6,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any, Optional, Sequence
 
-from .content import ICONS, PENALTY_VALUE, PLANS, PLOTS, TOWNS, is_gold_building
+from .content import ICONS, PLANS, PLOTS, TOWNS, is_gold_building, penalty_value, points
 from .powers import POWERS
 
 Die = list  # [colour, value]
@@ -301,27 +301,28 @@ def gold_points(power: dict[str, Any], player: dict[str, Any], horse_icon: Optio
 
 
 def player_score(player: dict[str, Any], horse_icon: Optional[str], town: str, no_street: bool,
-                 neighbor_plans: list[int], street: Optional[int] = None) -> dict[str, int]:
+                 neighbor_plans: list[int], street: Optional[int] = None, version: int = 2) -> dict[str, int]:
     """The five parts of the tally (horse_icon None: not known to the viewer)."""
     built_ids = [b["plan"] for b in player["built"]]
-    buildings = sum(PLANS[pid]["points"] for pid in built_ids)
+    buildings = sum(points(PLANS[pid], version) for pid in built_ids)
     gold = sum(gold_points(PLANS[pid]["power"], player, horse_icon, neighbor_plans)
                for pid in built_ids if is_gold_building(PLANS[pid]))
     horse = sum(1 for pid in built_ids if PLANS[pid]["style"] == horse_icon) if horse_icon else 0
     if street is None:
         street = street_points(player["built"], town)
     street = 0 if no_street else street
-    pen = -PENALTY_VALUE * player["penalties"]
+    pen = -penalty_value(version) * player["penalties"]
     return {"buildings": buildings, "gold": gold, "horse": horse, "street": street,
             "penalties": pen, "total": buildings + gold + horse + street + pen}
 
 
-def outlaw_score(plans: list[int], horse_icons: list[str], penalties: int, sets_bonus: bool, no_street: bool) -> dict[str, int]:
-    buildings = sum(PLANS[pid]["points"] for pid in plans)
+def outlaw_score(plans: list[int], horse_icons: list[str], penalties: int, sets_bonus: bool, no_street: bool,
+                 version: int = 2) -> dict[str, int]:
+    buildings = sum(points(PLANS[pid], version) for pid in plans)
     counts = icon_counts(plans)
     horse = sum(counts[icon] for icon in horse_icons)
     sets = 6 * min(counts.values()) if sets_bonus else 0
-    pen = -PENALTY_VALUE * penalties
+    pen = -penalty_value(version) * penalties
     street = -10 if no_street else 0
     return {"buildings": buildings, "horse": horse, "sets": sets, "penalties": pen, "street": street,
             "total": buildings + horse + sets + pen + street}
