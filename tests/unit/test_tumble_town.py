@@ -303,3 +303,74 @@ def test_bots_play_legal_moves_in_every_mode_and_stay_fast():
             steps += 1
             assert steps < 1500
     assert worst < 0.1  # CPU time per decision, within the 100 ms budget
+
+
+# ----------------------------------------------------------------------------------
+# The board: drawn from the view alone, in keyed parts, readable on a phone
+
+
+def _mid_game(seats=2, seed=7, stop=lambda st: st["build"] is not None and st["round"] >= 3):
+    st = RULES.setup(seed, seats, {})
+    rng = Rng(seed_state(seed))
+    while not st["over"] and not stop(st):
+        seat = RULES.active(st)[0]
+        legal = RULES.legal(st, seat)
+        st = A(st, seat, BOTS["hard"](RULES, RULES.view(st, seat), seat, legal, rng))
+    return st
+
+
+def test_render_imports_no_rules_scoring_or_bots():
+    import ast
+    import inspect
+
+    from tabletown.games.tumble_town import render as render_module
+    tree = ast.parse(inspect.getsource(render_module))
+    imported = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
+    imported |= {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
+    assert not any(m and m.split(".")[-1] in ("rules", "scoring", "bots", "fitting", "outlaw", "missions") for m in imported)
+
+
+def test_board_is_in_keyed_parts_and_a_claim_changes_only_some_of_them():
+    st = RULES.setup(3, 3, {})
+    ui = {"viewer": 0, "legal": [], "names": ["A", "B", "C"]}
+    before = render(RULES.view(st, 0), ui)
+    keys = [k for k, _ in before.parts]
+    assert {"head", "row-1", "row-2", "row-3", "panel", "town-0", "town-1", "town-2"} <= set(keys)
+    after_state = A(st, 0, {"type": "claim", "row": 0, "col": 0})
+    after = render(RULES.view(after_state, 0), ui)
+    old = dict(before.parts)
+    changed = {k for k, svg in after.parts if old.get(k) != svg}
+    assert "town-1" not in changed and "town-2" not in changed and "row-3" not in changed
+
+
+def test_board_is_far_smaller_than_the_first_release():
+    st = _mid_game(4, 5)
+    seat = RULES.active(st)[0]
+    svg = render(RULES.view(st, seat), {"viewer": seat, "legal": RULES.legal(st, seat), "names": list("ABCD")})
+    assert len(svg) < 70_000  # the first release drew about 114 KB; dice and icons are now <use> of symbols
+    assert svg.count("<use ") > 20
+
+
+@pytest.mark.parametrize("narrow, width", [(False, 1000), (True, 420)])
+def test_phone_layout_keeps_text_and_die_buttons_large(narrow, width):
+    st = _mid_game()
+    seat = RULES.active(st)[0]
+    legal = RULES.legal(st, seat)
+    svg = render(RULES.view(st, seat), {"viewer": seat, "legal": legal, "names": ["A", "B"], "narrow": narrow})
+    assert f'viewBox="0 0 {width} ' in svg
+    sizes = [float(s) for s in re.findall(r'<text[^>]*font-size="([\d.]+)"', svg)]
+    # at 390 px a 420-unit board shows 13 units as 12 px: every word stays readable
+    assert min(sizes) >= 12 and sorted(sizes)[len(sizes) // 10] >= 13
+    # each die a player taps to put on a position is at least 46 units (43 px on a phone)
+    for tag in re.findall(r'<g data-action="\d+"[^>]*aria-label="Put the[^"]*"[^>]*>(.*?)</g>', svg):
+        assert 'height="50"' in tag
+
+
+def test_derived_figures_carry_what_the_board_shows():
+    st = _mid_game()
+    seat = RULES.active(st)[0]
+    view = RULES.view(st, seat)
+    hints = view["derived"]["hints"]
+    assert set(hints["least"]) == {str(p) for p in view["players"][seat]["hand"]}
+    assert hints["penalty"] >= 0 and isinstance(hints["misses"], list)
+    assert view["derived"]["scores"][seat]["total"] == RULES.score_parts(st, seat)["total"]

@@ -17,6 +17,7 @@ import json
 from typing import Any, Optional
 
 from tabletown.engine.draw import PALETTE, Board, esc, names_in
+from tabletown.engine.words import plural
 
 from .content import (
     BACKS,
@@ -199,16 +200,17 @@ def plan_card(plan: dict[str, Any], x: float, y: float, w: float, h: float, vers
     name = plan["name"]
     size = 15 if len(name) <= 14 else 13
     out.append(text(x + 40, y + 27, name, size, INKC, "start", True))
-    sz = 22 if plan["width"] <= 3 else 18
-    body, sw, sh = shape(plan, x + 8, y + 40, sz)
+    levels = max(lv for lv, _ in plan["pos"])
+    sz = 16 if levels == 3 else 22 if plan["width"] <= 3 else 18
+    body, sw, sh = shape(plan, x + 8, y + 38, sz)
     out.append(body)
     out.append(text(x + w - 8, y + 62, req_label(plan["req"]), 16, INKC, "end", True))
     pt = plan["ptype"]
     out.append(rect(x + 3, y + h - 44, w - 6, 41, POWER_BG[pt], rx=8))
-    out.append(text(x + 9, y + h - 28, POWER_TAG[pt], 12, POWER_INK[pt], "start", True))
+    out.append(text(x + 9, y + h - 28, POWER_TAG[pt], 13, POWER_INK[pt], "start", True))
     out.append(text(x + 9, y + h - 11, power_short(plan["power"]), 14, POWER_INK[pt], "start", True))
     if note:
-        out.append(text(x + w - 8, y + h - 28, note, 12, POWER_INK[pt], "end", True))
+        out.append(text(x + w - 8, y + h - 28, note, 13, POWER_INK[pt], "end", True))
     return "".join(out)
 
 
@@ -326,10 +328,10 @@ def _panel(b: Board, L: Layout, view: dict[str, Any], acts: Controls, names: lis
         chunks_at = len(b._current or [])  # the frame is drawn once the height is known
         b.add("")
         b.add(text(pad, y + 28, "Your move" if legal else f"{names[seat]} is playing", 20, "#1d4f96", "start", True))
-        y += 38
+        y += 34
         prompt = view["derived"]["prompt"]
         if prompt:
-            y += 20 * b.text(pad, y + 4, prompt, size=16, width=W - 2 * pad, lines=3)
+            y += 20 * b.text(pad, y + 18, prompt, size=16, width=W - 2 * pad, lines=3) + 6
         phase = view["phase"]
         sub = view["sub"]
         build = view["build"]
@@ -455,17 +457,18 @@ def _construction(b: Board, L: Layout, view: dict[str, Any], acts: Controls, pl:
         iy = y + 34
     b.text(info_x, iy + 16, f"Needs {req_label(plan['req'])} · worth {points(plan, view['v'])} points", size=15, width=W - info_x - pad, lines=2)
     pen_text = f"{pen} Penalty token{'s' if pen != 1 else ''}" + ("" if hints.get("full") else " so far")
-    b.add(text(info_x, iy + 58, pen_text, 18, RED if pen else GREEN, "start", True))
+    b.text(info_x, iy + 58, pen_text, size=17, width=W - info_x - pad, lines=1, fill=RED if pen else GREEN, weight="bold")
     if pen:
-        b.text(info_x, iy + 80, f"(−{penalty_value(view['v']) * pen} points; red-ringed dice miss their colour or value)",
+        lost = plural(penalty_value(view["v"]) * pen, "point")
+        b.text(info_x, iy + 80, f"(−{lost}; red-ringed dice miss their colour or value)",
                size=13, width=W - info_x - pad, lines=2, fill=RED)
     y = max(y + 44 + sh, iy + 100)
     puts = [a for a in acts.legal if a["type"] == "put"]
     if puts:
         empty = [i for i, d in enumerate(build["dice"]) if d is None]
         misses = {(m[0], m[1]) for m in hints.get("misses", [])}
-        b.text(pad, y + 14, "Put a die on a position: the die's row, the position's column", size=14, width=W - 2 * pad, lines=2)
-        y += 28
+        y += 20 * b.text(pad, y + 14, "Put a die on a position: the die's row, the position's column", size=14,
+                         width=W - 2 * pad, lines=2) + 4
         left = 64
         cw = max(48.0, min(120.0, (W - left - pad) / max(1, len(empty))))
         for j, p in enumerate(empty):
@@ -589,7 +592,7 @@ def _street(view: dict[str, Any], built: list[dict[str, Any]], street: dict[str,
     sy = y + plot_h
     out.append(rect(x0, sy, PLOTS * plot_w, street_h, "#b48a5a", rx=0))
     out.append(text(x0 + PLOTS * plot_w / 2, sy + 17, "MAIN STREET", 13, "#f8ecd4", "middle", True))
-    fs = 11 if plot_w < 60 else 13
+    fs = 12 if plot_w < 60 else 13
     for side in range(2):
         for p in range(PLOTS):
             px = x0 + p * plot_w
