@@ -374,3 +374,34 @@ def test_derived_figures_carry_what_the_board_shows():
     assert set(hints["least"]) == {str(p) for p in view["players"][seat]["hand"]}
     assert hints["penalty"] >= 0 and isinstance(hints["misses"], list)
     assert view["derived"]["scores"][seat]["total"] == RULES.score_parts(st, seat)["total"]
+
+
+# ----------------------------------------------------------------------------------
+# Content as data
+
+
+def test_every_power_a_plan_names_has_a_handler_and_every_handler_is_named():
+    from tabletown.engine.content import Catalog
+    from tabletown.games.tumble_town.powers import POWERS
+
+    named = Catalog("powers", [{"id": p["id"], "effect": p["power"]["k"]} for p in PLANS])
+    assert POWERS.problems([named], "effect") == []
+    families = {k: POWERS.handlers[k].family for k in POWERS.handlers}
+    assert {k for k, f in families.items() if f == "once"} == set(ONCE_PER_TURN)
+    assert {k for k, f in families.items() if f == "one"} == set(ONE_TIME)
+    assert {k for k, f in families.items() if f == "end"} == set(END_GAME)
+
+
+def test_catalogues_are_listed_with_their_counts():
+    from tabletown.cli import catalog
+    counts = catalog("tumble-town")
+    assert counts["plans"] == 52 and counts["horses"] == 4 and counts["towns"] == 4
+    assert counts["missions"] == 10 and counts["verdicts"] == 4 and counts["shapes"] == 16
+    assert counts["backs"] == 5 and counts["points-v1"] == 32
+
+
+def test_version_1_points_are_one_less_on_every_changed_plan():
+    from tabletown.games.tumble_town.content import points
+    changed = [p for p in PLANS if points(p, 1) != points(p, 2)]
+    assert len(changed) == 32 and all(points(p, 2) - points(p, 1) == 1 and p["level"] > 1 for p in changed)
+    assert points(PLAN_BY_NAME["Bank"], 2) == 6 and points(PLAN_BY_NAME["Printing House"], 2) == 4  # the rulebook's
