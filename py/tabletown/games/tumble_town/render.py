@@ -14,7 +14,9 @@ line, so plan text and die buttons keep their size on a 390 px screen.
 from __future__ import annotations
 
 import json
-from typing import Any, Optional
+from contextlib import contextmanager
+from functools import lru_cache
+from typing import Any, Iterator, Optional
 
 from tabletown.engine.draw import PALETTE, Board, esc, names_in
 from tabletown.engine.words import plural
@@ -108,7 +110,12 @@ class Controls:
 
 
 def _n(v: float) -> str:
-    return str(int(v)) if float(v).is_integer() else f"{v:.1f}"
+    """A coordinate: whole numbers without a point, others to one decimal (called very often)."""
+    if type(v) is int:
+        return str(v)
+    r = round(v, 1)
+    i = int(r)
+    return str(i) if i == r else str(r)
 
 
 def die(x: float, y: float, size: float, color: str, value: Optional[int], ring: str = "") -> str:
@@ -136,9 +143,19 @@ def icon(kind: str, x: float, y: float, size: float) -> str:
 
 
 def text(x: float, y: float, s: str, size: float = 16, fill: str = INKC, anchor: str = "start", bold: bool = False) -> str:
-    weight = ' font-weight="bold"' if bold else ""
-    return (f'<text x="{_n(x)}" y="{_n(y)}" font-size="{_n(size)}" fill="{fill}" text-anchor="{anchor}"{weight}>'
-            f"{esc(s)}</text>")
+    # Defaults are left out (ink is inherited from the part's group): the board stays small.
+    extra = ("" if fill == INKC else f' fill="{fill}"') + ("" if anchor == "start" else f' text-anchor="{anchor}"')
+    extra += ' font-weight="bold"' if bold else ""
+    return f'<text x="{_n(x)}" y="{_n(y)}" font-size="{_n(size)}"{extra}>{esc(s)}</text>'
+
+
+@contextmanager
+def part(b: Board, key: str) -> Iterator[None]:
+    """A keyed part whose text is ink-coloured unless it says otherwise."""
+    with b.part(key):
+        b.add(f'<g fill="{INKC}">')
+        yield
+        b.add("</g>")
 
 
 def rect(x: float, y: float, w: float, h: float, fill: str, stroke: str = "none", sw: float = 0, rx: float = 10,
@@ -191,6 +208,13 @@ def shape(plan: dict[str, Any], x: float, y: float, size: float, dice: Optional[
 
 def plan_card(plan: dict[str, Any], x: float, y: float, w: float, h: float, version: int, note: str = "") -> str:
     """A face-up Building Plan: points, style, features, shape, value requirement and power."""
+    return _plan_card(plan["id"], x, y, w, h, version, note)
+
+
+@lru_cache(maxsize=512)
+def _plan_card(pid: int, x: float, y: float, w: float, h: float, version: int, note: str) -> str:
+    # A card drawn at the same place looks the same every time: drawn once, reused.
+    plan = PLANS[pid]
     out = [rect(x, y, w, h, LEVEL_BG[plan["level"]], "#6b4a2b", 2)]
     out.append(f'<circle cx="{_n(x + 20)}" cy="{_n(y + 20)}" r="15" fill="#2f6b3b"/>')
     out.append(text(x + 20, y + 27, str(points(plan, version)), 20, "#ffffff", "middle", True))
@@ -231,7 +255,7 @@ class Layout:
 def _head(b: Board, L: Layout, view: dict[str, Any], names: list[str], y: float) -> float:
     d = view["derived"]
     W = L.W
-    with b.part("head"):
+    with part(b, "head"):
         b.add(rect(0, y, W, 96, "#5b3a1e", rx=0))
         b.add(text(L.pad, y + 30, "Tumble Town", 24, "#f8e7b8", "start", True))
         mode = view["mode"]
@@ -269,7 +293,7 @@ def _row(b: Board, L: Layout, view: dict[str, Any], acts: Controls, r: int, y: f
     W = L.W
     level = r + 1
     card_w = (W - 2 * L.pad - (L.per_row - 1) * 8) / L.per_row
-    with b.part(f"row-{level}"):
+    with part(b, f"row-{level}"):
         back = BACKS[view["backs"][r]]
         size = d["deck_sizes"][r]
         title = f"{LEVEL_NAMES[level]} row · " + (f"{size} in the deck" if size else "PLAN END showing")
@@ -323,7 +347,7 @@ def _panel(b: Board, L: Layout, view: dict[str, Any], acts: Controls, names: lis
     pl = view["players"][seat]
     legal = acts.legal
     hints = view["derived"]["hints"] or {}
-    with b.part("panel"):
+    with part(b, "panel"):
         top = y
         chunks_at = len(b._current or [])  # the frame is drawn once the height is known
         b.add("")
@@ -544,7 +568,7 @@ def _rivals(b: Board, L: Layout, view: dict[str, Any], y: float) -> float:
     s = view["surveyor"]
     if not o and not s:
         return y
-    with b.part("rivals"):
+    with part(b, "rivals"):
         if o:
             info = view["derived"]["outlaw"]
             h = 150 if L.narrow else 120
@@ -594,11 +618,15 @@ def _street(view: dict[str, Any], built: list[dict[str, Any]], street: dict[str,
     out.append(text(x0 + PLOTS * plot_w / 2, sy + 17, "MAIN STREET", 13, "#f8ecd4", "middle", True))
     fs = 12 if plot_w < 60 else 13
     for side in range(2):
+        py = y if side == 0 else sy + street_h
+        out.append(rect(x0, py, PLOTS * plot_w, plot_h, "#f3e8cf", rx=0))
+        out.append(f'<path d="{"".join(f"M{_n(x0 + p * plot_w)} {_n(py)}v{_n(plot_h)}" for p in range(1, PLOTS))}" '
+                   'stroke="#c9b08a" stroke-width="1.5"/>')
         for p in range(PLOTS):
             px = x0 + p * plot_w
-            py = y if side == 0 else sy + street_h
             code = rows[side][p]
-            out.append(rect(px + 1, py, plot_w - 2, plot_h, "#cfe0b8" if code == "cactus" else "#f3e8cf", "#c9b08a", 1, 0))
+            if code == "cactus":
+                out.append(rect(px + 1, py, plot_w - 2, plot_h, "#cfe0b8", rx=0))
             ly = py + 15 if side == 0 else py + plot_h - 5
             out.append(_request(code, px + 3, ly, fs))
             if street["plots"][side][p]:
@@ -648,7 +676,7 @@ def _town(b: Board, L: Layout, view: dict[str, Any], seat: int, names: list[str]
     shown = view.get("shown")
     horse_id = shown["players"][seat] if shown else pl["horse"]
     mine = seat == viewer
-    with b.part(f"town-{seat}"):
+    with part(b, f"town-{seat}"):
         top = y
         at = len(b._current or [])
         b.add("")
@@ -770,7 +798,7 @@ def _missions(b: Board, L: Layout, view: dict[str, Any], names: list[str], y: fl
     ms = view["missions"]
     if not any(ms) or view["over"]:
         return y
-    with b.part("missions"):
+    with part(b, "missions"):
         for s, m in enumerate(ms):
             if not m:
                 continue
@@ -788,7 +816,7 @@ def _result(b: Board, L: Layout, view: dict[str, Any], names: list[str], y: floa
     if not res:
         return y
     W, pad = L.W, L.pad
-    with b.part("result"):
+    with part(b, "result"):
         top = y
         at = len(b._current or [])
         b.add("")
@@ -845,7 +873,7 @@ def render(view: dict[str, Any], ui: dict[str, Any]) -> str:
         y = _town(b, L, view, s, names, acts, viewer, y)
     missing = [i for i in range(len(legal)) if i not in acts.drawn]
     if missing:  # any legal move not drawn above still gets a button
-        with b.part("more"):
+        with part(b, "more"):
             x = L.pad
             for i in missing:
                 label = f"Move {i + 1}: {legal[i].get('type', '')}"
