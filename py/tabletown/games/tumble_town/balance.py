@@ -1,8 +1,9 @@
 """Tumble Town's balance page, measured by simulation: `python -m tabletown balance tumble-town`.
 
-Win rates and mean scores come from `tabletown.cli.simulate` (bot-only games, seeds
-from 1); the figures that need each game's end (the No Outlaw chart's verdicts, the
-Outlaw's score, mission checks, Main Street points) replay the same kind of games here.
+Win rates and mean scores by seat come from `tabletown.cli.simulate` (bot-only games,
+seeds from 1); the figures that need each game's end (the No Outlaw chart's verdicts, the
+Outlaw's score, mission checks, Main Street points) play the same games here (the same
+seeds, the bots seeded as `simulate` seeds them).
 `report(quick=True)` plays a handful of games: a smoke test, not figures to publish.
 """
 
@@ -66,14 +67,14 @@ def _ladder(n: int) -> list[str]:
     rows = []
     for level in ("hard", "easy"):
         for difficulty in ("easy", "medium", "hard", "extra-hard"):
-            stats = simulate(GAME, n, 1, [level], {"mode": "outlaw", "difficulty": difficulty}, 1)
-            outlaw = 0.0
-            for seed in range(1, n + 1):
+            won = mine = outlaw = 0.0
+            for seed in range(1, n + 1):  # the games `simulate` plays: seeds from 1, bots seeded alike
                 out = RULES.outcome(_play(seed, 1, [level], {"mode": "outlaw", "difficulty": difficulty}))
                 assert out is not None
+                won += out["solo_won"] / n
+                mine += out["scores"][0] / n
                 outlaw += out["outlaw"]["total"] / n
-            rows.append([f"{level} bot", difficulty.replace("-", " ").title(), _pct(stats["win_rate"][0]),
-                         f"{stats['mean_score'][0]:.1f}", f"{outlaw:.1f}"])
+            rows.append([f"{level} bot", difficulty.replace("-", " ").title(), _pct(won), f"{mine:.1f}", f"{outlaw:.1f}"])
     return ([f"## Solo against the Outlaw: the difficulty ladder ({n} games each)", "",
              "The player wins with more points than the Outlaw.", ""]
             + _table(["player", "difficulty", "player wins", "player's mean score", "Outlaw's mean score"], rows))
@@ -153,11 +154,11 @@ def report(quick: bool = False) -> str:
         "[the content notes](../content/tumble-town.md)). " + ("**Quick run: too few games to read.**" if quick else ""),
         "",
     ]
-    lines += _chart(n(400, 4))
-    lines += _ladder(n(200, 2))
-    lines += _missions(n(120, 1))
-    lines += _seats(n(200, 2))
-    lines += _hard_vs_easy(n(100, 1))
-    lines += _towns(n(100, 1))
+    lines += _chart(n(300, 4))
+    lines += _ladder(n(100, 2))
+    lines += _missions(n(60, 1))
+    lines += _seats(n(100, 2))
+    lines += _hard_vs_easy(n(50, 1))
+    lines += _towns(n(40, 1))
     lines.append(f"_{time.perf_counter() - started:.0f} s of simulation._")
     return "\n".join(lines) + "\n"
