@@ -296,16 +296,16 @@ def _row(b: Board, L: Layout, view: dict[str, Any], acts: Controls, r: int, y: f
     with part(b, f"row-{level}"):
         back = BACKS[view["backs"][r]]
         size = d["deck_sizes"][r]
-        title = f"{LEVEL_NAMES[level]} row · " + (f"{size} in the deck" if size else "PLAN END showing")
+        title = f"{LEVEL_NAMES[level]} row · " + (f"{size} in the deck" if size else "Plan End")
         b.add(text(L.pad, y + 18, title, 16, INKC, "start", True))
-        x = W - L.pad
         label = "A claim takes"
-        dx = x - 26
+        dx = W - L.pad - 26
         slots = list(back["fixed"]) + ["choice"] * len(back["choice"])
         for c in reversed(slots):
             b.add(die(dx, y + 2, 22, c, None) if c != "choice" else spec(dx, y + 2, 22, "any"))
             dx -= 26
-        b.add(text(dx - 2, y + 18, label, 13, MUTED, "end"))
+        if not L.narrow:
+            b.add(text(dx - 2, y + 18, label, 13, MUTED, "end"))
         y += 28
         for c in range(4):
             cx = L.pad + (c % L.per_row) * (card_w + 8)
