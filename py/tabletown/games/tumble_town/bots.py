@@ -132,7 +132,37 @@ class Ctx:
             val += ONE_TIME_VALUE.get(pw["k"], 0.0) * (0.2 if self.final else 1.0)
         if not self.v["opts"]["no_main_street"]:
             val += 0.5 * plan["width"]
-        return val
+        return val + self.mission_value(plan, built)
+
+    def mission_value(self, plan: dict[str, Any], built: list[dict[str, Any]]) -> float:
+        """What a plan does for the mission this player is on (Mission Mode): a strong
+        player builds toward the mission's requirement, and away from breaking it."""
+        m = self.v["missions"][self.seat]
+        if not m:
+            return 0.0
+        levels = [p["level"] for p in built]
+        shapes = [p["shape"] for p in built]
+        if m == 1 and plan["style"] == self.horse:
+            return 2.5 if sum(1 for p in built if p["style"] == self.horse) < 4 else 0.0
+        if m == 2:
+            return 2.0 if levels.count(plan["level"]) < 2 else 0.0
+        if m == 3 and plan["level"] == 2:
+            return 2.5 if levels.count(2) < 4 else 0.0
+        if m == 4 and plan["ptype"] == "end":
+            return 2.5 if sum(1 for p in built if p["ptype"] == "end") < 3 else 0.0
+        if m == 5 and not self.v["opts"]["no_main_street"]:
+            return 0.6 * plan["width"]
+        if m == 6 and plan["ptype"] == "end":
+            return 1.5
+        if m == 7 and plan["level"] == 1:
+            return -6.0 if levels.count(1) >= 1 else -1.0
+        if m == 8 and plan["style"] not in {p["style"] for p in built}:
+            return 2.5
+        if m == 9 and shapes.count(plan["shape"]) in (1, 2):
+            return 2.5
+        if m == 10 and plan["shape"] in shapes:
+            return -8.0
+        return 0.0
 
     def fill(self, plan: dict[str, Any], dice: Optional[list[list[Any]]] = None,
              prefill: Optional[list[Any]] = None) -> Optional[Fill]:
