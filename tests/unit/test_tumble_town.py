@@ -408,3 +408,17 @@ def test_version_1_points_are_one_less_on_every_changed_plan():
     changed = [p for p in PLANS if points(p, 1) != points(p, 2)]
     assert len(changed) == 32 and all(points(p, 2) - points(p, 1) == 1 and p["level"] > 1 for p in changed)
     assert points(PLAN_BY_NAME["Bank"], 2) == 6 and points(PLAN_BY_NAME["Printing House"], 2) == 4  # the rulebook's
+
+
+def test_the_hard_bot_weighs_plans_by_its_mission():
+    from tabletown.games.tumble_town.bots import Ctx
+    st = RULES.setup(3, 1, {"mode": "outlaw", "mission": 10})
+    saloon = PLAN_BY_NAME["Saloon"]
+    bakery = PLAN_BY_NAME["Bakery"]  # the Saloon's shape (a gable)
+    st["players"][0]["built"] = [{"plan": saloon["id"], "dice": [["brown", 1]] * 3, "at": None, "used": False, "pen": 0}]
+    unique = Ctx(RULES.view(st, 0), 0, "hard").plan_value(bakery)
+    st["missions"] = [9]  # three buildings of one shape: a second gable is wanted
+    same = Ctx(RULES.view(st, 0), 0, "hard").plan_value(bakery)
+    st["missions"] = [0]
+    plain = Ctx(RULES.view(st, 0), 0, "hard").plan_value(bakery)
+    assert unique < plain < same
