@@ -221,7 +221,7 @@ def test_five_parts_of_the_score():
     assert s["gold"] == 2 * 1  # one windmill (Post Office)
     assert s["horse"] == 2  # Bank and Blacksmith have the pickaxe
     assert s["street"] == street_detail(pl["built"], "easy")["total"] > 0
-    assert s["penalties"] == -2
+    assert s["penalties"] == -1  # Tabletown's score pad: 1 point per token (rules version 2)
     assert s["total"] == s["buildings"] + s["gold"] + s["horse"] + s["street"] + s["penalties"]
 
 
@@ -448,12 +448,12 @@ def test_solo_outlaw_scoring_and_who_wins():
     st["outlaw"]["plans"] = [P("Bank")["id"]]
     st["outlaw"]["horses"] = [1]  # pickaxe
     st["outlaw"]["penalties"] = 1
-    assert R.outlaw_parts(st)["total"] == 6 + 1 - 2
+    assert R.outlaw_parts(st)["total"] == 6 + 1 - 1
     st["over"] = True
     st["players"][0]["horse"] = 0  # hat
     st["players"][0]["built"] = [{"plan": P("Saloon")["id"], "dice": [["brown", 1]] * 3, "at": None, "used": False, "pen": 0}]
     out = R.outcome(st)
-    assert out["scores"][0] == 2 and not out["solo_won"]  # 2 does not beat 5: the Outlaw wins
+    assert out["scores"][0] == 2 and not out["solo_won"]  # 2 does not beat 6: the Outlaw wins
 
 
 def test_no_outlaw_chart():

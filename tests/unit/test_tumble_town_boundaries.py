@@ -416,7 +416,8 @@ def test_outlaw_scoring_sets_only_from_hard():
     assert outlaw_score(plans[:3], [], 0, True, False)["sets"] == 0
 
 
-def test_penalty_tokens_cost_two_points_each():
-    base = player_score(player_with(["Blacksmith"]), None, "easy", True, [])
-    with_pen = player_score(dict(player_with(["Blacksmith"]), penalties=3), None, "easy", True, [])
-    assert base["total"] - with_pen["total"] == 6 and with_pen["penalties"] == -6
+@pytest.mark.parametrize("version, each", [(2, 1), (1, 2)])
+def test_penalty_tokens_cost_one_point_each_and_two_in_the_first_release(version, each):
+    base = player_score(player_with(["Blacksmith"]), None, "easy", True, [], version=version)
+    with_pen = player_score(dict(player_with(["Blacksmith"]), penalties=3), None, "easy", True, [], version=version)
+    assert base["total"] - with_pen["total"] == 3 * each and with_pen["penalties"] == -3 * each

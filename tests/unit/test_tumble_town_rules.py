@@ -674,6 +674,8 @@ def test_ties_most_leftover_dice_then_shared():
 def test_penalty_value_in_score():
     st = main_state(2)
     st["players"][0]["penalties"] = 3
+    assert R.score_parts(st, 0)["penalties"] == -3
+    st["v"] = 1  # the first release took 2 points per token
     assert R.score_parts(st, 0)["penalties"] == -6
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tabletown.engine.prng import Rng, seed_state
-from tabletown.games.tumble_town.content import COLORS, HORSES, MISSIONS, PLAN_BY_NAME, PLANS
+from tabletown.games.tumble_town.content import COLORS, HORSES, MISSIONS, PLAN_BY_NAME, PLANS, points
 from tabletown.games.tumble_town.game import BOTS
 from tabletown.games.tumble_town.game import RULES as R
 from tabletown.games.tumble_town.missions import extra_requirement, update_progress
@@ -202,11 +202,14 @@ def test_outlaw_scoring_by_difficulty():
     icon = HORSES[st["outlaw"]["horses"][0]]["icon"]
     matches = sum(1 for n in names if P(n)["style"] == icon)
     pts = sum(P(n)["points"] for n in names)
-    assert R.outlaw_parts(st)["total"] == pts + matches - 2
+    assert R.outlaw_parts(st)["total"] == pts + matches - 1  # a Penalty token costs 1
     st["opts"]["difficulty"] = "hard"
     assert R.outlaw_parts(st)["sets"] == 6  # hat, horseshoe, boot, pickaxe: one set
     st["opts"]["no_main_street"] = True
-    assert R.outlaw_parts(st)["total"] == pts + matches - 2 + 6 - 10
+    assert R.outlaw_parts(st)["total"] == pts + matches - 1 + 6 - 10
+    st["v"] = 1  # the first release: 2 per token, and its points
+    old = sum(points(P(n), 1) for n in names)
+    assert R.outlaw_parts(st)["total"] == old + matches - 2 + 6 - 10
 
 
 def test_solo_outcome_against_the_outlaw():
