@@ -421,3 +421,35 @@ def test_penalty_tokens_cost_one_point_each_and_two_in_the_first_release(version
     base = player_score(player_with(["Blacksmith"]), None, "easy", True, [], version=version)
     with_pen = player_score(dict(player_with(["Blacksmith"]), penalties=3), None, "easy", True, [], version=version)
     assert base["total"] - with_pen["total"] == 3 * each and with_pen["penalties"] == -3 * each
+
+
+# --- the Gold Pan's gold-for-any trade: a colour is offered while its supply has a die ---------
+
+
+@pytest.mark.parametrize("left, offered", [(0, False), (1, True), (2, True)])
+def test_a_gold_die_pans_for_a_colour_while_one_is_left(left, offered):
+    st = main_state()
+    st["players"][0]["dice"] = [["gold", 2], ["brown", 5]]
+    st["supply"]["black"] = left
+    st = A(st, 0, {"type": "pan"})
+    st = A(st, 0, {"type": "pick", "die": 0})  # the gold die
+    assert ({"type": "color", "c": "black"} in R.legal(st, 0)) == offered
+
+
+# --- how a position looks to a search bot: my points against the best rival's ---------------
+
+
+def test_the_heuristic_is_my_score_against_the_best_rival_or_the_outlaw():
+    st = main_state(seats=3)
+    st["opts"]["no_main_street"] = True
+    st["players"][1]["built"] = [built("Bank", None)]
+    st["players"][2]["built"] = [built("Blacksmith", None)]
+    for p in st["players"]:
+        p["horse"] = [h["id"] for h in HORSES if h["icon"] == "hat"][0]
+        p["dice"] = []
+    assert R.heuristic(st, 0) == -R.score_parts(st, 1)["total"]
+    assert R.heuristic(st, 2) == R.score_parts(st, 2)["total"] - R.score_parts(st, 1)["total"]
+    solo = R.setup(1, 1, {"mode": "outlaw", "no_main_street": True})
+    solo["players"][0]["dice"] = []
+    solo["outlaw"]["plans"] = [P("Bank")["id"]]
+    assert R.heuristic(solo, 0) == R.score_parts(solo, 0)["total"] - R.outlaw_parts(solo)["total"]
