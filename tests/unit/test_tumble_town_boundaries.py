@@ -453,3 +453,46 @@ def test_the_heuristic_is_my_score_against_the_best_rival_or_the_outlaw():
     solo["players"][0]["dice"] = []
     solo["outlaw"]["plans"] = [P("Bank")["id"]]
     assert R.heuristic(solo, 0) == R.score_parts(solo, 0)["total"] - R.outlaw_parts(solo)["total"]
+
+
+# --- what the view tells the board --------------------------------------------------------------
+
+
+def test_the_last_round_shows_in_solo_as_soon_as_the_supply_says_so():
+    st = R.setup(1, 1, {"mode": "outlaw"})
+    st["phase"] = "main"
+    st["supply"].update({"black": 3, "gold": 3})
+    assert R.view(st, 0)["derived"]["last_round"] is False
+    st["supply"].update({"black": 2, "gold": 2})
+    assert R.view(st, 0)["derived"]["last_round"] is True  # the check after the Outlaw's turn will end it
+    multi = main_state(seats=2)
+    multi["supply"].update({"black": 2, "gold": 2})
+    assert R.view(multi, 0)["derived"]["last_round"] is False  # multiplayer: only once the end is triggered
+    multi["ending"] = True
+    assert R.view(multi, 0)["derived"]["last_round"] is True
+
+
+def test_hints_are_for_the_player_constructing_and_count_the_outlaws_points():
+    st = R.setup(1, 1, {"mode": "outlaw"})
+    st["phase"] = "main"
+    st["outlaw"]["plans"] = [P("Bank")["id"], P("Saloon")["id"]]
+    v = R.view(st, 0)
+    assert v["derived"]["outlaw"] == {"points": 6 + 2, "horses": 1, "score": None}
+    assert v["derived"]["hints"] == {"least": {}}
+    st["phase"] = "claim"
+    assert R.view(st, 0)["derived"]["hints"] is None
+
+
+def test_hints_mark_each_die_that_would_cost_a_token_on_each_position():
+    st = main_state()
+    plan = P("Blacksmith")  # brown, black, brown; 4-6
+    st["players"][0]["hand"] = [plan["id"]]
+    st["players"][0]["dice"] = [["brown", 5], ["brown", 1], ["black", 4]]
+    assert R.view(st, 0)["derived"]["hints"]["least"] == {str(plan["id"]): 1}
+    st = A(st, 0, {"type": "build", "plan": plan["id"]})
+    hints = R.view(st, 0)["derived"]["hints"]
+    dice = st["players"][0]["dice"]
+    misses = {(dice[i][0], dice[i][1], pos) for i, pos in hints["misses"]}
+    assert ("brown", 1, 0) in misses and ("brown", 5, 1) in misses and ("black", 4, 0) in misses
+    assert ("brown", 5, 0) not in misses and ("black", 4, 1) not in misses
+    assert hints["penalty"] == 0 and hints["full"] is False and hints["spots"] == []
