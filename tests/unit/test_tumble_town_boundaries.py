@@ -496,3 +496,17 @@ def test_hints_mark_each_die_that_would_cost_a_token_on_each_position():
     assert ("brown", 1, 0) in misses and ("brown", 5, 1) in misses and ("black", 4, 0) in misses
     assert ("brown", 5, 0) not in misses and ("black", 4, 1) not in misses
     assert hints["penalty"] == 0 and hints["full"] is False and hints["spots"] == []
+
+
+@pytest.mark.parametrize("back", ["cactus2-gray", "cactus2-black"])
+def test_a_sampled_world_keeps_the_back_the_table_sees_on_the_2_cactus_deck(back):
+    st = R.setup(4, 3, {})
+    deck = st["decks"]["2"]
+    deck.sort(key=lambda p: PLANS[p]["back"] != back)
+    st["backs"][1] = back
+    view = R.view(st, 0)
+    for seed in range(12):
+        world = R.determinize(view, 0, Rng(seed_state(seed)))
+        assert PLANS[world["decks"]["2"][0]]["back"] == back
+        assert sorted(world["decks"]["2"]) != [] and len(world["decks"]["2"]) == len(deck)
+        assert R.view(world, 0) == view
