@@ -154,11 +154,11 @@ def report(quick: bool = False) -> str:
         "[the content notes](../content/tumble-town.md)). " + ("**Quick run: too few games to read.**" if quick else ""),
         "",
     ]
-    lines += _chart(n(300, 4))
-    lines += _ladder(n(100, 2))
-    lines += _missions(n(60, 1))
-    lines += _seats(n(100, 2))
-    lines += _hard_vs_easy(n(50, 1))
-    lines += _towns(n(40, 1))
+    lines += _chart(n(200, 4))
+    lines += _ladder(n(60, 2))
+    lines += _missions(n(40, 1))
+    lines += _seats(n(60, 2))
+    lines += _hard_vs_easy(n(30, 1))
+    lines += _towns(n(20, 1))
     lines.append(f"_{time.perf_counter() - started:.0f} s of simulation._")
     return "\n".join(lines) + "\n"
