@@ -857,6 +857,34 @@ class TumbleTown(Rules):
             return f"Place the {plan['name']} on your Town card"
         return "Construct, use powers or the Gold Pan, then end your turn"
 
+    def topic(self, state: State, seat: int) -> Optional[str]:
+        """The rules topic (data/rule_index.json) behind what `seat` is asked now, as `prompt` words it."""
+        if seat not in self.active(state):
+            return "prompt:waiting" if not state["over"] else "prompt:game-over"
+        phase = state["phase"]
+        simple = {"start": "prompt:start-die", "claim": "prompt:claim", "take": "prompt:take",
+                  "discard": "prompt:storehouse-full"}
+        if phase in simple:
+            return simple[phase]
+        if phase == "outlaw":
+            return "prompt:outlaw-take" if state["outlaw"]["ask"]["kind"] == "take" else "prompt:outlaw-return"
+        sub = state["sub"]
+        if sub:
+            if sub["k"] == "gain":
+                return "prompt:gain"
+            if sub["k"] == "pan":
+                if not sub["sel"]:
+                    return "prompt:pan-die"
+                first = state["players"][seat]["dice"][sub["sel"][0]]
+                return "prompt:pan-partner" if len(sub["sel"]) == 1 and first[0] != "gold" else "prompt:pan-colour"
+            if sub["k"] == "token":
+                return "prompt:token-die" if sub["die"] is None else "prompt:token-value"
+            return "prompt:power"
+        build = state["build"]
+        if build:
+            return "prompt:put-dice" if any(d is None for d in build["dice"]) else "prompt:place"
+        return "prompt:construct"
+
     def phrase(self, events: list[dict[str, Any]]) -> str:
         return line(events)
 
