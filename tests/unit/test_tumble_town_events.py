@@ -71,3 +71,14 @@ def test_consequences_are_told_in_a_fixed_order():
 def test_a_move_with_no_consequence_is_one_clause():
     assert line([{"t": "pan", "seat": 1}]) == "{seat1} goes to the Gold Pan"
     assert line([{"t": "token_value", "seat": 0, "value": 6}]) == "{seat0} spends a Dice Token: the die now shows 6"
+
+
+def test_the_tally_leaves_out_the_secret_horses_until_they_are_shown():
+    st = main_state(seats=2)
+    plan = PLAN_BY_NAME["Blacksmith"]  # pickaxe
+    st["opts"]["no_main_street"] = True
+    st["players"][0]["built"] = [{"plan": plan["id"], "dice": [["brown", 4]] * 3, "at": None, "used": False, "pen": 0}]
+    st["players"][0]["horse"] = 1  # Sarsaparilla: pickaxe
+    assert R.tally(st) == [2, 0]
+    st["shown"] = {"players": [1, 0], "outlaw": []}
+    assert R.tally(st) == [3, 0]

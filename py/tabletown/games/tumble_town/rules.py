@@ -857,6 +857,12 @@ class TumbleTown(Rules):
             return f"Place the {plan['name']} on your Town card"
         return "Construct, use powers or the Gold Pan, then end your turn"
 
+    def tally(self, state: State) -> Optional[list[int]]:
+        """Each seat's public score now (its Horse counts only once the Horses are shown)."""
+        shown = state.get("shown")
+        return [self.score_parts(state, s, horse=shown["players"][s] if shown else None)["total"]
+                for s in range(state["n"])]
+
     def topic(self, state: State, seat: int) -> Optional[str]:
         """The rules topic (data/rule_index.json) behind what `seat` is asked now, as `prompt` words it."""
         if seat not in self.active(state):
