@@ -145,7 +145,7 @@ class Ctx:
         if m == 1 and plan["style"] == self.horse:
             return 2.5 if sum(1 for p in built if p["style"] == self.horse) < 4 else 0.0
         if m == 2:
-            return 4.0 if levels.count(plan["level"]) < 2 else -1.0
+            return 2.0 if levels.count(plan["level"]) < 2 else 0.0
         if m == 3 and plan["level"] == 2:
             return 2.5 if levels.count(2) < 4 else 0.0
         if m == 4 and plan["ptype"] == "end":
