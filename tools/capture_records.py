@@ -67,6 +67,7 @@ PLAN: list[tuple[str, list[str], dict, int, int | None]] = [
 # Seeds of plan lines made under a rules version after the first, per game.
 VERSIONS: dict[str, dict[int, set[int]]] = {
     "torches-and-pitchforks": {2: {25, 26, 27, 28}},
+    "tumble-town": {2: {40, 41, 42, 43}},
 }
 
 
