@@ -747,3 +747,88 @@ def test_prompts_say_what_is_asked():
 def test_the_heuristic_is_the_lead_over_the_best_opponent():
     st = final_state([[hid("Sage"), hid("Pilgrim")], [hid("Giant")], []])
     assert R.heuristic(st, 0) == 2.0 and R.heuristic(st, 1) == -2.0 and R.heuristic(st, 2) == -3.0
+
+
+# --- the rules at hand and the story of a game ---------------------------------------------
+def test_each_prompt_names_its_topic_on_the_rules_page():
+    from tabletown.engine.content import load_data
+
+    index = load_data("tabletown.games.tavern_tussle", "rule_index")
+    st = four_player_start()
+    assert R.topic(st, 0) == "prompt:activate"
+    st = apply(st, 0, {"type": "activate", "card": st["hands"][0][0]})
+    assert R.topic(st, 0) == "prompt:discard" and R.topic(st, 1) == "prompt:activate"
+    st = apply(st, 0, {"type": "discard", "card": st["hands"][0][0]})
+    assert R.topic(st, 0) == "prompt:waiting"
+    asked = {"prompt:activate", "prompt:discard", "prompt:waiting"}
+    st = resolve_state([hid("Archer", "fox"), hid("Pilgrim"), hid("Sage")])
+    assert R.topic(st, 0) == "prompt:target" and R.topic(st, 1) == "prompt:waiting"
+    st = resolve_state([hid("Thief", "rat"), hid("Giant")], [[], [~hid("Sage"), ~hid("Pilgrim")]])
+    assert R.topic(st, 0) == "prompt:steal"
+    st = resolve_state([hid("Mage", "owl"), hid("Giant")], [[~hid("Sage"), ~hid("Archer", "fox")], []])
+    assert R.topic(st, 0) == "prompt:heal"
+    st = resolve_state([hid("Pilgrim"), hid("King", "lion")],
+                       [[], [hid("Archer", "fox"), hid("Mage", "owl"), ~hid("Sage")]], taverners=(ALLIGATOR, BEAR))
+    assert R.topic(st, 1) == "prompt:copy"
+    over = final_state([[hid("Sage")], []])
+    assert R.topic(over, 0) == R.topic(over, 1) == "prompt:game-over"
+    asked |= {"prompt:target", "prompt:steal", "prompt:heal", "prompt:copy", "prompt:game-over"}
+    assert asked <= set(index)
+
+
+def test_the_saved_games_list_says_how_far_a_game_is():
+    st = four_player_start()
+    assert R.status(st) == "Round 1 of 3 · Story Phase 1 of 3"
+    st["round"], st["story"] = 3, 2
+    assert R.status(st) == "Round 3 of 3 · Story Phase 2 of 3"
+    assert R.status(final_state([[hid("Sage"), hid("Pilgrim")], [hid("Giant")]])) == "Over · won with 3 points"
+    assert R.status(final_state([[hid("Sage")], []])) == "Over · won with 1 point"
+
+
+def test_the_tally_is_each_players_points_so_far():
+    st = scenario(3, [ALLIGATOR, BEAR, TOUCAN], [[], [], []],
+                  [[hid("Sage"), hid("Pilgrim")], [hid("Giant"), ~hid("Scout")], []])
+    assert R.tally(st) == [3, 3, 0]
+
+
+def test_the_story_counts_stories_told_and_coins_lost_and_won():
+    # Seat 1's Archer (7) flips seat 2's active Sage; seat 0's Thief (2) then steals that Coin.
+    actives = [hid("Thief", "rat"), hid("Archer", "fox"), hid("Sage")]
+    extra = fillers(set(actives) | {hid("Pilgrim"), hid("Queen")}, 6, 4)
+    hands = [[actives[s], extra[2 * s], extra[2 * s + 1]] for s in range(3)]
+    st = scenario(3, [ALLIGATOR, BEAR, TOUCAN], hands, [[hid("Pilgrim")], [], [hid("Queen")]], version=2)
+    steps = []
+
+    def play(seat, action):
+        nonlocal st
+        after, events = R.apply(st, seat, action)
+        steps.append((seat, action, events, after))
+        st = after
+
+    for s in range(3):
+        play(s, {"type": "activate", "card": actives[s]})
+        play(s, {"type": "discard", "card": extra[2 * s]})
+    play(1, {"type": "target", "seat": 2})
+    assert st["tab"][0] == [hid("Pilgrim"), ~hid("Sage"), hid("Thief", "rat")]
+    st = dict(st, phase="over")
+    told, coins = R.story(steps, st)
+    assert told["title"] == "Stories told" and coins["title"] == "Coins lost and won"
+    assert told["columns"] == ["Player", "Stories", "Most themes in one story", "Points"]
+    # Seat 0: Journey, Coin and Luck make one story of three themes; seat 2 only the Queen (Elixir).
+    assert told["rows"] == [["{seat0}", 1, 3, 6], ["{seat1}", 1, 1, 1], ["{seat2}", 1, 1, 1]]
+    assert coins["columns"] == ["Player", "Heroes turned to Coins", "Coins stolen from them", "Coins they stole",
+                                "Coins they healed"]
+    assert coins["rows"] == [["{seat0}", 0, 0, 1, 0], ["{seat1}", 0, 0, 0, 0], ["{seat2}", 1, 1, 0, 0]]
+
+
+def test_the_story_counts_the_coins_a_player_heals():
+    extra = fillers({hid("Mage", "owl"), hid("Giant"), hid("Sage")}, 4, 4)
+    st = scenario(2, [ALLIGATOR, BEAR], [[hid("Mage", "owl")] + extra[:2], [hid("Giant")] + extra[2:]],
+                  [[~hid("Sage")], []])
+    st = pick(pick(st, 0, hid("Mage", "owl"), extra[0]), 1, hid("Giant"))
+    last = {"type": "discard", "card": extra[2]}
+    st, events = R.apply(st, 1, last)  # the reveal: the Mage heals the Sage
+    assert st["tab"][0] == [hid("Sage"), hid("Mage", "owl")]
+    _, coins = R.story([(1, last, events, st)], st)
+    assert coins["rows"] == [["{seat0}", 0, 0, 0, 1], ["{seat1}", 0, 0, 0, 0]]
+    assert R.story([], final_state([[], []]))[0]["rows"] == [["{seat0}", 0, 0, 0], ["{seat1}", 0, 0, 0]]

@@ -202,3 +202,27 @@ def test_the_renderer_reads_only_the_view_the_render_kit_and_the_content():
     assert imported == {(0, "__future__"), (0, "html"), (0, "typing"), (3, "engine.draw"), (1, "content")}
     for computed in ("score_counts", "theme_counts", "stories(", "initiative("):
         assert computed not in source
+
+
+def test_what_a_player_may_ask_about_carries_its_rules_topic():
+    """Cards, Taverners, the theme tally, the deck, the Initiative order: each element a player
+    may ask "what is this?" about names a topic of the rules page's index."""
+    from tabletown.engine.content import load_data
+
+    index = load_data("tabletown.games.tavern_tussle", "rule_index")
+    seen = set()
+    for seats, opts in ((2, {}), (3, {"advanced": True}), (4, {"advanced": True})):
+        for i, st in enumerate(states(seats * 5, seats, opts)):
+            if i % 3 and R.active(st):
+                continue
+            for seat in [None] + list(range(seats)):
+                svg, _ = draw(st, seat, narrow=bool(i % 2))
+                topics = set(re.findall(r'data-topic="([^"]+)"', svg))
+                assert topics <= set(index), topics - set(index)
+                seen |= topics
+    for topic in ("card:hero", "card:coin", "card:hero-face-down", "card:alligator", "card:bear", "card:toucan",
+                  "card:hare", "card:taverner-face-down", "board:theme-tally", "board:deck", "board:discard-pile",
+                  "board:round", "board:initiative-order", "board:picked", "board:final-scores", "board:hand",
+                  "board:tableau", "board:stories", "board:points", "board:initiative", "theme:luck", "theme:elixir",
+                  "ability:attack", "ability:cheers", "ability:none"):
+        assert topic in seen, topic

@@ -94,6 +94,17 @@ def _tag(cx: float, y: float, text: str, size: float = 22, fill: str = GOLD) -> 
         cx, y + size * 0.2, text, size, INK, "bold", "middle")
 
 
+def _topic(topic: str, svg: str) -> str:
+    """`svg` marked with the rules topic (a key of data/rule_index.json) a player may ask about."""
+    return f'<g data-topic="{topic}">{svg}</g>'
+
+
+def _ability_topic(abilities: tuple[str, ...]) -> str:
+    if not abilities:
+        return "ability:none"
+    return "ability:" + "-".join(a.lower() for a in abilities)
+
+
 def _symbols(b: Board) -> None:
     for ability, path in ICONS.items():
         b.symbol(f"tt-icon-{ability.lower()}",
@@ -127,11 +138,14 @@ def _big_card(x: float, y: float, w: float, h: float, hero: dict[str, Any], init
     band = 60
     printed = hero["initiative"]
     shown = printed if init is None else init
-    out = [_rect(x, y, w, h, CARD, color, 5, 14), _rect(x + 4, y + 4, w - 8, band, color, rx=10),
-           f'<circle cx="{x + 40:.0f}" cy="{y + 4 + band / 2:.0f}" r="33" fill="{CARD}" stroke="{INK}" stroke-width="3"/>',
-           _text(x + 40, y + 4 + band / 2 + 14, str(shown), 40 if shown < 10 else 34, INK, "bold", "middle"),
-           _text(x + w - 14, y + 4 + band / 2 + 11, theme.upper(), _fit_size(theme.upper(), w - 100, 30), WHITE,
-                 "bold", "end")]
+    out = [_rect(x, y, w, h, CARD, color, 5, 14),
+           _topic(f"theme:{theme.lower()}", _rect(x + 4, y + 4, w - 8, band, color, rx=10)
+                  + _text(x + w - 14, y + 4 + band / 2 + 11, theme.upper(), _fit_size(theme.upper(), w - 100, 30),
+                          WHITE, "bold", "end")),
+           _topic("board:initiative",
+                  f'<circle cx="{x + 40:.0f}" cy="{y + 4 + band / 2:.0f}" r="33" fill="{CARD}" stroke="{INK}" '
+                  'stroke-width="3"/>'
+                  + _text(x + 40, y + 4 + band / 2 + 14, str(shown), 40 if shown < 10 else 34, INK, "bold", "middle"))]
     yy = y + band + 4
     if shown != printed:
         out.append(_text(x + 14, yy + 26, f"Initiative {printed} + {shown - printed}", 22, MUTED, "bold"))
@@ -141,15 +155,15 @@ def _big_card(x: float, y: float, w: float, h: float, hero: dict[str, Any], init
     out.append(_text(x + w / 2, yy + 76, hero["animal"], 26, MUTED, anchor="middle", italic=True))
     yy += 120
     abilities = hero["abilities"]
+    about = _ability_topic(abilities)
     if not abilities:
-        out.append(_text(x + w / 2, yy, "No ability", 28, MUTED, anchor="middle"))
+        out.append(_topic(about, _text(x + w / 2, yy, "No ability", 28, MUTED, anchor="middle")))
         yy += 40
     for ability in abilities:
         label = ability.upper()
         tw = len(label) * 20 + 44
         x0 = x + (w - tw) / 2
-        out.append(_icon(ability, x0, yy - 30, 36))
-        out.append(_text(x0 + 44, yy, label, 32, INK, "bold"))
+        out.append(_topic(about, _icon(ability, x0, yy - 30, 36) + _text(x0 + 44, yy, label, 32, INK, "bold")))
         yy += 42
     hint = "" if tag else _ability_hint(hero, taverner)
     if hint:
@@ -160,26 +174,27 @@ def _big_card(x: float, y: float, w: float, h: float, hero: dict[str, Any], init
                         PALETTE["highlight"]))
     if tag:
         out.append(_tag(x + w / 2, y + h - 16, tag))
-    return "".join(out)
+    return _topic("card:hero", "".join(out))
 
 
 def _small_card(x: float, y: float, w: float, h: float, hero: dict[str, Any]) -> str:
     """A Hero on the table: Initiative, name, abilities, and a theme band at the bottom."""
     theme = hero["theme"]
     color = THEME_COLOR[theme]
-    out = [_rect(x, y, w, h, CARD, color, 4, 10), _rect(x + 3, y + h - 41, w - 6, 38, color, rx=7),
-           _text(x + w / 2, y + h - 13, theme.upper(), 24, WHITE, "bold", "middle"),
+    out = [_rect(x, y, w, h, CARD, color, 4, 10),
+           _topic(f"theme:{theme.lower()}", _rect(x + 3, y + h - 41, w - 6, 38, color, rx=7)
+                  + _text(x + w / 2, y + h - 13, theme.upper(), 24, WHITE, "bold", "middle")),
            f'<circle cx="{x + 30:.0f}" cy="{y + 30:.0f}" r="24" fill="{CARD}" stroke="{INK}" stroke-width="2.5"/>',
            _text(x + 30, y + 40, str(hero["initiative"]), 30 if hero["initiative"] < 10 else 25, INK, "bold", "middle")]
     abilities = hero["abilities"]
     for i, ability in enumerate(abilities):
-        out.append(_icon(ability, x + w - 8 - (len(abilities) - i) * 32, y + 12, 28))
+        out.append(_topic(_ability_topic(abilities), _icon(ability, x + w - 8 - (len(abilities) - i) * 32, y + 12, 28)))
     mid = y + 58 + (h - 58 - 41) / 2
     name = hero["name"]
     out.append(_text(x + w / 2, mid - 2, name, _fit_size(name, w - 14, 27, 16, True), INK, "bold", "middle"))
     label = " + ".join(a.upper() for a in abilities) if abilities else "no ability"
     out.append(_text(x + w / 2, mid + 24, label, _fit_size(label, w - 14, 20, 12, True), MUTED, "bold", "middle"))
-    return "".join(out)
+    return _topic("card:hero", "".join(out))
 
 
 def _coin_card(x: float, y: float, w: float, h: float, card: int, big: bool = False) -> str:
@@ -187,7 +202,7 @@ def _coin_card(x: float, y: float, w: float, h: float, card: int, big: bool = Fa
     r = min(w, h) * (0.26 if big else 0.24)
     cx, cy = x + w / 2, y + r + (24 if big else 12)
     name = hero_label(card) if big else hero_name(card)
-    return (_rect(x, y, w, h, "#5b4412", THEME_COLOR["Coin"], 4, 14 if big else 10)
+    return _topic("card:coin", _rect(x, y, w, h, "#5b4412", THEME_COLOR["Coin"], 4, 14 if big else 10)
             + f'<use href="#tt-coin" x="{cx - r:.0f}" y="{cy - r:.0f}" width="{2 * r:.0f}" height="{2 * r:.0f}"/>'
             + _text(cx, cy + r + (42 if big else 28), "COIN", 32 if big else 24, "#fff3c4", "bold", "middle")
             + _text(cx, y + h - (18 if big else 10), name, _fit_size(name, w - 12, 26 if big else 21, 14), "#fff3c4",
@@ -199,9 +214,9 @@ def _table_card(x: float, y: float, w: float, h: float, c: int, heroes: tuple[di
 
 
 def _card_back(x: float, y: float, w: float, h: float, label: str) -> str:
-    return (_rect(x, y, w, h, PALETTE["accent"], GOLD, 3, 10)
-            + _rect(x + 10, y + 10, w - 20, h - 20, "none", GOLD, 2, 6, "7 6")
-            + _text(x + w / 2, y + h / 2 + 10, label, 26, "#fff3c4", "bold", "middle"))
+    return _topic("card:hero-face-down", _rect(x, y, w, h, PALETTE["accent"], GOLD, 3, 10)
+                  + _rect(x + 10, y + 10, w - 20, h - 20, "none", GOLD, 2, 6, "7 6")
+                  + _text(x + w / 2, y + h / 2 + 10, label, 26, "#fff3c4", "bold", "middle"))
 
 
 def _empty_slot(x: float, y: float, w: float, h: float, label: str) -> str:
@@ -212,12 +227,12 @@ def _empty_slot(x: float, y: float, w: float, h: float, label: str) -> str:
 def _taverner(x: float, y: float, w: float, h: float, tav: int, up: bool) -> str:
     t = TAVERNERS[tav]
     if not up:
-        return (_rect(x, y, w, h, "#3a3a46", "#9aa0b5", 3, 12)
+        return _topic("card:taverner-face-down", _rect(x, y, w, h, "#3a3a46", "#9aa0b5", 3, 12)
                 + _text(x + w / 2, y + 50, t["animal"], 34, "#f0f1f6", "bold", "middle")
                 + _text(x + w / 2, y + 106, "FACE-DOWN", 30, "#ffd0c8", "bold", "middle")
                 + _text(x + w / 2, y + 146, "off-limits", 26, "#f0f1f6", anchor="middle"))
     body, _ = _lines(x + 16, y + 110, t["short"], w - 32, 24, 3)
-    return (_rect(x, y, w, h, PALETTE["highlight"], GOLD, 3, 12)
+    return _topic(f"card:{t['animal'].lower()}", _rect(x, y, w, h, PALETTE["highlight"], GOLD, 3, 12)
             + _text(x + 16, y + 42, t["animal"], 34, INK, "bold")
             + _icon("Cheers", x + w - 48, y + 14, 34)
             + _text(x + 16, y + 76, t["special"], 24, PALETTE["accent"], "bold", italic=True)
@@ -234,7 +249,7 @@ def _tally(x: float, y: float, counts: list[int], width: float) -> str:
         out.append(_rect(cx, cy, cw, 58, THEME_COLOR[theme], rx=10))
         out.append(_text(cx + 10, cy + 38, theme.upper(), _fit_size(theme.upper(), cw - 56, 22, 14, True), WHITE, "bold"))
         out.append(_text(cx + cw - 10, cy + 43, str(counts[i]), 34, WHITE, "bold", "end"))
-    return "".join(out)
+    return _topic("board:theme-tally", "".join(out))
 
 
 # --- labels (accessible names say what the player sees and more) ------------------------------------
@@ -305,17 +320,18 @@ def _header(b: Board, view: dict[str, Any], lay: Layout) -> float:
     if view["adv"]:
         phase += " · Advanced"
     room = w - 48 if lay.narrow else w - 48 - 250
-    b.add(_text(24, 100, phase, _fit_size(phase, room, 30, 20), "#fbf3df"))
+    b.add(_topic("board:round", _text(24, 100, phase, _fit_size(phase, room, 30, 20), "#fbf3df")))
     discard = sum(len(d) for d in view["discards"])
     px = 24
-    for i, label in enumerate((f"Deck {len(view['deck'])}", f"Discard {discard}")):
+    for i, (label, about) in enumerate(((f"Deck {len(view['deck'])}", "board:deck"),
+                                        (f"Discard {discard}", "board:discard-pile"))):
         pw = len(label) * 16 + 30
         if lay.narrow:  # a row of their own under the round
             py = 116
         else:  # stacked at the right
             px, py = w - 24 - pw, 24 + i * 48
-        b.add(_rect(px, py, pw, 40, PALETTE["accent"], GOLD, 2, 20)
-              + _text(px + pw / 2, py + 29, label, 26, "#fff3c4", "bold", "middle"))
+        b.add(_topic(about, _rect(px, py, pw, 40, PALETTE["accent"], GOLD, 2, 20)
+                     + _text(px + pw / 2, py + 29, label, 26, "#fff3c4", "bold", "middle")))
         px += pw + 12
     return h
 
@@ -330,11 +346,11 @@ def _strip(b: Board, view: dict[str, Any], names: list[str], lay: Layout, y: flo
     bw = (lay.w - 48 - 12 * (cols - 1)) / cols
     chips: list[tuple[int, str, str, str]] = []  # seat, mark, figure, fill
     if derived["over"]:
-        title = "Points"
+        title, about = "Points", "board:final-scores"
         for s in sorted(range(n), key=lambda s: -derived["scores"][s]):
             chips.append((s, "", str(derived["scores"][s]), CARD))
     elif view["phase"] == "resolve" and view["inits"][0] is not None:
-        title = "Initiative order (highest first)"
+        title, about = "Initiative order (highest first)", "board:initiative-order"
         inits = view["inits"]
         rest = view["order"]
         ctx = view["ctx"]
@@ -346,10 +362,11 @@ def _strip(b: Board, view: dict[str, Any], names: list[str], lay: Layout, y: flo
             else:
                 chips.append((s, "✓ " if s in done else "", str(inits[s]), "#e6d7bd" if s in done else CARD))
     else:
-        title = "Picking Heroes"
+        title, about = "Picking Heroes", "board:picked"
         for s in range(n):
             ready = derived["picked"][s] >= 2
             chips.append((s, "✓ " if ready else "… ", "ready" if ready else "", "#e6d7bd" if ready else CARD))
+    b.add(f'<g data-topic="{about}">')
     b.add(_text(24, y + 30, title, 24, MUTED, "bold"))
     for i, (s, mark, figure, fill) in enumerate(chips):
         bx = 24 + (i % cols) * (bw + 12)
@@ -360,6 +377,7 @@ def _strip(b: Board, view: dict[str, Any], names: list[str], lay: Layout, y: flo
         b.add(_text(bx + 14, by + 37, label, _fit_size(label, room, 26, 16), INK, "bold"))
         if figure:
             b.add(_text(bx + bw - 12, by + 38, figure, 28 if figure.isdigit() else 22, INK, "bold", "end"))
+    b.add("</g>")
     return y + 44 + rows * 62
 
 
@@ -441,7 +459,8 @@ def _hand(b: Board, view: dict[str, Any], viewer: int, legal: list[dict[str, Any
     kind = legal[0]["type"] if legal else ""
     title = {"activate": "Your hand · choose a Hero to activate", "discard": "Your hand · choose a Hero to discard"}.get(
         kind, "Your hand")
-    b.add(_text(28, y + 48, title, _fit_size(title, lay.w - 56, 30, 18, True), PALETTE["accent"], "bold"))
+    b.add(_topic("board:hand", _text(28, y + 48, title, _fit_size(title, lay.w - 56, 30, 18, True), PALETTE["accent"],
+                                     "bold")))
     bonus = derived["bonus"][viewer]
     gains = derived["gains"]
     taverner = view["tav"][viewer]
@@ -486,7 +505,7 @@ def _panel(b: Board, view: dict[str, Any], s: int, names: list[str], lay: Layout
     hand = len(view["hands"][s])
     info = f"Hand {hand} · {score} {'point' if score == 1 else 'points'}"
     out.append(_text(28, y + 46, title, _fit_size(title, w - 56 - len(info) * 16, 36, 20), INK, "bold"))
-    out.append(_text(w - 28, y + 46, info, 28, MUTED, anchor="end"))
+    out.append(_topic("board:points", _text(w - 28, y + 46, info, 28, MUTED, anchor="end")))
     ry = y + 64
     tw = 262 if not lay.narrow else 270
     out.append(_taverner(24, ry, tw, row_a - 12, view["tav"][s], view["tup"][s]))
@@ -506,9 +525,9 @@ def _panel(b: Board, view: dict[str, Any], s: int, names: list[str], lay: Layout
         ctx = view["ctx"]
         init = view["inits"][s]
         if ctx is not None and ctx["seat"] == s:
-            out.append(_tag(ax + aw / 2, ry + ah + 26, "ACTING", 22))
+            out.append(_topic("board:acting", _tag(ax + aw / 2, ry + ah + 26, "ACTING", 22)))
         elif play >= 0 and init is not None:
-            out.append(_tag(ax + aw / 2, ry + ah + 26, f"INITIATIVE {init}", 20))
+            out.append(_topic("board:initiative", _tag(ax + aw / 2, ry + ah + 26, f"INITIATIVE {init}", 20)))
     else:
         out.append(_empty_slot(ax, ry, aw, ah, "—" if derived["over"] else "No active Hero"))
     bonus = derived["bonus"][s]
@@ -520,14 +539,15 @@ def _panel(b: Board, view: dict[str, Any], s: int, names: list[str], lay: Layout
     else:
         tx, ty0, twidth = 494, ry, w - 24 - 494
     out.append(_tally(tx, ty0, derived["tally"][s], twidth))
-    out.append(_text(tx, ty0 + 168, story, _fit_size(story, twidth, 28, 18), INK))
+    out.append(_topic("board:stories", _text(tx, ty0 + 168, story, _fit_size(story, twidth, 28, 18), INK)))
     if bonus and not lay.narrow and not derived["over"]:
-        out.append(_text(tx, ty0 + 206, f"Next Hero: Initiative +{bonus}", 24, PALETTE["good"], "bold"))
+        out.append(_topic("board:initiative",
+                          _text(tx, ty0 + 206, f"Next Hero: Initiative +{bonus}", 24, PALETTE["good"], "bold")))
     ty = ry + row_a + tally_h
     label = f"Tableau · {len(tab)} {'card' if len(tab) == 1 else 'cards'}"
     if bonus and lay.narrow and not derived["over"]:
         label += f" · next Hero +{bonus}"
-    out.append(_text(28, ty + 30, label, 24, MUTED, "bold"))
+    out.append(_topic("board:tableau", _text(28, ty + 30, label, 24, MUTED, "bold")))
     if ring:
         out.append(_tag(w - 150, ty + 20, "TAP TO TARGET", 24))
     if not tab:

@@ -36,7 +36,7 @@ from typing import Any, Optional
 
 from ...engine.events import Events
 from ...engine.prng import Rng, seed_state
-from ...engine.rules import Action, BadSetup, IllegalAction, Rules, State, View, make_outcome
+from ...engine.rules import Action, BadSetup, IllegalAction, Rules, State, View, make_outcome, seat_token
 from ...engine.state import clone
 from ...engine.zones import HIDDEN, OWNER, Zone, Zones
 from .content import (
@@ -347,6 +347,56 @@ class TavernTussle(Rules):
         if ask == "heal":
             return f"Choose the Coin in your tableau your {name} heals."
         return f"Choose the Hero in your tableau whose ability your {name} copies."
+
+    def status(self, state: State) -> str:
+        """How far the game is, for the saved-games list."""
+        if state["phase"] == "over":
+            best = max(tableau_score(t) for t in state["tab"])
+            return f"Over · won with {best} {'point' if best == 1 else 'points'}"
+        return f"Round {state['round']} of {ROUNDS} · Story Phase {state['story']} of {STORIES_PER_ROUND}"
+
+    def topic(self, state: State, seat: int) -> Optional[str]:
+        """The rules topic (data/rule_index.json) of what `seat` is asked now, as `prompt` words it."""
+        if state["phase"] == "over":
+            return "prompt:game-over"
+        if seat not in self.active(state):
+            return "prompt:waiting"
+        if state["phase"] == "pick":
+            return "prompt:activate" if state["act"][seat] is None else "prompt:discard"
+        return "prompt:" + state["ctx"]["ask"]
+
+    def tally(self, state: State) -> Optional[list[int]]:
+        """Each player's points so far: their tableau sorted into its best stories."""
+        return [tableau_score(t) for t in state["tab"]]
+
+    def story(self, steps: list[tuple[int, Action, list[dict[str, Any]], State]], final: State) -> list[dict[str, Any]]:
+        """The stories each player told, and the Coins each lost and won along the way."""
+        n = final["n"]
+        turned = [0] * n   # own active Heroes turned to Coins by another player
+        robbed = [0] * n   # Coins stolen from them
+        stolen = [0] * n   # Coins they stole
+        healed = [0] * n   # Coins they turned back
+        for _seat, _action, events, _after in steps:
+            for e in events:
+                if e["t"] == "flip":
+                    turned[e["target"]] += 1
+                elif e["t"] == "steal":
+                    robbed[e["target"]] += 1
+                    stolen[e["seat"]] += 1
+                elif e["t"] == "heal":
+                    healed[e["seat"]] += 1
+        told = []
+        for s in range(n):
+            sizes = [len(x) for x in stories(final["tab"][s])]
+            told.append([seat_token(s), len(sizes), max(sizes, default=0), sum(STORY_POINTS[k] for k in sizes)])
+        return [
+            {"title": "Stories told", "columns": ["Player", "Stories", "Most themes in one story", "Points"],
+             "rows": told},
+            {"title": "Coins lost and won",
+             "columns": ["Player", "Heroes turned to Coins", "Coins stolen from them", "Coins they stole",
+                         "Coins they healed"],
+             "rows": [[seat_token(s), turned[s], robbed[s], stolen[s], healed[s]] for s in range(n)]},
+        ]
 
     # --- search support ------------------------------------------------------------------
     def unseen(self, view: View, pool: str) -> list[int]:
