@@ -24,7 +24,9 @@ from .content import TAVERNERS
 
 GAME = "tavern-tussle"
 CONFIGS: tuple[tuple[int, bool], ...] = ((2, False), (3, False), (3, True), (4, False), (4, True))
-FULL = {"hard": 1000, "duel": 200, "easy": 2000}
+# Hard bots think for a few seconds a game on one core (about 4 s at 2 players, 15 s at 4), so the
+# hard samples are what one quiet hour allows; every figure carries its 95 % interval.
+FULL = {"hard": 40, "duel": 20, "easy": 500}
 QUICK = {"hard": 2, "duel": 1, "easy": 4}
 FIRST_SEED = 1
 
@@ -49,6 +51,8 @@ def play_many(seats: int, advanced: bool, levels: list[str], games: int, first: 
     seat_score = [0.0] * seats
     tav_wins = [0.0] * len(TAVERNERS)
     tav_games = [0] * len(TAVERNERS)
+    tav_score = [0.0] * len(TAVERNERS)
+    tav_margin = [0.0] * len(TAVERNERS)
     moves = 0.0
     for seed in range(first, first + games):
         stats = simulate(GAME, 1, seats, levels, _options(advanced), seed)
@@ -58,9 +62,12 @@ def play_many(seats: int, advanced: bool, levels: list[str], games: int, first: 
             seat_score[s] += stats["mean_score"][s]
             tav_wins[tavs[s]] += stats["win_rate"][s]
             tav_games[tavs[s]] += 1
+            tav_score[tavs[s]] += stats["mean_score"][s]
+            best_other = max(stats["mean_score"][p] for p in range(seats) if p != s)
+            tav_margin[tavs[s]] += stats["mean_score"][s] - best_other
         moves += stats["mean_moves"]
     return {"games": games, "seat_wins": seat_wins, "seat_score": seat_score, "tav_wins": tav_wins,
-            "tav_games": tav_games, "moves": moves / max(games, 1)}
+            "tav_games": tav_games, "tav_score": tav_score, "tav_margin": tav_margin, "moves": moves / max(games, 1)}
 
 
 def share(wins: float, games: int, seats: int) -> tuple[float, float]:
@@ -93,8 +100,18 @@ def report(quick: bool = False) -> str:
         cells = []
         for t in range(len(names)):
             value, half = share(res["tav_wins"][t], res["tav_games"][t], seats)
-            cells.append(f"{value:.2f} ± {half:.2f}")
+            cells.append(f"{value:.2f} ± {half:.2f}" if res["tav_games"][t] else "—")
         out.append(f"| {_label(seats, adv)} | " + " | ".join(cells) + f" | {res['games']} |")
+
+    out += ["", "Mean final score of each Taverner's player, and in brackets its mean lead over the best other "
+            "player (negative: behind), hard bots in every seat:", "",
+            "| Game | " + " | ".join(names) + " |", "|---|" + "---|" * len(names)]
+    for (seats, adv), res in hard.items():
+        cells = []
+        for t in range(len(names)):
+            g = res["tav_games"][t]
+            cells.append(f"{res['tav_score'][t] / g:.1f} ({res['tav_margin'][t] / g:+.1f})" if g else "—")
+        out.append(f"| {_label(seats, adv)} | " + " | ".join(cells) + " |")
 
     out += ["", "## Seats, hard bots in every seat", "",
             "| Game | win rate by seat (1st, 2nd, …) | mean score by seat | moves a game |", "|---|---|---|---|"]
