@@ -188,10 +188,12 @@ def test_a_phone_gets_a_board_600_units_wide_with_readable_text():
     sizes = [float(s) for s in re.findall(r'font-size="([0-9.]+)"', narrow)]
     # At 390 px a 600-unit board shows a unit as about 0.6 px: 20 units is 12 px.
     assert min(sizes) >= 14 and sorted(sizes)[len(sizes) // 10] >= 20
-    # Cards in the hand: two a row, each at least 260 units wide.
+    # Cards in the hand: two a row, each at least 260 units wide, and taller than on a wide
+    # screen so a Hero's whole ability text fits above the points it would add.
     hand = dict(narrow.parts)["slot"]
-    widths = [int(w) for w in re.findall(r'<rect x="\d+" y="\d+" width="(\d+)" height="320"', hand)]
+    widths = [int(w) for w in re.findall(r'<rect x="\d+" y="\d+" width="(\d+)" height="350"', hand)]
     assert widths and min(widths) >= 260
+    assert "…" not in hand
 
 
 def test_the_renderer_reads_only_the_view_the_render_kit_and_the_content():

@@ -51,7 +51,7 @@ class Layout:
         self.tab_cols = 3 if narrow else 5
         gap = 16
         self.hand_w = (self.w - 56 - gap * (self.hand_cols - 1)) // self.hand_cols
-        self.hand_h = 320
+        self.hand_h = 350 if narrow else 320
         self.tab_w = (self.w - 48 - 10 * (self.tab_cols - 1)) // self.tab_cols
         self.tab_h = 170
 
@@ -167,7 +167,13 @@ def _big_card(x: float, y: float, w: float, h: float, hero: dict[str, Any], init
         yy += 42
     hint = "" if tag else _ability_hint(hero, taverner)
     if hint:
-        body, _ = _lines(x + w / 2, yy - 6, hint, w - 24, 22, 3, MUTED, anchor="middle")
+        # As many lines as fit above the points tag; a smaller size before any word is cut.
+        bottom = y + h - (40 if gain is not None else 10)
+        for size in (22, 19, 17):
+            room = max(1, int((bottom - (yy - 6)) // (size * 1.2)) + 1)
+            if len(fit_lines(hint, w - 24, size, 99)) <= room:
+                break
+        body, _ = _lines(x + w / 2, yy - 6, hint, w - 24, size, room, MUTED, anchor="middle")
         out.append(body)
     if gain is not None and not tag:
         out.append(_tag(x + w / 2, y + h - 16, f"+{gain} {'point' if gain == 1 else 'points'}", 22,
