@@ -20,8 +20,8 @@ SPEC = GameSpec(
         Flag("advanced", "Advanced Variant", default=False, for_seats=(3, 4),
              help="Players whose card is flipped or stolen turn their Taverner face-down and are off-limits."),
         Choice("youngest", "Players from youngest to oldest", _ROTATIONS + _ORDERS, 1,
-               labels=tuple(f"Player {k} youngest, then round the table to the left" for k in _ROTATIONS)
-               + tuple(f"{len(str(o))} players: " + ", ".join(f"Player {d}" for d in str(o)) for o in _ORDERS),
+               labels=tuple(f"Player {k} youngest, then left" for k in _ROTATIONS)
+               + tuple("Players " + ", ".join(str(o)) for o in _ORDERS),
                help="Ties of Initiative and of the final scores go to the younger player."),
     ),
     rules_version=2,
