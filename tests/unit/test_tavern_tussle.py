@@ -832,3 +832,20 @@ def test_the_story_counts_the_coins_a_player_heals():
     _, coins = R.story([(1, last, events, st)], st)
     assert coins["rows"] == [["{seat0}", 0, 0, 0, 1], ["{seat1}", 0, 0, 0, 0]]
     assert R.story([], final_state([[], []]))[0]["rows"] == [["{seat0}", 0, 0, 0], ["{seat1}", 0, 0, 0]]
+
+
+def test_the_rules_stand_on_the_kit_alone():
+    """Nothing of Tavern Tussle leans on the engine's older game class, so the engine can drop it."""
+    import ast
+    from pathlib import Path
+
+    from tabletown.engine import rules as kit
+
+    assert type(R).__mro__[1:] == (kit.Rules, object)
+    package = Path(tt.__file__).parent
+    for path in package.glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom) and node.module and node.module.endswith("engine.rules"):
+                assert "Game" not in {a.name for a in node.names}, path.name
+            if isinstance(node, ast.Attribute):
+                assert node.attr != "Game", path.name
