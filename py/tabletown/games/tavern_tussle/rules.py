@@ -38,6 +38,7 @@ from ...engine.events import Events
 from ...engine.prng import Rng, seed_state
 from ...engine.rules import Action, BadSetup, IllegalAction, Rules, State, View, make_outcome, seat_token
 from ...engine.state import clone
+from ...engine.words import plural
 from ...engine.zones import HIDDEN, OWNER, Zone, Zones
 from .content import (
     BATTLE,
@@ -352,7 +353,7 @@ class TavernTussle(Rules):
         """How far the game is, for the saved-games list."""
         if state["phase"] == "over":
             best = max(tableau_score(t) for t in state["tab"])
-            return f"Over · won with {best} {'point' if best == 1 else 'points'}"
+            return f"Over · won with {plural(best, 'point')}"
         return f"Round {state['round']} of {ROUNDS} · Story Phase {state['story']} of {STORIES_PER_ROUND}"
 
     def topic(self, state: State, seat: int) -> Optional[str]:
