@@ -10,16 +10,18 @@ SPEC = GameSpec(
         "Four Ruffians wait face down on the Town Map. Between fights the team shops with the Peddler, "
         "meets the town's events and chases Feats of Mettle; in each fight the Ruffian plays its own "
         "action deck. Beat all four to win; the Final Fight names a new sheriff who must not fall. "
-        "One player controls three townsfolk; two players may each control two (Doublin' Down)."
+        "Each seat is one townsfolk: play solo with three, or Doublin' Down with two players and four."
     ),
-    seats=(1, 4),
+    seats=(2, 4),
     outcome="team",
     secrets=True,
     campaign=True,
     seat_word="townsfolk",
     options=(
-        Flag("doublin_down", "Doublin' Down", default=False, for_seats=(2,),
-             help="Each of the two players controls two townsfolk. Secret events are left out."),
+        Flag("solo", "Solo variant", default=False, for_seats=(3,),
+             help="One player controls all three townsfolk. Secret Town Events are left out."),
+        Flag("doublin_down", "Doublin' Down", default=False, for_seats=(4,),
+             help="Two players control two townsfolk each. Secret Town Events are left out."),
         Flag("trading", "Trading variant", default=False,
              help="All for One, One for All: townsfolk may freely exchange gear in the Town Phase (easier)."),
         Choice("town_map", "Town Map", ("standard", "rough"), "standard",
