@@ -64,7 +64,6 @@ class Fight:
             t = self.folk(seat)
             t["pos"] = None
             t["out"] = None
-            t["won"] = 0
         s["uses"]["fight"] = {}
         s["uses"]["phase"] = {}
         s["tally"]["fight"] = {}
@@ -438,16 +437,17 @@ class Fight:
         town = self.f is None
         if town and when == "fight" or not town and when == "town":
             return None
-        uses = act.get("uses", "phase" if town and act.get("uses") is None else "turn")
-        if self.used(f"use:{seat}:{key}", uses):
+        if self.used(f"use:{seat}:{key}", act.get("uses", "turn")):
             return None
         cost = act["cost"]
         if town and cost.get("mox"):
-            return None
+            return None  # MOX is spent on your turn in a fight
         inst = ctx.this if ctx.kind == "gear" else None
-        if not self.can_pay(seat, cost, inst) if not town else cost.get("coins", 0) > self.folk(seat)["coins"]:
+        if cost.get("coins", 0) > self.folk(seat)["coins"]:
             return None
         if cost.get("counters", 0) > self.s["charges"].get(inst, 0):
+            return None
+        if not town and not self.can_pay(seat, cost, inst):
             return None
         if act.get("if") and not self.all_hold(act["if"], ctx, seat):
             return None
@@ -469,8 +469,7 @@ class Fight:
         raise IllegalAction("You have no such ability.")
 
     def use_ability(self, seat: int, key: str, act: dict[str, Any], ctx: Ctx, chosen: Any) -> None:
-        town = self.f is None
-        uses = act.get("uses", "phase" if town and act.get("uses") is None else "turn")
+        uses = act.get("uses", "turn")
         inst = ctx.this if ctx.kind == "gear" else None
         self.pay(seat, act["cost"], inst)
         self.use(f"use:{seat}:{key}", uses)

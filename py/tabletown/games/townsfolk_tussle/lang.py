@@ -1064,6 +1064,11 @@ class Lang:
                 out.append(p)
         return out
 
+    def all_positions(self) -> list[tuple[int, int]]:
+        """Every top-left square the 2 × 2 Ruffian could have on the board, blocked or not."""
+        g = self.grid()
+        return [(c, r) for r in range(g.rows - 1) for c in range(g.cols - 1)]
+
     def place_options(self, spec: Any, ctx: Ctx, ch: Any, terrain: Any = None) -> list[tuple[int, int]]:
         """Where a character (or a terrain piece) may be placed; [] when nowhere."""
         ruffian = ch == R
@@ -1096,10 +1101,7 @@ class Lang:
             if not cells:
                 return []
             if ruffian:
-                near = [p for p in g.ruffian_positions() if min(dist_to_foot(c, p) for c in cells) == 1]
-                free = [p for p in near if self.free_for_ruffian(p)]
-                if free:
-                    return free
+                near = [p for p in self.all_positions() if min(dist_to_foot(c, p) for c in cells) == 1]
                 return self.nearest_free(near, True)
             near = [n for c in cells for n in g.neighbours(c) if n not in cells]
             return self.nearest_free(sorted(set(near)), False, ch, test)
@@ -1135,9 +1137,9 @@ class Lang:
                 return self.nearest_free(cells, False, ch, test)
             near = sorted({n for c in cells for n in g.neighbours(c) if n not in cells})
             if ruffian:
-                near_pos = [p for p in g.ruffian_positions()
+                near_pos = [p for p in self.all_positions()
                             if min(manhattan(a, b) for a in foot(p) for b in cells) == 1]
-                return [p for p in near_pos if self.free_for_ruffian(p)] or self.nearest_free(near_pos, True)
+                return self.nearest_free(near_pos, True)
             return self.nearest_free(near, False, ch, test)
         if key in ("behind", "in-front"):
             if f is None or f.get("out"):

@@ -214,8 +214,7 @@ class Ruffian:
             return
         cells = self.dest_cells(dest)
         asker = ctx.targets[0] if ctx.targets else (dest[1] if dest[0] == "char" else None)
-        self.face_cells(cells, asker)
-        g = self.grid()
+        g = self.grid()  # (it turns to face `to` as it sets off; it faces it again when it stops, which is what counts)
         if into:
             goals = self.into_goals(dest)
         elif dest[0] == "char":

@@ -480,7 +480,8 @@ class Stats:
             raise FightOver(False, "all-out")
         if f["final"] and f.get("sheriff") is not None and self.folk(f["sheriff"])["ko"]:
             raise FightOver(False, "sheriff")
-        if all(self.folk(s)["out"] is not None and not self.folk(s)["out"]["until"] for s in standing):
+        if all(self.folk(s)["out"] is not None and all(u[0] == "game" for u in self.folk(s)["out"]["until"])
+               for s in standing):
             raise FightOver(False, "removed")
 
     def heal(self, ch: Any, amount: Any) -> int:
