@@ -553,6 +553,7 @@ class Fight:
             self.s["fgone"].append(fid)
             self.ev.add("feat-discarded", who=seat)
             return
+        self.ev.add("keep-feats", who=seat, n=len(self.folk(seat)["feats"]))
         left = [s for s in stage["left"] if s != seat]
         if left:
             self.s["stage"] = {"k": "discard", "seat": left[0], "left": left}

@@ -1007,8 +1007,7 @@ class Lang:
         opts = self.place_options(st["at"], ctx, None, terrain=(tid, st.get("rot", 0)))
         if not opts:
             return
-        at = self.ask(self.decider(ctx.targets[0] if ctx.targets else None), "terrain-spot", opts) \
-            if len(opts) > 1 else opts[0]
+        at = self.ask(self.decider(ctx.targets[0] if ctx.targets else None), "terrain-spot", sorted(opts))
         cells, door = placement_cells(row, {"at": list(at), "rot": st.get("rot", 0), "piece": piece_name})
         self.f["terrain"].append({"t": tid, "piece": piece_name, "cells": [list(c) for c in cells],
                                   "door": list(door) if door else None, "type": row["type"], "gone": False,

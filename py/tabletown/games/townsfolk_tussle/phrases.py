@@ -248,6 +248,7 @@ PHRASES: dict[str, Callable[[Event], Optional[str]]] = {
     "victory": lambda e: f"{ruffian(e['who'])} is beaten! Each townsfolk gets 6 Coins.",
     "loot": lambda e: f"{who(e)} loots the {gear(e['g'])}.",
     "feat-discarded": lambda e: f"{who(e)} discards a Feat.",
+    "keep-feats": lambda e: f"{who(e)} keeps {e['n']} unaccomplished Feat{'s' if e['n'] != 1 else ''}.",
     "rotate": lambda e: "The Buyin'/Beatin' bar rotates.",
     "ending": _ending,
     "picked": lambda e: f"{seat_token(e['who'])} plays {C.TOWNSFOLK[e['folk']]['name']}"

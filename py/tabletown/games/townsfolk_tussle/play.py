@@ -109,6 +109,7 @@ class Base:
     # --- questions ----------------------------------------------------------------------------
     def ask(self, seat: int, kind: str, opts: list[Any], **info: Any) -> Any:
         """The answer to a question (the next one given), or Suspend until a player answers."""
+        opts = [list(o) if isinstance(o, tuple) else o for o in opts]  # squares are JSON lists
         if len(opts) == 1 and not info.get("always"):
             return opts[0]
         if self.asked < len(self.answers):

@@ -23,7 +23,7 @@ from .match import Match
 from .phrases import PHRASES, prompt_for
 from .play import R, Suspend
 
-SQUARE_QUESTIONS = ("push", "place", "dash", "spot")
+SQUARE_QUESTIONS = ("push", "place", "dash", "spot", "terrain-spot")
 
 
 def new_state(seed: int, seats: int, options: dict[str, Any], campaign: Optional[dict[str, Any]]) -> dict[str, Any]:
