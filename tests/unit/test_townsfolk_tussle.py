@@ -12,9 +12,8 @@ import pytest
 from tabletown.engine.bots import choose
 from tabletown.engine.prng import Rng, seed_state
 from tabletown.engine.session import Session, new_record
-from tabletown.games.townsfolk_tussle import SPEC
+from tabletown.games.townsfolk_tussle import SPEC, game
 from tabletown.games.townsfolk_tussle import content as C
-from tabletown.games.townsfolk_tussle import game
 from tabletown.games.townsfolk_tussle.rules import RULES
 from tests.conformance import check_playouts, check_render, check_secrets
 from tests.unit.test_townsfolk_support import Table, full_decks, restore_decks
