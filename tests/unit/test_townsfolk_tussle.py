@@ -161,3 +161,11 @@ def test_trading_lets_townsfolk_give_gear_in_town_only_in_that_variant():
         seat = t.stage["seat"]
         gives = [a for a in t.legal(seat) if a["type"] == "give"]
         assert bool(gives) is trading
+
+
+def test_the_packed_bundle_matches_the_data_files():
+    """The page ships only Python files; content then comes from the bundle, which must be current
+    (`python -m tabletown.games.townsfolk_tussle.bundle` rewrites it)."""
+    from tabletown.games.townsfolk_tussle import bundle, data_bundle
+
+    assert data_bundle.FILES == {name: json.loads(text) for name, text in bundle.current().items()}

@@ -29,5 +29,5 @@ SPEC = GameSpec(
                        "Rough: Scrapper, Brute, Outlaw, Final Fight"),
                help="The Ruffian levels printed under the four spaces of the Town Map."),
     ),
-    ready=False,
+    ready=True,
 )

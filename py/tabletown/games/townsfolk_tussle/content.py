@@ -21,17 +21,30 @@ from .schema import FIELD_DEFAULTS, family_of, terrain_pieces
 PACKAGE = __package__ or "tabletown.games.townsfolk_tussle"
 
 
+def _data_files() -> dict[str, Any]:
+    """The parsed data files by name: from `data/` when it is there, else from the packed bundle."""
+    folder = resources.files(PACKAGE).joinpath("data")
+    try:
+        names = sorted(p.name for p in folder.iterdir() if p.name.endswith(".json"))
+    except (FileNotFoundError, NotADirectoryError):
+        names = []
+    if names:
+        return {name: json.loads(folder.joinpath(name).read_text(encoding="utf-8")) for name in names}
+    from .data_bundle import FILES  # the page ships only Python files
+
+    return FILES
+
+
 def _read_all() -> dict[str, list[dict[str, Any]]]:
     """Every catalogue family's rows, defaults filled in (files in name order)."""
-    folder = resources.files(PACKAGE).joinpath("data")
-    names = sorted(p.name for p in folder.iterdir() if p.name.endswith(".json"))
+    files = _data_files()
     out: dict[str, list[dict[str, Any]]] = {}
-    for name in names:
+    for name in sorted(files):
         stem = name[:-5]
         family = family_of(stem)
         if family is None:
             continue
-        data = json.loads(folder.joinpath(name).read_text(encoding="utf-8"))
+        data = files[name]
         key = "gear" if family.startswith("gear_") else family
         base = FIELD_DEFAULTS.get(key, {})
         for row in data["rows"]:

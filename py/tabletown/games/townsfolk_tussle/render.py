@@ -42,6 +42,11 @@ CHECKLIST = {
 }
 
 
+def write(b: Board, *args: Any, **kwargs: Any) -> int:
+    """Text on the board; it never takes a click meant for the control beneath it."""
+    return b.text(*args, pointer_events="none", **kwargs)
+
+
 def square_name(sq: Any) -> str:
     return f"{'ABCDEFGHIJKL'[sq[0]]}{sq[1] + 1}"
 
@@ -102,7 +107,7 @@ class Drawer:
         body = (f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="6" fill="{fill}" stroke="{P["accent"]}" '
                 f'stroke-width="1.5"/>')
         b.control(i, label or text, body, text=text)
-        b.text(x + 8, y + h / 2 + size * 0.35, text, size=size, width=w - 14, fill=P["ink"])
+        write(b, x + 8, y + h / 2 + size * 0.35, text, size=size, width=w - 14, fill=P["ink"])
 
     def buttons(self, b: Board, items: list[tuple[int, str, str]], x: float, y: float, w: float,
                 cols: int = 1, h: int = 30, gap: int = 6) -> float:
@@ -168,21 +173,21 @@ class Drawer:
         else:
             title = f"Town Phase {rnd + 1}"
         b.add(f'<rect x="0" y="{y}" width="{self.W}" height="{110 if self.narrow else 64}" fill="{P["wood"]}"/>')
-        b.text(12, y + 24, title, size=18, weight="bold", fill=P["paper"], width=self.W - 24)
+        write(b, 12, y + 24, title, size=18, weight="bold", fill=P["paper"], width=self.W - 24)
         # Town Map
         side = C.MAP_SIDES[view["variant"]["map"]]
         mx = 12 if self.narrow else 470
         my = y + (34 if self.narrow else 8)
-        b.text(mx, my + 12, "Town Map", size=11, fill=P["gold"])
+        write(b, mx, my + 12, "Town Map", size=11, fill=P["gold"])
         for k in range(4):
             seen = view["map_seen"][k] if k < len(view["map_seen"]) else None
             tx = mx + 70 + k * (85 if self.narrow else 88)
             current = f is not None and k == rnd - 1
             b.add(f'<rect x="{tx}" y="{my}" width="82" height="44" rx="5" fill="{P["card"] if seen else P["muted"]}" '
                   f'stroke="{P["gold"] if current else P["line"]}" stroke-width="{3 if current else 1}"/>')
-            b.text(tx + 41, my + 18, C.RUFFIANS[seen]["name"] if seen else "?", size=11, anchor="middle",
+            write(b, tx + 41, my + 18, C.RUFFIANS[seen]["name"] if seen else "?", size=11, anchor="middle",
                    width=78, fill=P["ink"] if seen else P["paper"], weight="bold")
-            b.text(tx + 41, my + 36, C.LEVEL_NAMES[side[k]], size=10, anchor="middle",
+            write(b, tx + 41, my + 36, C.LEVEL_NAMES[side[k]], size=10, anchor="middle",
                    fill=P["ink"] if seen else P["paper"])
         # Buyin'/Beatin' bar
         bar = view["bar"]
@@ -190,9 +195,9 @@ class Drawer:
         order = " → ".join(["Ruffian"] + names)
         by = y + (90 if self.narrow else 56)
         if not self.narrow:
-            b.text(12, y + 48, f"Beatin' order: {order}", size=12, fill=P["paper"], width=440)
+            write(b, 12, y + 48, f"Beatin' order: {order}", size=12, fill=P["paper"], width=440)
         else:
-            b.text(12, by, f"Beatin': {order}", size=11, fill=P["paper"], width=self.W - 24)
+            write(b, 12, by, f"Beatin': {order}", size=11, fill=P["paper"], width=self.W - 24)
         return y + (110 if self.narrow else 64)
 
     # --- the ending ----------------------------------------------------------------------------------------------------
@@ -201,12 +206,12 @@ class Drawer:
         end = C.ENDINGS[res["ending"]]
         b.add(f'<rect x="8" y="{y}" width="{w - 16}" height="170" rx="8" fill="{P["highlight"]}" '
               f'stroke="{P["accent"]}" stroke-width="2"/>')
-        b.text(20, y + 26, f"{'You win!' if res['won'] else 'You lose.'} {end['number']}. {end['title']}", size=18,
+        write(b, 20, y + 26, f"{'You win!' if res['won'] else 'You lose.'} {end['number']}. {end['title']}", size=18,
                weight="bold", width=w - 40, fill=P["good"] if res["won"] else P["bad"])
-        n = b.text(20, y + 50, end["text"], size=12, width=w - 40, lines=7)
+        n = write(b, 20, y + 50, end["text"], size=12, width=w - 40, lines=7)
         if res["unlocks"]:
             names = " and ".join(C.GEAR[g]["name"] for g in res["unlocks"])
-            b.text(20, y + 58 + n * 15, f"Unlocked for your next games: {names}.", size=13, weight="bold",
+            write(b, 20, y + 58 + n * 15, f"Unlocked for your next games: {names}.", size=13, weight="bold",
                    width=w - 40, fill=P["accent"])
         return y + 170
 
@@ -219,7 +224,7 @@ class Drawer:
         seat = q["seat"]
         text = QUESTIONS.get(kind, "Decide").format(name=folk_name(self.view, seat))
         b.add(f'<rect x="8" y="{y}" width="{w - 16}" height="34" rx="6" fill="{P["highlight"]}"/>')
-        b.text(18, y + 22, f"{self.who(seat)}: {text}", size=14, weight="bold", width=w - 36)
+        write(b, 18, y + 22, f"{self.who(seat)}: {text}", size=14, weight="bold", width=w - 36)
         y += 40
         items = []
         for i, a in enumerate(self.legal):
@@ -282,13 +287,13 @@ class Drawer:
             b.add(f'<rect x="{cx}" y="{cy}" width="{cw}" height="{ch}" rx="8" fill="{P["muted"] if tid in taken else P["card"]}" '
                   f'stroke="{P["line"]}"/>')
             st = row["stats"]
-            b.text(cx + 10, cy + 20, f"{row['name']}", size=15, weight="bold", width=cw - 20)
-            b.text(cx + 10, cy + 38, f"HP {st['hp']['start']}, MVMT {st['mvmt']['start']}, MOX {st['mox']['start']}, "
+            write(b, cx + 10, cy + 20, f"{row['name']}", size=15, weight="bold", width=cw - 20)
+            write(b, cx + 10, cy + 38, f"HP {st['hp']['start']}, MVMT {st['mvmt']['start']}, MOX {st['mox']['start']}, "
                                       f"ACC {st['acc']['start']:+d}", size=12, width=cw - 20)
             ab = "; ".join(f"{a['name']}: {a['text']}" for a in row["abilities"])
-            b.text(cx + 10, cy + 56, ab, size=11, width=cw - 20, lines=4)
+            write(b, cx + 10, cy + 56, ab, size=11, width=cw - 20, lines=4)
             kit = ", ".join(C.GEAR[g]["name"] for g in C.STARTING[tid])
-            b.text(cx + 10, cy + 120, f"Starting gear: {kit}", size=11, width=cw - 20, lines=1, fill=P["muted"])
+            write(b, cx + 10, cy + 120, f"Starting gear: {kit}", size=11, width=cw - 20, lines=1, fill=P["muted"])
             bx = cx + 10
             for alt in (False, True):
                 i = self.idx({"type": "pick", "folk": tid, "alt": alt})
@@ -309,8 +314,8 @@ class Drawer:
         ox, oy = x + 22, y + 20
         b.add(f'<rect x="{ox}" y="{oy}" width="{cell * GRID}" height="{cell * GRID}" fill="#e9e2c8" stroke="{P["line"]}"/>')
         for k in range(GRID):
-            b.text(ox + k * cell + cell / 2, oy - 6, "ABCDEFGHIJKL"[k], size=11, anchor="middle", fill=P["muted"])
-            b.text(ox - 6, oy + k * cell + cell / 2 + 4, str(k + 1), size=11, anchor="end", fill=P["muted"])
+            write(b, ox + k * cell + cell / 2, oy - 6, "ABCDEFGHIJKL"[k], size=11, anchor="middle", fill=P["muted"])
+            write(b, ox - 6, oy + k * cell + cell / 2 + 4, str(k + 1), size=11, anchor="end", fill=P["muted"])
         lines = "".join(f'<path d="M{ox + k * cell} {oy}V{oy + GRID * cell}M{ox} {oy + k * cell}H{ox + GRID * cell}"/>'
                         for k in range(1, GRID))
         b.add(f'<g stroke="{P["line"]}" stroke-width="0.6">{lines}</g>')
@@ -326,7 +331,7 @@ class Drawer:
             c0 = p["cells"][0]
             name = C.TERRAIN[p["t"]]["name"]
             short = "".join(word[0] for word in name.replace("&", "").split())[:3]
-            b.text(ox + c0[0] * cell + 4, oy + c0[1] * cell + 13, short + ("×" if p.get("exh") else ""), size=10,
+            write(b, ox + c0[0] * cell + 4, oy + c0[1] * cell + 13, short + ("×" if p.get("exh") else ""), size=10,
                    weight="bold", fill=P["ink"])
             if p.get("door"):
                 dc = p["door"]
@@ -335,7 +340,7 @@ class Drawer:
         # start squares during positioning
         if view["stage"]["k"] == "position":
             for t in C.RUFFIANS[f["rid"]]["landscape"]["t"]:
-                b.text(ox + t[0] * cell + cell / 2, oy + t[1] * cell + cell / 2 + 5, "T", size=16, anchor="middle",
+                write(b, ox + t[0] * cell + cell / 2, oy + t[1] * cell + cell / 2 + 5, "T", size=16, anchor="middle",
                        weight="bold", fill=P["accent"])
         # attack range of the townsfolk whose turn it is
         turn = d.get("turn")
@@ -352,9 +357,9 @@ class Drawer:
             ruff = C.RUFFIANS[f["rid"]]
             b.add(f'<rect x="{px + 2}" y="{py + 2}" width="{2 * cell - 4}" height="{2 * cell - 4}" rx="10" '
                   f'fill="{P["bad"]}" stroke="{P["ink"]}" stroke-width="2"/>')
-            b.text(px + cell, py + cell - 2, ruff["name"], size=11 if len(ruff["name"]) < 12 else 9, anchor="middle",
+            write(b, px + cell, py + cell - 2, ruff["name"], size=11 if len(ruff["name"]) < 12 else 9, anchor="middle",
                    weight="bold", fill=P["paper"], width=2 * cell - 8)
-            b.text(px + cell, py + cell + 14, f"{f['hp']} HP", size=11, anchor="middle", fill=P["paper"])
+            write(b, px + cell, py + cell + 14, f"{f['hp']} HP", size=11, anchor="middle", fill=P["paper"])
             dx, dy = DIR_ARROW[f["face"]]
             cx, cy = px + cell + dx * (cell - 6), py + cell + dy * (cell - 6)
             b.add(f'<circle cx="{cx}" cy="{cy}" r="6" fill="{P["gold"]}" stroke="{P["ink"]}"/>')
@@ -366,9 +371,9 @@ class Drawer:
             colour = P["seats"][s % len(P["seats"])]
             ring = P["gold"] if turn and turn["who"] == s else P["paper"]
             b.add(f'<circle cx="{cx}" cy="{cy}" r="{cell * 0.38}" fill="{colour}" stroke="{ring}" stroke-width="3"/>')
-            b.text(cx, cy + 4, folk_name(view, s)[:2], size=12, anchor="middle", weight="bold", fill=P["paper"])
+            write(b, cx, cy + 4, folk_name(view, s)[:2], size=12, anchor="middle", weight="bold", fill=P["paper"])
             if f.get("sheriff") == s:
-                b.text(cx + cell * 0.3, cy - cell * 0.2, "★", size=12, anchor="middle", fill=P["gold"])
+                write(b, cx + cell * 0.3, cy - cell * 0.2, "★", size=12, anchor="middle", fill=P["gold"])
         # controls on squares: moves, starting squares, square answers
         q = self.q
         paths = q.get("paths") if q and q["k"] == "path" else None
@@ -377,7 +382,7 @@ class Drawer:
                 pts = " ".join(f"{ox + p[0] * cell + cell},{oy + p[1] * cell + cell}" for p in path)
                 b.add(f'<polyline points="{pts}" fill="none" stroke="{P["seats"][n % 6]}" stroke-width="3" opacity="0.8"/>')
                 end = path[-1]
-                b.text(ox + end[0] * cell + cell, oy + end[1] * cell + cell + 5, str(n + 1), size=14, anchor="middle",
+                write(b, ox + end[0] * cell + cell, oy + end[1] * cell + cell + 5, str(n + 1), size=14, anchor="middle",
                        weight="bold", fill=P["ink"])
         for i, a in enumerate(self.legal):
             sq = None
@@ -408,7 +413,7 @@ class Drawer:
             if not p.get("gone") and p["t"] not in cards:
                 cards.append(p["t"])
         ly = y_end + 4
-        b.text(ox, ly + 12, "Terrain", size=13, weight="bold")
+        write(b, ox, ly + 12, "Terrain", size=13, weight="bold")
         ly += 18
         for tid in cards:
             row = C.TERRAIN[tid]
@@ -416,7 +421,7 @@ class Drawer:
             short = "".join(word[0] for word in name.replace("&", "").split())[:3]
             b.add(f'<rect x="{ox}" y="{ly}" width="16" height="16" fill="{TERRAIN_FILL.get(tid, "#999")}"/>')
             text = f"{short} {name} ({row['type']}). {row['text']} {row.get('interact_text', '')}"
-            n = b.text(ox + 22, ly + 12, text, size=10, width=w - ox - 30, lines=3)
+            n = write(b, ox + 22, ly + 12, text, size=10, width=w - ox - 30, lines=3)
             ly += 14 * n + 4
         return ly
 
@@ -426,7 +431,7 @@ class Drawer:
         ruff = C.RUFFIANS[f["rid"]]
         x0 = x + 6
         b.add(f'<rect x="{x0}" y="{y}" width="{w - 12}" height="10" fill="none"/>')
-        b.text(x0, y + 18, ruff["full_name"], size=15, weight="bold", width=w - 12)
+        write(b, x0, y + 18, ruff["full_name"], size=15, weight="bold", width=w - 12)
         # HP bar with breaking points
         bw = w - 20
         top = max(1, f["max"])
@@ -437,27 +442,27 @@ class Drawer:
                 bx = x0 + bw * bp / top
                 b.add(f'<path d="M{bx:.1f} {y + 22}V{y + 44}" stroke="{P["ink"]}" stroke-width="2"/>')
         mv = self.derived.get("ruffian", {}).get("mvmt", 0)
-        b.text(x0, y + 58, f"HP {f['hp']} of {f['max']} · MVMT {mv} · facing {DIR_NAME[f['face']]}", size=12, width=bw)
+        write(b, x0, y + 58, f"HP {f['hp']} of {f['max']} · MVMT {mv} · facing {DIR_NAME[f['face']]}", size=12, width=bw)
         ab = ruff["abilities"][f["level"]]
         yy = y + 76
-        yy += 15 * b.text(x0, yy, f"{C.LEVEL_NAMES[f['level']]}: {ab['name']}. {ab['text']}", size=11, width=bw, lines=4)
+        yy += 15 * write(b, x0, yy, f"{C.LEVEL_NAMES[f['level']]}: {ab['name']}. {ab['text']}", size=11, width=bw, lines=4)
         weak = ruff["weakness"]
-        yy += 15 * b.text(x0, yy, f"Weakness{' (ACTIVE)' if f['weak'] else ''}: {weak['name']}. {weak['text']}", size=11,
+        yy += 15 * write(b, x0, yy, f"Weakness{' (ACTIVE)' if f['weak'] else ''}: {weak['name']}. {weak['text']}", size=11,
                           width=bw, lines=4, fill=P["good"] if f["weak"] else P["ink"])
         if f["final"]:
             ff = ruff["final_fight"]
-            yy += 15 * b.text(x0, yy, f"Final Fight: {ff['rules']['name']}. {ff['rules']['text']}", size=11, width=bw,
+            yy += 15 * write(b, x0, yy, f"Final Fight: {ff['rules']['name']}. {ff['rules']['text']}", size=11, width=bw,
                               lines=5, fill=P["accent"])
-            yy += 15 * b.text(x0, yy, f"Win: {ff['win']['text']} Lose: {ff['loss']['text']} Special: {ff['special']['text']}",
+            yy += 15 * write(b, x0, yy, f"Win: {ff['win']['text']} Lose: {ff['loss']['text']} Special: {ff['special']['text']}",
                               size=11, width=bw, lines=4)
         if f["counters"]:
             text = ", ".join(f"{n} {k}" for k, n in sorted(f["counters"].items()))
-            yy += 15 * b.text(x0, yy, f"Counters: {text}", size=12, width=bw, weight="bold")
+            yy += 15 * write(b, x0, yy, f"Counters: {text}", size=12, width=bw, weight="bold")
         if f["stolen"]:
             text = ", ".join(f"{C.gear_of(s['g'])['name']} ({folk_name(self.view, s['owner'])})" for s in f["stolen"])
-            yy += 15 * b.text(x0, yy, f"Taken: {text}", size=11, width=bw, lines=2)
+            yy += 15 * write(b, x0, yy, f"Taken: {text}", size=11, width=bw, lines=2)
         deck_left = len(f["deck"])
-        yy += 15 * b.text(x0, yy, f"Action deck: {deck_left} left, {len(f['disc'])} discarded", size=11, width=bw,
+        yy += 15 * write(b, x0, yy, f"Action deck: {deck_left} left, {len(f['disc'])} discarded", size=11, width=bw,
                           fill=P["muted"])
         # the card being played (or last played), the revealed top card, kept cards
         if f.get("card"):
@@ -466,7 +471,7 @@ class Drawer:
             yy = self.card_box(b, x0, yy + 4, bw, f["top"], "Next action (revealed)", None)
         for k in f["kept"]:
             holders = "the group" if k["with"] == "group" else ", ".join(folk_name(self.view, h) for h in k["with"])
-            yy += 15 * b.text(x0, yy + 4, f"Kept in front of {holders}: {C.CARDS[k['card']]['name']}", size=11,
+            yy += 15 * write(b, x0, yy + 4, f"Kept in front of {holders}: {C.CARDS[k['card']]['name']}", size=11,
                               width=bw, lines=2, fill=P["warn"])
         return yy + 4
 
@@ -486,7 +491,7 @@ class Drawer:
         b.add(f'<rect x="{x - 4}" y="{y}" width="{w + 8}" height="__H__" rx="6" fill="{P["card"]}" stroke="{P["accent"]}"/>')
         y += 16
         for line, size, weight in parts:
-            y += (size + 3) * b.text(x + 4, y, line, size=size, weight=weight, width=w - 8, lines=4)
+            y += (size + 3) * write(b, x + 4, y, line, size=size, weight=weight, width=w - 8, lines=4)
         h = y - start
         # patch the box height now that the text is laid out
         chunks = b._current
@@ -513,7 +518,7 @@ class Drawer:
         if seat is not None and self.q is None:
             t = self.derived.get("turn")
             if t and t["who"] == seat:
-                b.text(x + 8, y + 16, f"{self.who(seat)}: {t['mvmt']} MVMT and {t['mox']} MOX left", size=13,
+                write(b, x + 8, y + 16, f"{self.who(seat)}: {t['mvmt']} MVMT and {t['mox']} MOX left", size=13,
                        weight="bold", width=w - 16)
                 y += 24
         if items:
@@ -588,8 +593,8 @@ class Drawer:
     def shop(self, b: Board, x: float, y: float, w: float) -> float:
         view = self.view
         shop = view["ped"]["shop"]
-        b.text(12, y + 18, "The Peddler's table", size=15, weight="bold")
-        b.text(200 if not self.narrow else 12, y + (18 if not self.narrow else 34),
+        write(b, 12, y + 18, "The Peddler's table", size=15, weight="bold")
+        write(b, 200 if not self.narrow else 12, y + (18 if not self.narrow else 34),
                f"Peddler deck: {len(view['ped']['deck'])} cards", size=11, fill=P["muted"])
         y += 26 if not self.narrow else 42
         cols = 2 if self.narrow else 5
@@ -610,10 +615,10 @@ class Drawer:
                 b.control(i, f"Buy the {g['name']} for {price} Coins", body)
             else:
                 b.add(body)
-            b.text(cx + 6, cy + 16, g["name"], size=12, weight="bold", width=cw - 12)
-            b.text(cx + 6, cy + 31, f"{price} Coins", size=11, fill=P["accent"], weight="bold")
-            b.text(cx + 6, cy + 46, gear_line(inst), size=10, width=cw - 12, lines=2)
-            b.text(cx + 6, cy + 76, g.get("text", ""), size=10, width=cw - 12, lines=5)
+            write(b, cx + 6, cy + 16, g["name"], size=12, weight="bold", width=cw - 12)
+            write(b, cx + 6, cy + 31, f"{price} Coins", size=11, fill=P["accent"], weight="bold")
+            write(b, cx + 6, cy + 46, gear_line(inst), size=10, width=cw - 12, lines=2)
+            write(b, cx + 6, cy + 76, g.get("text", ""), size=10, width=cw - 12, lines=5)
         rows = (len(shop) + cols - 1) // cols
         return y + rows * (ch + 8)
 
@@ -643,13 +648,13 @@ class Drawer:
         name = folk_name(view, s)
         status = " — knocked out" if t["ko"] else (" — removed" if t["out"] else "")
         sheriff = " ★ sheriff" if self.f and self.f.get("sheriff") == s else ""
-        b.text(x + 8, y + 18, f"{name} ({names_in('{seat%d}' % s, self.names)}){sheriff}{status}", size=13,
+        write(b, x + 8, y + 18, f"{name} ({names_in('{seat%d}' % s, self.names)}){sheriff}{status}", size=13,
                weight="bold", width=w - 16)
         y += 34
-        b.text(x + 8, y, f"HP {t['hp']}/{d.get('max', '?')} · MVMT {d.get('mvmt', '?')} · MOX {d.get('mox', '?')} · "
+        write(b, x + 8, y, f"HP {t['hp']}/{d.get('max', '?')} · MVMT {d.get('mvmt', '?')} · MOX {d.get('mox', '?')} · "
                          f"ACC {d.get('acc', 0):+d} · {t['coins']} Coins", size=11, width=w - 16)
         y += 16
-        b.text(x + 8, y, f"Feats: {len(t['done'])} done ({d.get('points', 0)} points), {len(t['feats'])} face down",
+        write(b, x + 8, y, f"Feats: {len(t['done'])} done ({d.get('points', 0)} points), {len(t['feats'])} face down",
                size=11, width=w - 16, fill=P["muted"])
         y += 14
         for slot in ("left-hand", "right-hand", "head", "chest", "leg", "accessory"):
@@ -657,30 +662,30 @@ class Drawer:
             text = f"{SLOT_NAMES[slot]}: {C.gear_of(inst)['name'] if inst else '—'}"
             if inst and slot == "right-hand" and t["eq"].get("left-hand") == inst:
                 text = f"{SLOT_NAMES[slot]}: (both hands)"
-            y += 14 * b.text(x + 8, y + 2, text, size=11, width=w - 16)
+            y += 14 * write(b, x + 8, y + 2, text, size=11, width=w - 16)
             if inst and not (slot == "right-hand" and t["eq"].get("left-hand") == inst):
-                y += 13 * b.text(x + 16, y + 1, gear_line(inst) + (". " + C.gear_of(inst)["text"] if C.gear_of(inst)["text"] else ""),
+                y += 13 * write(b, x + 16, y + 1, gear_line(inst) + (". " + C.gear_of(inst)["text"] if C.gear_of(inst)["text"] else ""),
                                  size=9, width=w - 24, lines=3, fill=P["muted"])
         if t["stash"]:
-            y += 14 * b.text(x + 8, y + 2, "Stash: " + ", ".join(C.gear_of(g)["name"] for g in t["stash"]), size=11,
+            y += 14 * write(b, x + 8, y + 2, "Stash: " + ", ".join(C.gear_of(g)["name"] for g in t["stash"]), size=11,
                              width=w - 16, lines=4)
         if self.viewer == s:
             for fid in t["feats"]:
                 if fid is None or fid == "?":
                     continue
                 feat = C.FEATS[fid]
-                y += 13 * b.text(x + 8, y + 2, f"Feat (hidden): {feat['name']}: {feat['goal_text']} "
+                y += 13 * write(b, x + 8, y + 2, f"Feat (hidden): {feat['name']}: {feat['goal_text']} "
                                                 f"({feat['points']} pts{'; ' + feat['reward_text'] if feat['reward_text'] else ''})",
                                  size=10, width=w - 16, lines=3, fill=P["accent"])
             for eid in t["secrets"]:
                 if eid is None or eid == "?":
                     continue
                 ev = C.EVENTS[C.base_id(eid)]
-                y += 13 * b.text(x + 8, y + 2, f"Secret event: {ev['name']}: {ev['text']}", size=10, width=w - 16,
+                y += 13 * write(b, x + 8, y + 2, f"Secret event: {ev['name']}: {ev['text']}", size=10, width=w - 16,
                                  lines=3, fill=P["bad"])
         for fid in t["done"]:
             feat = C.FEATS[fid]
-            y += 13 * b.text(x + 8, y + 2, f"✓ {feat['name']} ({feat['points']} pts)", size=10, width=w - 16,
+            y += 13 * write(b, x + 8, y + 2, f"✓ {feat['name']} ({feat['points']} pts)", size=10, width=w - 16,
                              fill=P["good"])
         y += 8
         h = y - start
@@ -695,18 +700,18 @@ class Drawer:
     def aids(self, b: Board, x: float, y: float, w: float) -> float:
         phase = "fight" if self.f is not None else "town"
         col_w = w - 24 if self.narrow else (w - 36) / 2
-        b.text(12, y + 16, "Phase checklist", size=13, weight="bold")
+        write(b, 12, y + 16, "Phase checklist", size=13, weight="bold")
         yy = y + 22
         for line in CHECKLIST[phase]:
-            yy += 14 * b.text(20, yy + 12, "• " + line, size=11, width=col_w - 10)
+            yy += 14 * write(b, 20, yy + 12, "• " + line, size=11, width=col_w - 10)
         cx = 12 if self.narrow else 24 + col_w
         cy = yy + 8 if self.narrow else y
-        b.text(cx, cy + 16, "Crit Hit! (roll on a critical hit)", size=13, weight="bold")
+        write(b, cx, cy + 16, "Crit Hit! (roll on a critical hit)", size=13, weight="bold")
         cy += 22
         for row in C.CRIT_CHART["table"]:
             lo, hi = row["min"], row["max"]
             label = f"{lo}" if lo == hi else (f"{lo}+" if hi is None else f"{lo}–{hi}")
-            cy += 13 * b.text(cx + 8, cy + 12, f"{label}: {row['text']}", size=10, width=col_w - 10, lines=3)
+            cy += 13 * write(b, cx + 8, cy + 12, f"{label}: {row['text']}", size=10, width=col_w - 10, lines=3)
         return max(yy, cy) + 6
 
 
