@@ -15,7 +15,7 @@ from tabletown.engine.rules import IllegalAction
 from tabletown.engine.state import clone
 from tabletown.games.townsfolk_tussle import content as C
 from tabletown.games.townsfolk_tussle.match import Match
-from tabletown.games.townsfolk_tussle.play import R, Ctx, FightOver
+from tabletown.games.townsfolk_tussle.play import Ctx, FightOver, R
 from tabletown.games.townsfolk_tussle.rules import RULES
 from tests.unit.test_townsfolk_support import Table, dice, full_decks, restore_decks
 
