@@ -112,6 +112,21 @@ class Rules:
         a Snap Shot), so a player who asked to be asked only when able can be skipped."""
         return None
 
+    # --- the story of a game and the rules at hand ----------------------------------------
+    def tally(self, state: State) -> Optional[list[int]]:
+        """Each seat's public score now, for the score-over-time chart; None if the game keeps none."""
+        return None
+
+    def story(self, steps: list[tuple[int, Action, list[Event], State]], final: State) -> list[dict[str, Any]]:
+        """The moments that mattered, as tables {"title", "columns", "rows"} for the result
+        screen; `steps` holds (seat, action, events, state after) for every move."""
+        return []
+
+    def topic(self, state: State, seat: int) -> Optional[str]:
+        """The rules topic (a key of the game's data/rule_index.json) that governs what `seat`
+        is asked now, so the prompt can link to the paragraph that explains it."""
+        return None
+
     # --- hidden information ----------------------------------------------------------
     def unseen(self, view: View, pool: str) -> list[Any]:
         """The values hidden from the viewer in `pool` (for determinize)."""
