@@ -179,6 +179,7 @@ class Table:
         raise AssertionError("questions never end")
 
     def tidy(self) -> None:
+        """Full HP, nothing kept, lowered or counted; no Feats or secret events in hand."""
         s = self.state
         f = s["f"]
         f["kept"] = []
@@ -193,6 +194,8 @@ class Table:
             t = s["folk"][seat]
             t["ko"] = False
             t["hp"] = m.max_hp(seat)
+            t["feats"] = []  # no Feat or secret event goes off in the middle of a test
+            t["secrets"] = []
         f["turn"]["mv"] = f["turn"]["mx"] = 0
         f["turn"]["att"] = {}
         s["uses"]["turn"] = {}

@@ -358,6 +358,8 @@ class Bot:
                 pick = opts[0]
             return {"type": "answer", "v": pick}
         if kind == "react":
+            if q.get("on") == "rolled":  # a reroll is worth it only on a poor roll
+                return {"type": "answer", "v": q.get("roll", 10) <= 4}
             return {"type": "answer", "v": True}
         if kind == "equip":
             return {"type": "answer", "v": opts[0]}

@@ -84,7 +84,7 @@ class Fight:
             if pick == "roll":
                 left = list(tied)
                 while len(left) > 1:
-                    rolls = {t: self.ev.roll(self.rng, 10, who=t, why="sheriff") for t in left}
+                    rolls = {t: self.d10(t, "sheriff") for t in left}
                     high = max(rolls.values())
                     left = [t for t in left if rolls[t] == high]
                 pick = left[0]
@@ -532,7 +532,7 @@ class Fight:
         top = max(self.folk(s)["won"] for s in eligible)
         tied = [s for s in eligible if self.folk(s)["won"] == top]
         while len(tied) > 1:
-            rolls = {t: self.ev.roll(self.rng, 10, who=t, why="loot") for t in tied}
+            rolls = {t: self.d10(t, "loot") for t in tied}
             high = max(rolls.values())
             tied = [t for t in tied if rolls[t] == high]
         winner = tied[0]

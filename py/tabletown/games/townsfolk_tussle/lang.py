@@ -213,7 +213,7 @@ class Lang:
         if ctx.ruffian_side:
             left = list(tied)
             while len(left) > 1:
-                rolls = {t: self.ev.roll(self.rng, 10, who=t, why="tie") for t in left}
+                rolls = {t: self.d10(t, "tie") for t in left}
                 low = min(rolls.values())
                 left = [t for t in left if rolls[t] == low]
             return left
@@ -892,7 +892,7 @@ class Lang:
             self.refill_deck()
         if f["deck"]:
             f["top"] = f["deck"].pop(0)
-            self.ev.reveal(zone="action-deck", what=[f["top"]], card=f["top"])
+            self.ev.reveal(zone="action-deck", what=[f["top"]], card=f["top"], next=True)
 
     def do_extra_action(self, st: dict, ctx: Ctx) -> None:
         if self.f is not None:
@@ -1371,7 +1371,8 @@ class Lang:
                                                                   else self.decider())
             if not self.can_pay_any_time(asker, cost, ctx.this):
                 return
-            if not self.ask(asker, "react", [True, False], row=ctx.row, on=evt["on"], always=True):
+            extra = {"roll": evt["roll"]} if "roll" in evt else {}
+            if not self.ask(asker, "react", [True, False], row=ctx.row, on=evt["on"], always=True, **extra):
                 return
             self.pay(asker, cost, ctx.this)
         self.use(key, uses)

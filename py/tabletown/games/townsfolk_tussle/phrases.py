@@ -134,8 +134,13 @@ def _reveal(e: Event) -> Optional[str]:
     if zone == "town-map":
         return f"The Town Map turns over {ruffian(e['ruffian'])} ({C.LEVEL_NAMES[e['level']]})."
     if zone == "action-deck":
-        prefix = "Bonus action: " if e.get("bonus") else ""
-        return f"{prefix}{card(e['card'])}!" if "card" in e else None
+        if "card" not in e:
+            return None
+        name = card(e["card"])
+        if e.get("next"):
+            return f"The next action is revealed: {name}."
+        name = name if name[-1] in "!?." else name + "!"
+        return f"Bonus action: {name}" if e.get("bonus") else name
     if zone == "peddler":
         if e.get("shop"):
             return "The Peddler lays out her wares."
