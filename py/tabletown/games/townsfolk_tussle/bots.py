@@ -365,7 +365,7 @@ class Bot:
             return {"type": "answer", "v": opts[0]}
         if kind == "gear":
             why = q.get("why")
-            if why in ("unequip", "discard", "steal"):
+            if why in ("unequip", "discard", "steal", "give"):
                 return {"type": "answer", "v": min(opts, key=lambda g: gear_value(m, seat, g))}
             return {"type": "answer", "v": max(opts, key=lambda g: gear_value(m, seat, g))}
         if kind == "agree":

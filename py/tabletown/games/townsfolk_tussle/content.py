@@ -110,10 +110,13 @@ def base_id(instance: str) -> str:
 
 
 def gear_of(instance: str) -> dict[str, Any]:
-    return GEAR[base_id(instance)]
+    row = _GEAR_OF.get(instance)
+    return row if row is not None else GEAR[base_id(instance)]
 
 
 PEDDLER_CARDS = card_instances(ROWS.get("gear_peddler", []))
+_GEAR_OF: dict[str, dict[str, Any]] = dict(GEAR)
+_GEAR_OF.update({inst: GEAR[base_id(inst)] for inst in PEDDLER_CARDS})
 FEAT_CARDS = [r["id"] for r in ROWS.get("feats", [])]
 EVENT_CARDS = card_instances(ROWS.get("events", []))
 SECRET_EVENTS = {r["id"] for r in ROWS.get("events", []) if r["secret"]}

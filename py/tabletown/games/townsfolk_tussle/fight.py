@@ -211,11 +211,18 @@ class Fight:
 
     def move_targets(self, seat: int) -> dict[tuple[int, int], int]:
         """Squares the townsfolk can walk to now, with what each costs."""
-        if self.mvmt_left(seat) <= 0:
+        left = self.mvmt_left(seat)
+        if left <= 0:
             return {}
         pos = tuple(self.folk(seat)["pos"])
-        return {sq: c[0] for sq, c in self.walk_costs(seat).items()
-                if sq != pos and self.folk_at(sq) is None}
+        key = (seat, pos, left, self.cache_key(), tuple(tuple(t["pos"]) if t["pos"] else None for t in self.s["folk"]),
+               tuple(self.f["pos"]))
+        cached = getattr(self, "_moves", None)
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        out = {sq: c[0] for sq, c in self.walk_costs(seat).items() if sq != pos and self.folk_at(sq) is None}
+        self._moves = (key, out)
+        return out
 
     def act_move(self, seat: int, a: dict[str, Any]) -> None:
         to = a.get("to")

@@ -806,6 +806,8 @@ class Lang:
             self.take_gear(who, inst, st.get("price", "free"), "shop")
 
     def do_exchange(self, st: dict, ctx: Ctx) -> None:
+        """Up to `count` one-for-one swaps with another townsfolk, if both agree: the townsfolk picks
+        a piece of someone else's to ask for (or none), then what to give for it; the other says yes or no."""
         me = ctx.owner
         if not isinstance(me, int):
             return
@@ -814,13 +816,14 @@ class Lang:
             if st["with"] == "adjacent" and self.f is not None:
                 partners = [s for s in partners if self.dist(me, s) == 1]
             mine = self.owns(me)
-            offers = [[g, s, h] for s in partners for h in self.owns(s) for g in mine]
-            if not offers:
+            wanted = [[s, g] for s in partners for g in self.owns(s)]
+            if not mine or not wanted:
                 return
-            deal = self.ask(me, "exchange", [None] + offers)
-            if deal is None:
+            pick = self.ask(me, "exchange", [None] + wanted)
+            if pick is None:
                 return
-            give, other, take = deal
+            other, take = pick
+            give = self.ask(me, "gear", list(mine), why="give")
             if not self.ask(other, "agree", [True, False], g=give, h=take, **{"from": me}):
                 self.ev.add("refused", who=other)
                 return

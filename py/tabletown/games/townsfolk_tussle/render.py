@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from typing import Any, Optional
 
-from tabletown.engine.draw import PALETTE, Board, esc, names_in
+from tabletown.engine.draw import PALETTE, Board, esc, fit_lines, names_in
 
 from . import content as C
 from .board import foot
@@ -42,9 +42,36 @@ CHECKLIST = {
 }
 
 
-def write(b: Board, *args: Any, **kwargs: Any) -> int:
-    """Text on the board; it never takes a click meant for the control beneath it."""
-    return b.text(*args, pointer_events="none", **kwargs)
+_TEXT: dict[tuple, tuple[str, int]] = {}
+_PARTS: dict[str, tuple[list[str], float, set[int]]] = {}
+
+
+def write(b: Board, x: float, y: float, text: Any, size: float = 14, width: Optional[float] = None, lines: int = 1,
+          anchor: str = "start", weight: str = "normal", fill: str = P["ink"]) -> int:
+    """Text on the board, wrapped to `width` in at most `lines` lines; it never takes a click meant
+    for the control beneath it. Returns the lines used. The same text is laid out once and kept."""
+    key = (x, y, str(text), size, width, lines, anchor, weight, fill)
+    found = _TEXT.get(key)
+    if found is None:
+        rows = fit_lines(str(text), width, size, lines) if width else [str(text)]
+        head = (f'<text x="{_n(x)}" y="{_n(y)}" font-size="{_n(size)}" text-anchor="{anchor}" '
+                f'font-weight="{weight}" fill="{fill}" pointer-events="none">')
+        if len(rows) == 1:
+            svg = head + esc(rows[0]) + "</text>"
+        else:
+            svg = head + "".join(f'<tspan x="{_n(x)}" dy="{_n(0 if i == 0 else size * 1.2)}">{esc(r)}</tspan>'
+                                 for i, r in enumerate(rows)) + "</text>"
+        if len(_TEXT) > 20000:
+            _TEXT.clear()
+        found = _TEXT[key] = (svg, len(rows))
+    b.add(found[0])
+    return found[1]
+
+
+def _n(value: float) -> str:
+    if isinstance(value, int) or float(value).is_integer():
+        return str(int(value))
+    return f"{value:.2f}".rstrip("0").rstrip(".")
 
 
 def square_name(sq: Any) -> str:
@@ -95,6 +122,9 @@ class Drawer:
         self.q = (view.get("pending") or {}).get("q")
 
     # --- helpers --------------------------------------------------------------------------------------------
+    def indices_of(self, kinds: tuple[str, ...]) -> list[int]:
+        return [i for i, a in enumerate(self.legal) if a.get("type") in kinds]
+
     def idx(self, action: dict[str, Any]) -> Optional[int]:
         return self.index.get(_key(action))
 
@@ -122,32 +152,45 @@ class Drawer:
 
     # --- the whole board -------------------------------------------------------------------------------------
     def draw(self) -> Any:
-        view = self.view
-        b = Board(self.W, 100, "Townsfolk Tussle board", game_over=bool(self.derived.get("over")))
+        view, f, d = self.view, self.f, self.derived
+        b = Board(self.W, 100, "Townsfolk Tussle board", game_over=bool(d.get("over")))
         stage = view["stage"]["k"]
-        y = self.block(b, "head", self.header, 0, 0, self.W)
+        mine = self.indices_of
+        head = [stage, view["round"], view["map_seen"], view["bar"], view["variant"]["map"],
+                [f["rid"], f["level"], f["final"]] if f else None, [t["id"] for t in view["folk"]]]
+        y = self.block(b, "head", self.header, 0, 0, self.W, same=head)
         if view.get("result"):
-            y = self.block(b, "ending", self.ending, 0, y, self.W)
+            y = self.block(b, "ending", self.ending, 0, y, self.W, same=view["result"])
         if self.q is not None:
             y = self.block(b, "question", self.question, 0, y, self.W)
         if stage == "pick":
-            y = self.block(b, "pick", self.pick, 0, y, self.W)
-        elif self.f is not None:
+            y = self.block(b, "pick", self.pick, 0, y, self.W,
+                           same=[[t["id"] for t in view["folk"]], mine(("pick",)), self.legal])
+        elif f is not None:
+            terrain = [[p["t"], p["cells"][0], p.get("gone"), p.get("exh")] for p in f["terrain"]]
+            ruffian = [f["rid"], f["level"], f["final"], f["hp"], f["max"], f["face"], f["counters"], f["stolen"],
+                       f["weak"], f.get("card"), f.get("top"), f["kept"], f.get("targets"), len(f["deck"]),
+                       len(f["disc"]), d.get("ruffian"), [t["id"] for t in view["folk"]]]
             if self.narrow:
                 y = self.block(b, "grid", self.grid, 0, y, self.W)
-                y = self.block(b, "ruffian", self.ruffian, 0, y, self.W)
+                y = self.block(b, "legend", self.legend, 0, y, self.W, same=terrain)
+                y = self.block(b, "ruffian", self.ruffian, 0, y, self.W, same=ruffian)
                 y = self.block(b, "actions", self.actions, 0, y, self.W)
             else:
                 left = self.block(b, "grid", self.grid, 0, y, 566)
-                right = self.block(b, "ruffian", self.ruffian, 576, y, 420)
+                left = self.block(b, "legend", self.legend, 0, left, 566, same=terrain)
+                right = self.block(b, "ruffian", self.ruffian, 576, y, 420, same=ruffian)
                 right = self.block(b, "actions", self.actions, 576, right, 420)
                 y = max(left, right)
         else:
-            y = self.block(b, "shop", self.shop, 0, y, self.W)
+            y = self.block(b, "shop", self.shop, 0, y, self.W,
+                           same=[view["ped"]["shop"], len(view["ped"]["deck"]), d.get("prices"), mine(("buy",)),
+                                 self.legal if mine(("buy",)) else None])
             y = self.block(b, "actions", self.actions, 0, y, self.W)
         if stage != "pick":
-            y = self.block(b, "folk", self.folk_cards, 0, y, self.W)
-        y = self.block(b, "aids", self.aids, 0, y, self.W)
+            folk = [view["folk"], d.get("folk"), self.viewer, self.names, f.get("sheriff") if f else None]
+            y = self.block(b, "folk", self.folk_cards, 0, y, self.W, same=folk)
+        y = self.block(b, "aids", self.aids, 0, y, self.W, same="fight" if f is not None else "town")
         # Anything legal not drawn yet gets a plain button at the end: no move is ever out of reach.
         rest = [(i, self.describe(a), self.describe(a)) for i, a in enumerate(self.legal) if i not in self.drawn]
         if rest:
@@ -156,9 +199,36 @@ class Drawer:
         b.height = int(y + 10)
         return b.svg()
 
-    def block(self, b: Board, key: str, fn: Any, x: float, y: float, w: float) -> float:
+    def block(self, b: Board, key: str, fn: Any, x: float, y: float, w: float, same: Any = None) -> float:
+        """Draw one keyed part. With `same` (everything the part shows), a part drawn before from the
+        same inputs at the same place is reused as it was, controls and all."""
         with b.part(key):
-            return fn(b, x, y, w) + 8
+            if same is None:
+                return fn(b, x, y, w) + 8
+            cache_key = json.dumps([key, x, y, w, self.narrow, same], sort_keys=True, separators=(",", ":"))
+            hit = _PARTS.get(cache_key)
+            if hit is not None:
+                for chunk in hit[0]:
+                    b.add(chunk)
+                self.drawn |= hit[2]
+                return hit[1]
+            recorded: list[str] = []
+            real_add = b.add
+
+            def add(svg: str) -> None:
+                recorded.append(svg)
+                real_add(svg)
+
+            b.add = add  # type: ignore[method-assign]
+            before = set(self.drawn)
+            try:
+                end = fn(b, x, y, w) + 8
+            finally:
+                del b.add
+            if len(_PARTS) > 400:
+                _PARTS.clear()
+            _PARTS[cache_key] = (recorded, end, self.drawn - before)
+            return end
 
     # --- header: phase, Town Map, Buyin'/Beatin' bar ---------------------------------------------------------------
     def header(self, b: Board, x: float, y: float, w: float) -> float:
@@ -246,7 +316,9 @@ class Drawer:
         if kind == "equip":
             return "Keep it in the stash" if v == "stash" else f"Equip: {SLOT_NAMES.get(v, v)}"
         if kind == "gear":
-            return C.gear_of(v)["name"]
+            prefix = {"give": "Give", "discard": "Lose", "unequip": "Unequip", "steal": "Lose", "take": "Take",
+                      "recover": "Get back", "attack": "Attack with"}.get(q.get("why"), "The")
+            return f"{prefix} the {C.gear_of(v)['name']}"
         if kind == "sheriff":
             return "Roll for it" if v == "roll" else f"{folk_name(self.view, v)} is sheriff"
         if kind == "path":
@@ -263,8 +335,8 @@ class Drawer:
         if kind == "exchange":
             if v is None:
                 return "No trade"
-            give, other, take = v
-            return f"Give {C.gear_of(give)['name']} for {folk_name(self.view, other)}'s {C.gear_of(take)['name']}"
+            other, take = v
+            return f"Ask {folk_name(self.view, other)} for the {C.gear_of(take)['name']}"
         if kind == "option":
             texts = C.CHOICES.get(q.get("choice"), [])
             return texts[v] if v < len(texts) else f"Option {v + 1}"
@@ -406,13 +478,17 @@ class Drawer:
             body = (f'<rect x="{ox + sq[0] * cell + 3}" y="{oy + sq[1] * cell + 3}" width="{cell - 6}" height="{cell - 6}" '
                     f'rx="4" fill="{P["good"]}" opacity="0.35" stroke="{P["good"]}" stroke-width="2"/>')
             b.control(i, what, body)
-        y_end = oy + GRID * cell + 8
-        # terrain legend
+        return oy + GRID * cell + 8
+
+    def legend(self, b: Board, x: float, y: float, w: float) -> float:
+        """The terrain cards below the landscape, with their colours on the grid."""
+        f = self.f
+        ox = x + 22
+        ly = y
         cards = []
         for p in f["terrain"]:
             if not p.get("gone") and p["t"] not in cards:
                 cards.append(p["t"])
-        ly = y_end + 4
         write(b, ox, ly + 12, "Terrain", size=13, weight="bold")
         ly += 18
         for tid in cards:
@@ -600,14 +676,13 @@ class Drawer:
         cols = 2 if self.narrow else 5
         cw = (w - 24 - 8 * (cols - 1)) / cols
         ch = 150
-        seat = view["stage"].get("seat")
         prices = self.derived.get("prices", {})
         for n, inst in enumerate(shop):
             g = C.gear_of(inst)
             cx = 12 + (n % cols) * (cw + 8)
             cy = y + (n // cols) * (ch + 8)
             i = self.idx({"type": "buy", "g": inst})
-            price = prices.get(inst, [g.get("cost")] * 4)[seat] if seat is not None and inst in prices else g.get("cost")
+            price = prices.get(inst, g.get("cost"))
             body = (f'<rect x="{cx}" y="{cy}" width="{cw}" height="{ch}" rx="6" fill="{P["card"]}" '
                     f'stroke="{P["good"] if i is not None else P["line"]}" stroke-width="{2 if i is not None else 1}"/>')
             if i is not None:
