@@ -639,3 +639,99 @@ def test_a_special_objective_gives_the_special_ending_and_its_unlocks():
     res = t.state["result"]
     assert res["won"] and C.ENDINGS[res["ending"]]["result"] == "special"
     assert res["unlocks"] == C.UNLOCKS["qing-kween"]
+
+
+def test_jerry_landing_the_final_blow_is_pepins_special_objective():
+    t = Table(("henlo", "melba", "quintus"))
+    t.folk(0)["done"] = ["martyr"]  # Henlo will be the sheriff
+    t.fight("pepin", final=True)
+    assert t.f["sheriff"] == 0 and "jerry" in t.match().owns(0)
+    if "jerry" not in t.match().equipped(0):
+        Match(t.state, []).equip(0, "jerry", "accessory")
+    t.put(0, [5, 4])
+    t.f["pos"] = [5, 1]
+    t.f["hp"] = 2
+    t.act(0, {"type": "use", "k": "g:jerry:0", "chosen": None})
+    res = t.state["result"]
+    assert res["won"] and C.ENDINGS[res["ending"]]["result"] == "special"
+
+
+def final_fight(ruffian: str, sheriff: int = 0, folk=("henlo", "melba", "quintus")) -> Table:
+    t = Table(folk)
+    t.folk(sheriff)["done"] = ["martyr"]  # the most Feat points: the sheriff
+    t.fight(ruffian, final=True)
+    assert t.f["final"] and t.f["sheriff"] == sheriff
+    t.f["pos"], t.f["face"] = [5, 1], "s"
+    for seat, sq in enumerate(([0, 11], [1, 11], [2, 11])[: t.n]):
+        t.put(seat, sq)
+    return t
+
+
+def test_virginia_cannot_be_brought_below_1_hp():
+    t = final_fight("virginia")
+    t.f["hp"] = 2
+    m = Match(t.state, [])
+    m.deal(R, 5, "attack", by=1, style="melee")
+    assert t.f["hp"] == 1 and t.state["result"] is None
+
+
+@pytest.mark.parametrize("payer,ending", [(1, "special"), (0, "win")])
+def test_paying_off_virginias_debt_wins_and_the_sheriff_paying_nothing_is_the_special_objective(payer, ending):
+    t = final_fight("virginia")
+    t.f["counters"]["debt"] = 3
+    t.put(payer, [5, 3])  # within 2 squares of her
+    t.folk(payer)["coins"] = 5
+    t.state["stage"]["seat"] = payer
+    t.f["turn"]["who"] = payer
+    t.act(payer, {"type": "use", "k": "ff:0", "chosen": None})
+    assert t.question["k"] == "pay" and t.question["opts"] == [0, 1, 2, 3]
+    t.answer(3)
+    res = t.state["result"]
+    assert res["won"] and C.ENDINGS[res["ending"]]["result"] == ending
+    assert (res["unlocks"] == C.UNLOCKS["virginia"]) is (ending == "special")
+
+
+def test_waggums_put_to_sleep_is_a_win():
+    t = final_fight("waggums")
+    need = 3 + 2
+    t.f["counters"]["drowsy"] = need - 2
+    m = Match(t.state, [])
+    m.run([{"do": "counter", "on": "ruffian", "name": "drowsy", "amount": 1}], ctx_card())  # one short
+    with pytest.raises(FightOver) as over:
+        m.run([{"do": "counter", "on": "ruffian", "name": "drowsy", "amount": 1}], ctx_card())
+    assert over.value.won
+
+
+def test_barlows_ghosts_keep_him_from_harm_until_banished_in_the_mushroom_grove():
+    t = final_fight("barlow")
+    ghosts = t.f["counters"]["ghost"]
+    assert ghosts == 3 + 1
+    m = Match(t.state, [])
+    assert m.deal(R, 3, "attack", by=1, style="melee") == 0
+    grove = next(p for p in t.f["terrain"] if p["t"] == "mushroom-grove")
+    t.put(1, grove["cells"][0])
+    t.state["stage"]["seat"] = 1
+    t.f["turn"]["who"] = 1
+    t.act(1, {"type": "use", "k": "ff:0", "chosen": None})  # 2 MOX: banish a ghost
+    assert t.f["counters"]["ghost"] == ghosts - 1
+
+
+def test_umbrello_floats_out_of_reach_of_melee_weapons_unless_grounded():
+    t = final_fight("umbrello", folk=("quintus", "melba", "henlo"))
+    t.give(0, "floppy-scimitar", "left-hand")
+    t.give(0, "slingshot", "right-hand")
+    t.put(0, [5, 3])
+    m = t.match()
+    assert m.attack_problem(0, "floppy-scimitar") == "That weapon cannot reach the Ruffian now."
+    assert m.attack_problem(0, "slingshot") is None
+    t.f["counters"]["grounded"] = 1
+    assert t.match().attack_problem(0, "floppy-scimitar") is None
+
+
+def test_qing_and_kween_holding_eight_seized_pieces_is_a_loss():
+    t = final_fight("qing-kween")
+    t.f["counters"]["seized"] = 7
+    m = Match(t.state, [])
+    with pytest.raises(FightOver) as over:
+        m.run([{"do": "counter", "on": "ruffian", "name": "seized", "amount": 1}], ctx_card())
+    assert over.value.won is False

@@ -183,7 +183,8 @@ class Table:
         s = self.state
         f = s["f"]
         f["kept"] = []
-        f["counters"] = {}
+        if not f["final"]:  # a Final Fight's counters come from its setup (ghosts, debt…): kept
+            f["counters"] = {}
         f["top"] = None
         f["weak"] = False
         f["bonus"] = 0

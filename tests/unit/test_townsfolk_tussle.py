@@ -169,3 +169,30 @@ def test_the_packed_bundle_matches_the_data_files():
     from tabletown.games.townsfolk_tussle import bundle, data_bundle
 
     assert data_bundle.FILES == {name: json.loads(text) for name, text in bundle.current().items()}
+
+
+@pytest.mark.parametrize("narrow", [False, True])
+def test_the_board_offers_every_move_at_every_stage_in_both_layouts(narrow):
+    """Choosing townsfolk, the reset, shopping, starting squares, turns and questions: every legal
+    move is one control with an accessible name, on a wide board or stacked for a phone."""
+    import re
+
+    state = RULES.setup(11, 3, SPEC.normalize(3, {}))
+    seen: set[str] = set()
+    for step in range(400):
+        active = RULES.active(state)
+        if not active:
+            break
+        seat = active[0]
+        legal = RULES.legal(state, seat)
+        kind = "q:" + state["pending"]["q"]["k"] if state.get("pending") else state["stage"]["k"]
+        if kind not in seen:
+            seen.add(kind)
+            svg = game.render(RULES.view(state, seat), {"viewer": seat, "legal": legal, "names": ["A", "B", "C"],
+                                                         "narrow": narrow})
+            found = {int(m) for m in re.findall(r'data-action="(\d+)"', svg)}
+            assert found == set(range(len(legal))), kind
+            assert 'viewBox="0 0 430 ' in svg if narrow else 'viewBox="0 0 1000 ' in svg
+        action = choose(RULES, game.BOTS, "hard", state, seat, 11, step)
+        state, _ = RULES.apply(state, seat, action)
+    assert {"pick", "reset", "shop", "position", "turn"} <= seen

@@ -120,6 +120,8 @@ class Fight:
         if f["final"]:
             ff = C.RUFFIANS[f["rid"]]["final_fight"]
             self.run(ff.get("setup") or [], Ctx("final-fight", R, row=f["rid"] + ":ff"))
+        f["started"] = True
+        self.invalidate()
         self.fire("fight-start")
         self.s["stage"] = {"k": "flow"}
 

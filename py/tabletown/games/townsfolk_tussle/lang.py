@@ -570,7 +570,8 @@ class Lang:
                 if d is None or d > st["range"]:
                     continue
                 ranged = st["range"] >= 2 and ctx.ruffian_side
-            lost = self.deal(who, n, source, by=by, ranged=ranged)
+            gear = ctx.this if ctx.kind == "gear" else None  # the gear whose ability dealt it (Jerry)
+            lost = self.deal(who, n, source, by=by, ranged=ranged, with_=gear)
             if lost and ctx.kind == "card" and who not in ctx.damaged:
                 ctx.damaged.append(who)
 
@@ -1457,6 +1458,8 @@ class Lang:
             if f["final"] and f["result"] is None:
                 ff = ruff["final_fight"]
                 for part in ("special", "loss", "win"):
+                    if part == "special" and f["special"]:
+                        continue  # met already: it counts if the team goes on to win
                     if ff[part].get("goal") is not None:
                         out.append(("ff-" + part, part, Ctx("final-fight", R, row=f["rid"]), ff[part]["goal"]))
         for seat in self.beatin():
@@ -1500,6 +1503,7 @@ class Lang:
             self.secret_event_fires(ctx.owner, gid, evt)
         elif what == "ff-special":
             f["special"] = True
+            self.invalidate()
         elif what == "ff-loss":
             f["result"] = "loss"
             self.invalidate()

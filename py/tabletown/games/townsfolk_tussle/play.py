@@ -154,7 +154,8 @@ class Base:
         return list(reversed(self.s["bar"]))
 
     def in_fight(self) -> bool:
-        return self.f is not None and self.s["stage"].get("k") not in ("position",)
+        """The fight has begun: set up (Final Fight setup included) and under way."""
+        return self.f is not None and bool(self.f.get("started"))
 
     def on_board(self, ch: Any) -> bool:
         if ch == R:

@@ -699,19 +699,14 @@ class Drawer:
 
     # --- townsfolk cards ------------------------------------------------------------------------------------------------
     def folk_cards(self, b: Board, x: float, y: float, w: float) -> float:
-        view = self.view
-        n = len(view["folk"])
-        cols = 1 if self.narrow else n
-        cw = (w - 24 - 8 * (cols - 1)) / cols
-        tallest = 0.0
-        for s in range(n):
-            cx = 12 + (s % cols) * (cw + 8)
-            cy = y + (s // cols) * (tallest + 8) if self.narrow else y
-            h = self.folk_card(b, s, cx, cy, cw)
-            if self.narrow:
-                y = cy + h + 8 - (s // cols) * (tallest + 8)
-            tallest = max(tallest, h)
-        return y + (0 if self.narrow else tallest)
+        """One card per townsfolk: side by side, or stacked on a narrow screen."""
+        n = len(self.view["folk"])
+        if self.narrow:
+            for s in range(n):
+                y += self.folk_card(b, s, 12, y, w - 24) + 8
+            return y
+        cw = (w - 24 - 8 * (n - 1)) / n
+        return y + max(self.folk_card(b, s, 12 + s * (cw + 8), y, cw) for s in range(n))
 
     def folk_card(self, b: Board, s: int, x: float, y: float, w: float) -> float:
         view = self.view
