@@ -199,6 +199,9 @@ class Bot:
             heal = self.healing_use(m, seat, uses)
             if heal is not None:
                 return heal
+        regear = self.regear(m, seat, legal)
+        if regear is not None:
+            return regear
         if self.hard and m.f["final"]:
             ff = [a for a in uses if a["k"].startswith("ff:")]
             if ff:
@@ -223,6 +226,26 @@ class Bot:
             if target is not None:
                 return target
         return {"type": "end"}
+
+    def regear(self, m: Match, seat: int, legal: list[Action]) -> Any:
+        """Take up a weapon again when the hands are empty (a Ruffian made us drop it); the hard bot
+        also swaps in clearly better gear, before it has attacked this turn."""
+        equips = [a for a in legal if a["type"] == "equip"]
+        if not equips:
+            return None
+        armed = any(can_attack(g) for g in m.weapons(seat))
+        better = [a for a in best_loadout_moves(m, seat) if a in equips]
+        if not armed:
+            weapons = [a for a in better if can_attack(a["g"])]
+            return weapons[0] if weapons else None
+        if self.hard and better and not m.f["turn"]["att"]:
+            gain = gear_value(m, seat, better[0]["g"])
+            slots = ("left-hand", "right-hand") if better[0]["slot"] == "hands" else (better[0]["slot"],)
+            held = [m.folk(seat)["eq"].get(sl) for sl in slots]
+            gain -= sum(gear_value(m, seat, g) for g in set(held) if g)
+            if gain > 1.0:
+                return better[0]
+        return None
 
     def worth_attacking(self, m: Match, inst: str) -> bool:
         """No use swinging at a Ruffian who takes no DMG, unless the weapon does something on a hit."""
