@@ -196,3 +196,19 @@ def test_the_board_offers_every_move_at_every_stage_in_both_layouts(narrow):
         action = choose(RULES, game.BOTS, "hard", state, seat, 11, step)
         state, _ = RULES.apply(state, seat, action)
     assert {"pick", "reset", "shop", "position", "turn"} <= seen
+
+
+def test_the_story_of_a_game_lists_its_fights_and_feats():
+    from tabletown.engine.replay import story
+    from tabletown.engine.session import Session, new_record
+
+    record = new_record(game, [{"kind": "bot", "level": "hard"}] * 3, {}, 5)
+    session = Session(game, record)
+    while not session.over():
+        session.bot_move(session.active()[0])
+    told = story(game, session.record)
+    fights = told["tables"][0]
+    assert fights["rows"] and fights["rows"][0][0] == 1
+    assert fights["rows"][-1][3] in ("Won", "Lost")
+    assert all(row[3] == "Defeated" for row in fights["rows"][:-1])
+    assert len(told["series"]) == 3 and told["series"][0][0] == 0

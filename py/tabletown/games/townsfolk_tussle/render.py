@@ -261,13 +261,15 @@ class Drawer:
                    fill=P["ink"] if seen else P["paper"])
         # Buyin'/Beatin' bar
         bar = view["bar"]
-        names = [folk_name(view, s) for s in bar]
-        order = " → ".join(["Ruffian"] + names)
+        if f is not None:  # the fight goes top-down, the Ruffian first; the town bottom-up
+            label, order = "Beatin' order", " → ".join(["Ruffian"] + [folk_name(view, s) for s in bar])
+        else:
+            label, order = "Buyin' order", " → ".join(folk_name(view, s) for s in reversed(bar))
         by = y + (90 if self.narrow else 56)
         if not self.narrow:
-            write(b, 12, y + 48, f"Beatin' order: {order}", size=12, fill=P["paper"], width=440)
+            write(b, 12, y + 48, f"{label}: {order}", size=12, fill=P["paper"], width=440)
         else:
-            write(b, 12, by, f"Beatin': {order}", size=11, fill=P["paper"], width=self.W - 24)
+            write(b, 12, by, f"{label}: {order}", size=11, fill=P["paper"], width=self.W - 24)
         return y + (110 if self.narrow else 64)
 
     # --- the ending ----------------------------------------------------------------------------------------------------
@@ -420,9 +422,17 @@ class Drawer:
             for sq in turn["range"]:
                 b.add(f'<rect x="{ox + sq[0] * cell + 2}" y="{oy + sq[1] * cell + 2}" width="{cell - 4}" height="{cell - 4}" '
                       f'fill="none" stroke="{P["bad"]}" stroke-width="1" opacity="0.5"/>')
-        # the Ruffian's trail and pushes of its last action
+        # the Ruffian's last action: the trail it moved along, whom it targeted, where it pushed them
         for sq in f.get("trail") or []:
             b.add(f'<circle cx="{ox + sq[0] * cell + cell}" cy="{oy + sq[1] * cell + cell}" r="4" fill="{P["bad"]}" opacity="0.5"/>')
+        for target in f.get("targets") or []:
+            if isinstance(target, int) and view["folk"][target]["pos"] is not None:
+                tp = view["folk"][target]["pos"]
+                b.add(f'<circle cx="{ox + tp[0] * cell + cell / 2}" cy="{oy + tp[1] * cell + cell / 2}" r="{cell * 0.47}" '
+                      f'fill="none" stroke="{P["bad"]}" stroke-width="3" stroke-dasharray="5 3"/>')
+        for _, sq in f.get("pushes") or []:
+            b.add(f'<rect x="{ox + sq[0] * cell + 2}" y="{oy + sq[1] * cell + 2}" width="{cell - 4}" height="{cell - 4}" '
+                  f'fill="none" stroke="{P["warn"]}" stroke-width="2"/>')
         # the Ruffian
         if not f.get("out"):
             px, py = ox + f["pos"][0] * cell, oy + f["pos"][1] * cell

@@ -311,6 +311,36 @@ class TownsfolkTussle(Rules):
     def prompt(self, state, seat):
         return prompt_for(state, seat)
 
+    # --- the story of a game --------------------------------------------------------------------------------
+    def tally(self, state):
+        """Each townsfolk's Feat points so far (the sheriff is the one with the most)."""
+        return [sum(C.FEATS[f]["points"] for f in t["done"]) for t in state["folk"]]
+
+    def story(self, steps, final):
+        """The fights (Ruffian, level, how it went, how long it took) and each townsfolk's Feats."""
+        fights: list[list[Any]] = []
+        current: Optional[list[Any]] = None
+        for _seat, _action, _events, state in steps:
+            f = state["f"]
+            if f is not None and (current is None or current[1] != C.RUFFIANS[f["rid"]]["name"]):
+                current = [len(fights) + 1, C.RUFFIANS[f["rid"]]["name"], C.LEVEL_NAMES[f["level"]], "", 0, 0]
+                fights.append(current)
+            if f is not None and current is not None:
+                current[4] = max([current[4]] + list(f["turns"].values()))
+                current[5] = len(f["ko_order"])
+            if f is None and current is not None and not current[3]:
+                current[3] = "Defeated"
+        if current is not None and not current[3] and final.get("result"):
+            current[3] = "Won" if final["result"]["won"] else "Lost"
+        feats = [[C.TOWNSFOLK[t["id"]]["short"] if t["id"] else "", len(t["done"]),
+                  sum(C.FEATS[x]["points"] for x in t["done"]), ", ".join(C.FEATS[x]["name"] for x in t["done"]) or "—"]
+                 for t in final["folk"]]
+        return [
+            {"title": "The fights", "columns": ["Fight", "Ruffian", "Level", "Result", "Rounds", "Knocked out"],
+             "rows": fights},
+            {"title": "Feats of Mettle", "columns": ["Townsfolk", "Feats", "Points", "Accomplished"], "rows": feats},
+        ]
+
     # --- campaigns ------------------------------------------------------------------------------------------
     def campaign_options(self, campaign, names, options):
         return options
