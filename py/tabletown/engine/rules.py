@@ -103,6 +103,10 @@ class Rules:
         """What `seat` is asked to do now, e.g. 'Choose a Hero to activate'."""
         return "Your move"
 
+    def status(self, state: State) -> str:
+        """A short public line on how far the game is ("Round 2 of 3"), for the saved-games list."""
+        return ""
+
     def phrase(self, events: list[Event]) -> str:
         """One log line for the events of one action, written by the phrasebook."""
         return ev.phrase(events, self.phrases)
