@@ -12,7 +12,7 @@ import pytest
 from tabletown.engine.bots import choose
 from tabletown.engine.prng import Rng, seed_state
 from tabletown.engine.session import Session, new_record
-from tabletown.games.townsfolk_tussle import SPEC, game
+from tabletown.games.townsfolk_tussle import SPEC, game, unlock_option
 from tabletown.games.townsfolk_tussle import content as C
 from tabletown.games.townsfolk_tussle.rules import RULES
 from tests.conformance import check_playouts, check_render, check_secrets
@@ -122,6 +122,42 @@ def test_a_record_carries_its_campaign_so_a_shared_game_replays_with_the_same_un
     assert again.state == session.state
 
 
+def test_the_page_hands_the_campaign_through_the_options_and_the_next_game_has_the_unlocks():
+    """The page starts a game with `campaign_options(campaign data, names, form options)`: the unlocks
+    the campaign has earned come ticked in the record's options, so a share link carries them too."""
+    campaign = RULES.campaign_update(None, ["Ann"], special_win("umbrello"))
+    options = RULES.campaign_options(campaign, ["Ann", "", ""], {})
+    record = new_record(game, [{"kind": "human"}, {"kind": "bot"}, {"kind": "bot"}], options, 7)
+    assert record["options"][unlock_option("umbrello")] is True
+    assert not any(v for k, v in record["options"].items() if k.startswith("unlocked_") and "umbrello" not in k)
+    session = Session(game, record)
+    assert {"type": "pick", "folk": "norman", "alt": True} in session.rules.legal(session.state, 0)
+    shared = Session(game, json.loads(json.dumps(record)))  # opened from a link, with no campaign store
+    assert shared.state["unlocked"] == ["umbrello"]
+    nothing = RULES.campaign_options({}, ["Ann"], {})
+    assert Session(game, new_record(game, [{"kind": "human"}] * 3, nothing, 7)).state["unlocked"] == []
+
+
+def test_an_unlock_ticked_in_the_setup_is_kept_by_the_campaign_after_the_game():
+    state = RULES.setup(3, 3, SPEC.normalize(3, {unlock_option("qing-kween"): True}))
+    assert state["unlocked"] == ["qing-kween"]
+    state["result"] = {"won": False, "ending": C.ending_for("dozy", "loss")["id"], "ruffian": "dozy", "unlocks": []}
+    assert RULES.campaign_update({"unlocked": ["bort"]}, [], state)["unlocked"] == ["bort", "qing-kween"]
+
+
+def test_the_setup_options_name_each_ruffians_unlock_as_the_data_has_it():
+    """The spec is read before the data files, so it spells the unlocks out: they must agree."""
+    from tabletown.games.townsfolk_tussle import UNLOCKABLE
+
+    assert [rid for rid, _, _ in UNLOCKABLE] == C.RUFFIAN_IDS
+    for rid, name, text in UNLOCKABLE:
+        assert name.lower().removeprefix("the ") == C.RUFFIANS[rid]["name"].lower().removeprefix("the ")
+        for gear in C.UNLOCKS[rid]:
+            assert C.GEAR[gear]["name"] in text, (rid, gear)
+        holder = {C.GEAR[g]["townsfolk"] for g in C.UNLOCKS[rid]}
+        assert ("join the Peddler's deck" in text) == (holder == {None})
+
+
 def test_the_ending_names_what_it_unlocked():
     t = Table(("norman", "henlo", "quintus"))
     t.state["result"] = {"won": True, "ending": C.ending_for("umbrello", "special")["id"], "ruffian": "umbrello",
@@ -161,14 +197,6 @@ def test_trading_lets_townsfolk_give_gear_in_town_only_in_that_variant():
         seat = t.stage["seat"]
         gives = [a for a in t.legal(seat) if a["type"] == "give"]
         assert bool(gives) is trading
-
-
-def test_the_packed_bundle_matches_the_data_files():
-    """The page ships only Python files; content then comes from the bundle, which must be current
-    (`python -m tabletown.games.townsfolk_tussle.bundle` rewrites it)."""
-    from tabletown.games.townsfolk_tussle import bundle, data_bundle
-
-    assert data_bundle.FILES == {name: json.loads(text) for name, text in bundle.current().items()}
 
 
 @pytest.mark.parametrize("narrow", [False, True])

@@ -14,7 +14,7 @@ import zlib
 from importlib import resources
 from typing import Any
 
-from tabletown.engine.content import Catalog, Effects
+from tabletown.engine.content import Catalog, Effects, load_data
 
 from .schema import FIELD_DEFAULTS, family_of, terrain_pieces
 
@@ -22,17 +22,10 @@ PACKAGE = __package__ or "tabletown.games.townsfolk_tussle"
 
 
 def _data_files() -> dict[str, Any]:
-    """The parsed data files by name: from `data/` when it is there, else from the packed bundle."""
+    """The parsed data files by name (the page's build ships `data/*.json` with the game's modules)."""
     folder = resources.files(PACKAGE).joinpath("data")
-    try:
-        names = sorted(p.name for p in folder.iterdir() if p.name.endswith(".json"))
-    except (FileNotFoundError, NotADirectoryError):
-        names = []
-    if names:
-        return {name: json.loads(folder.joinpath(name).read_text(encoding="utf-8")) for name in names}
-    from .data_bundle import FILES  # the page ships only Python files
-
-    return FILES
+    names = sorted(p.name for p in folder.iterdir() if p.name.endswith(".json"))
+    return {name[:-5]: load_data(PACKAGE, name[:-5]) for name in names}
 
 
 def _read_all() -> dict[str, list[dict[str, Any]]]:
@@ -40,8 +33,7 @@ def _read_all() -> dict[str, list[dict[str, Any]]]:
     files = _data_files()
     out: dict[str, list[dict[str, Any]]] = {}
     for name in sorted(files):
-        stem = name[:-5]
-        family = family_of(stem)
+        family = family_of(name)
         if family is None:
             continue
         data = files[name]

@@ -16,7 +16,7 @@ from tabletown.engine.prng import Rng, seed_state
 from tabletown.engine.rules import BadSetup, IllegalAction, Rules, make_team_outcome
 from tabletown.engine.zones import HIDDEN, OWNER, Zone, Zones
 
-from . import SPEC
+from . import SPEC, unlock_option
 from . import content as C
 from .match import Match
 from .phrases import PHRASES, prompt_for
@@ -28,7 +28,8 @@ SQUARE_QUESTIONS = ("push", "place", "dash", "spot", "terrain-spot")
 def new_state(seed: int, seats: int, options: dict[str, Any], campaign: Optional[dict[str, Any]]) -> dict[str, Any]:
     words = seed_state(seed)
     rng = Rng(words)
-    unlocked = sorted({r for r in (campaign or {}).get("unlocked", []) if r in C.RUFFIANS})
+    unlocked = sorted({r for r in (campaign or {}).get("unlocked", []) if r in C.RUFFIANS}
+                      | {r for r in C.RUFFIAN_IDS if options.get(unlock_option(r))})
     pool = C.playable_ruffians()
     if len(pool) < C.SETUP["fights"]:
         raise BadSetup("Townsfolk Tussle needs four Ruffians with action decks.")
@@ -343,14 +344,21 @@ class TownsfolkTussle(Rules):
 
     # --- campaigns ------------------------------------------------------------------------------------------
     def campaign_options(self, campaign, names, options):
-        return options
+        """The unlocks this browser's campaign has earned, ticked in the new game's options (the page
+        hands a game its campaign this way, and the record's options carry them into a share link)."""
+        opts = dict(options)
+        for rid in (campaign or {}).get("unlocked", []):
+            if rid in C.RUFFIANS:
+                opts[unlock_option(rid)] = True
+        return opts
 
     def campaign_update(self, campaign, names, state):
         res = state.get("result")
         data = dict(campaign or {})
         if res is None:
             return campaign
-        unlocked = sorted(set(data.get("unlocked", [])) | ({res["ruffian"]} if res["unlocks"] else set()))
+        unlocked = sorted(set(data.get("unlocked", [])) | set(state.get("unlocked", []))
+                          | ({res["ruffian"]} if res["unlocks"] else set()))
         endings = sorted(set(data.get("endings", [])) | {res["ending"]})
         data["unlocked"] = unlocked
         data["endings"] = endings
