@@ -7,8 +7,6 @@ from __future__ import annotations
 import json
 import time
 
-import pytest
-
 from .helpers import (
     check_phone_and_axe,
     is_over,
