@@ -100,7 +100,8 @@ def test_an_unlock_is_offered_in_the_next_games_setup(page, base_url):
     page.evaluate("""localStorage.setItem('tabletown:campaign:townsfolk-tussle:progress', JSON.stringify(
         {schema: 1, game: 'townsfolk-tussle', id: 'progress', name: 'Progress', updated: 1,
          data: {unlocked: ['umbrello'], endings: ['ending-02']}}))""")
-    open_page(page, base_url, NEW.format(seed=3))
+    open_page(page, base_url, NEW.format(seed=3))  # the same page, a new address: no reload
+    page.wait_for_selector("#status")  # the game is loaded and its board drawn
     wait_for_humans(page)
     labels = page.locator("#board [data-action]").evaluate_all("els => els.map(e => e.getAttribute('aria-label'))")
     assert any("Norman with the alternative gear" in (label or "") for label in labels)
