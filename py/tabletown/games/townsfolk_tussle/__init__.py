@@ -5,21 +5,21 @@ from tabletown.engine.spec import Choice, Flag, GameSpec
 # What each Ruffian's special objective unlocks (data/gear_unlockable.json; a test keeps the two
 # in step). The spec is read before the game's data files are loaded, so it is written out here.
 UNLOCKABLE = (
-    ("barlow", "Barlow", "Reluctant Ghost and Cursed Wand join the Peddler's deck"),
-    ("qing-kween", "Qing & Kween", "the Blopsy Twins' Tag Team and Bloody Gem"),
-    ("dozy", "Dozy", "Melba's Bulging Corset and Tossing Baton"),
-    ("handsy", "Handsy", "Yancy's Manic Notes and Commanding Hand"),
-    ("strawman", "Strawman", "Banner of Unity and Surplus Spuds join the Peddler's deck"),
-    ("pinchetti", "Penny Pinchetti", "Panic Button and Donor's Checkbook join the Peddler's deck"),
-    ("bort", "Bort", "Henlo's Covert Disguise and Sad Harvest"),
-    ("pepin", "Pepin", "Secret Ingredient and Charm Handbook join the Peddler's deck"),
-    ("bundits", "the Bundits", "Georgie's Napkin Bib and Dinner Fork"),
-    ("virginia", "Virginia", "Rusted Badge and Eerie Sack join the Peddler's deck"),
-    ("umbrello", "Umbrello", "Norman's Looong Eel and Fish Stick"),
-    ("waggums", "Waggums", "Quintus's Bloody Badge and Mugger's Bat"),
+    ("barlow", "Reluctant Ghost, Cursed Wand (Peddler)"),
+    ("qing-kween", "the Blopsy Twins' Tag Team, Bloody Gem"),
+    ("dozy", "Melba's Bulging Corset, Tossing Baton"),
+    ("handsy", "Yancy's Manic Notes, Commanding Hand"),
+    ("strawman", "Banner of Unity, Surplus Spuds (Peddler)"),
+    ("pinchetti", "Panic Button, Donor's Checkbook (Peddler)"),
+    ("bort", "Henlo's Covert Disguise, Sad Harvest"),
+    ("pepin", "Secret Ingredient, Charm Handbook (Peddler)"),
+    ("bundits", "Georgie's Napkin Bib, Dinner Fork"),
+    ("virginia", "Rusted Badge, Eerie Sack (Peddler)"),
+    ("umbrello", "Norman's Looong Eel, Fish Stick"),
+    ("waggums", "Quintus's Bloody Badge, Mugger's Bat"),
 )
-
-
+UNLOCK_HELP = ("Unlocks are earned by a Ruffian's special objective. This browser's campaign ticks the ones "
+               "it has earned when the game starts; tick one to play with an unlock earned elsewhere.")
 
 def unlock_option(ruffian: str) -> str:
     """The setup option that says a Ruffian's unlock has been earned."""
@@ -53,8 +53,7 @@ SPEC = GameSpec(
                        "Rough: Scrapper, Brute, Outlaw, Final Fight"),
                help="The Ruffian levels printed under the four spaces of the Town Map."),
     ) + tuple(
-        Flag(unlock_option(rid), f"Unlocked by beating {name}'s special objective: {gear}", default=False,
-             help="Kept by this browser's campaign once earned; tick it to play with an unlock earned elsewhere.")
-        for rid, name, gear in UNLOCKABLE),
+        Flag(unlock_option(rid), "Unlocked: " + gear, default=False, help=UNLOCK_HELP if rid == "waggums" else "")
+        for rid, gear in UNLOCKABLE),
     ready=True,
 )
