@@ -45,7 +45,8 @@ SPEC = GameSpec(
         Flag("solo", "Solo variant", default=False, for_seats=(3,),
              help="One player controls all three townsfolk. Secret Town Events are left out."),
         Flag("doublin_down", "Doublin' Down", default=False, for_seats=(4,),
-             help="Two players control two townsfolk each. Secret Town Events are left out."),
+             help=("Two players control two townsfolk each: one plays seats 1 and 2, the other seats 3 and 4. "
+                   "Secret Town Events are left out.")),
         Flag("trading", "Trading variant", default=False,
              help="All for One, One for All: townsfolk may freely exchange gear in the Town Phase (easier)."),
         Choice("town_map", "Town Map", ("standard", "rough"), "standard",

@@ -125,6 +125,15 @@ class TownsfolkTussle(Rules):
     phrases = PHRASES
 
     # --- the contract -----------------------------------------------------------------------------
+    def people(self, seats, options):
+        # Solo: one player runs all three townsfolk; Doublin' Down: the first player runs
+        # seats 1-2, the second seats 3-4 (the setup form says so).
+        if options.get("solo"):
+            return [0] * seats
+        if options.get("doublin_down"):
+            return [0, 0, 2, 2][:seats]
+        return None
+
     def setup(self, seed, seats, options, campaign=None, version=None):
         self.spec.check_seats(seats)
         return new_state(seed, seats, options, campaign)
