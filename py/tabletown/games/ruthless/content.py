@@ -95,3 +95,8 @@ def custom_traits() -> list[str]:
 
 def node(node_id: str) -> dict[str, Any]:
     return MAP.by_id[node_id]
+
+
+NAMES = load_catalog(__package__, "names")
+CATALOGS["names"] = NAMES
+BLANK_BOXES = {"leg": 3, "arm": 3, "chest": 2, "severe": 2}

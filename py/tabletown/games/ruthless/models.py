@@ -171,3 +171,14 @@ def new_horse(state: State, side: Optional[int], pos: list[int], facing: int) ->
                 "facing": facing, "status": OK, "hits": 0, "rider": None}
     state["models"].append(h)
     return h
+
+
+def ref(state: State, m: Model) -> str:
+    """How events and views name a model: its card id, a name id from the editor's list
+    ("n5"), or "horse"."""
+    if m["kind"] == "horse":
+        return "horse"
+    card_ = card(state, m)
+    if "name" in card_:
+        return C.NAMES.rows[card_["name"]]["id"]
+    return m["card"]

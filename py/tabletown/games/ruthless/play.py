@@ -565,7 +565,24 @@ def apply(state: State, seat: int, action: Action) -> tuple[State, list[dict[str
     else:
         PHASE_HANDLERS[st["phase"]](st, ev, rng, seat, action)
     run(st, ev, rng)
+    annotate(st, ev)
     return st, list(ev)
+
+
+MODEL_KEYS = ("model", "target", "victim", "at", "attacker", "defender", "friend", "horse", "by", "mover", "winner")
+MODEL_LISTS = ("models", "heard", "rams")
+
+
+def annotate(st: State, ev) -> None:
+    """Name the models an event mentions (`who` ids the phrasebook can read)."""
+    for e in ev:
+        for k in MODEL_KEYS:
+            v = e.get(k)
+            if type(v) is int and k != "seat":
+                e[k + "_who"] = M.ref(st, st["models"][v])
+        for k in MODEL_LISTS:
+            if isinstance(e.get(k), list):
+                e[k + "_who"] = [M.ref(st, st["models"][v]) for v in e[k]]
 
 
 # --- phase: initiative ------------------------------------------------------------------------
