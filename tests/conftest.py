@@ -1,4 +1,4 @@
-"""Shared fixtures: the toy game registered for engine tests."""
+"""Shared fixtures: the toy game (tests/support/toy_game.py) and a library that knows it."""
 
 from __future__ import annotations
 
@@ -7,11 +7,30 @@ import pytest
 from tabletown import games
 
 
+class ToyLibrary:
+    """The real games plus the toy game "high-card"."""
+
+    def __init__(self, toy):
+        self.toy = toy
+
+    def spec(self, game_id):
+        if game_id == self.toy.SPEC.id:
+            return self.toy.SPEC
+        return games.LIBRARY.spec(game_id)
+
+    def load(self, game_id):
+        if game_id == self.toy.SPEC.id:
+            return self.toy
+        return games.LIBRARY.load(game_id)
+
+
 @pytest.fixture
-def toy(monkeypatch):
-    """Register tests/support/toy_game.py as the playable game "high-card"."""
-    entry = games.Entry("high-card", "High Card", "tests.support.toy_game", True, "A test game.")
-    monkeypatch.setitem(games.BY_ID, "high-card", entry)
+def toy():
     from tests.support import toy_game
 
     return toy_game
+
+
+@pytest.fixture
+def library(toy):
+    return ToyLibrary(toy)

@@ -16,7 +16,7 @@ import time
 sys.path[:0] = [os.path.join(os.path.dirname(__file__), "..", "py")]
 
 from tabletown.engine.prng import Rng, seed_state  # noqa: E402
-from tabletown.games import tavern_tussle as tt  # noqa: E402
+from tabletown.games.tavern_tussle import game as tt  # noqa: E402
 
 RULES, BOTS = tt.RULES, tt.BOTS
 

@@ -5,11 +5,17 @@
   check FILE-OR-LINK
       Validate a saved game (a file with a save entry, a record, or a link) or a
       `#play=` link, replaying every move; says why not when it is not valid.
+  catalog GAME [--json]
+      Each catalogue of a game's content (cards, characters, gear…) with its count.
+  balance GAME [--quick] [--out FILE]
+      The game's balance page (bot win rates, authored content measured by simulation),
+      written to docs/balance/GAME.md by default.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import sys
 import time
@@ -17,24 +23,26 @@ from pathlib import Path
 from typing import Any, Optional
 
 from . import games
-from .engine.bots import choose
-from .engine.codec import LINK_PREFIX, check_record, decode_link
-from .engine.rules import BadSetup
+from .engine.bots import choose, next_state
+from .engine.codec import LINK_PREFIX, check_record, decode_link, parse_json
 from .engine.saves import migrate
-from .engine.session import RecordError
+from .engine.session import RecordError, Session
+from .engine.spec import BadSetup
+from .engine.words import and_list, plural
 
 
 def simulate(game_id: str, n_games: int, seats: int, bots: list[str], options: dict[str, Any], seed: int) -> dict[str, Any]:
     """Play `n_games` bot-only games; returns the statistics (also used by tests)."""
     game = games.load(game_id)
     rules = game.RULES
-    opts = rules.normalize_options(seats, options)
+    spec = game.SPEC
+    opts = spec.parse_link_options(seats, options)
     levels = bots * seats if len(bots) == 1 else bots
     if len(levels) != seats:
         raise BadSetup(f"--bots names {len(levels)} levels for {seats} seats")
     for level in levels:
-        if level not in rules.bot_levels:
-            raise BadSetup(f"unknown bot level {level!r}; {rules.id} has " + ", ".join(rules.bot_levels))
+        if level not in spec.bots:
+            raise BadSetup(f"unknown bot level {level!r}; {spec.id} has " + ", ".join(spec.bots))
     wins = [0.0] * seats
     score_sum = [0] * seats
     moves = 0
@@ -49,7 +57,7 @@ def simulate(game_id: str, n_games: int, seats: int, bots: list[str], options: d
                 break
             seat = active[0]
             action = choose(rules, game.BOTS, levels[seat], state, seat, game_seed, step)
-            state = rules.apply(state, seat, action)
+            state = next_state(rules, state, seat, action)
             step += 1
         outcome = rules.outcome(state)
         for w in outcome["winners"]:
@@ -84,22 +92,19 @@ def check(source: str) -> tuple[bool, str]:
             return False, f"Cannot read {source}: {err.strerror}"
     try:
         if LINK_PREFIX in text:
-            record = decode_link(text.strip())
+            record = decode_link(text.strip(), games.LIBRARY)
         else:
-            try:
-                data = json.loads(text)
-            except ValueError:
+            if not text.lstrip().startswith(("{", "[")):
                 return False, "Not valid: this is neither a Tabletown link nor a saved game (not JSON)."
+            data = parse_json(text, "saved game")
             if isinstance(data, dict) and "schema" in data:
-                data = migrate(data)["record"]
-            record = check_record(data)
+                data = migrate(data, games.LIBRARY)["record"]
+            record = check_record(data, games.LIBRARY)
     except RecordError as err:
         return False, f"Not valid: {err}"
-    from .engine.session import Session
-
-    session = Session(record, trusted=True)
+    session = Session(games.load(record["game"]), record, trusted=True)
     names = session.names
-    title = session.rules.title
+    title = session.spec.title
     moves = len(record["log"])
     if session.over():
         out = session.outcome() or {"winners": []}
@@ -108,17 +113,42 @@ def check(source: str) -> tuple[bool, str]:
 
             end = "finished: " + names_in(out["headline"], names)
         else:
-            end = "finished, won by " + " and ".join(names[w] for w in out["winners"])
+            end = "finished, won by " + and_list(names[w] for w in out["winners"])
     else:
-        end = "in progress, waiting for " + " and ".join(names[s] for s in session.active())
-    return True, f"Valid: {title}, {len(names)} players ({', '.join(names)}), {moves} moves, {end}."
+        end = "in progress, waiting for " + and_list(names[s] for s in session.active())
+    return True, f"Valid: {title}, {plural(len(names), 'player')} ({', '.join(names)}), {plural(moves, 'move')}, {end}."
+
+
+def balance(game_id: str, quick: bool, out: Optional[str]) -> int:
+    """Write a game's balance page from its own `balance.report` (simulations of bot games)."""
+    try:
+        module = importlib.import_module(f"tabletown.games.{games.package_of(game_id)}.balance")
+    except ModuleNotFoundError:
+        print(f"{games.BY_ID[game_id].title} has no balance report yet.", file=sys.stderr)
+        return 2
+    page = module.report(quick=quick)
+    if out == "-":
+        print(page)
+        return 0
+    path = Path(out) if out else Path("docs") / "balance" / f"{game_id}.md"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(page if page.endswith("\n") else page + "\n", encoding="utf-8")
+    print(f"wrote {path}")
+    return 0
+
+
+def catalog(game_id: str) -> dict[str, int]:
+    """Each content catalogue of a game with its count."""
+    games.load(game_id)  # a game that is not ready has no catalogues to list
+    content = importlib.import_module(f"tabletown.games.{games.package_of(game_id)}.content")
+    return {name: len(cat) for name, cat in getattr(content, "CATALOGS", {}).items()}
 
 
 def main(argv: Optional[list[str]] = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tabletown", description="Tabletown from the command line")
     sub = parser.add_subparsers(dest="command", required=True)
     sim = sub.add_parser("simulate", help="play bot-only games and report statistics")
-    sim.add_argument("game", choices=games.playable_ids())
+    sim.add_argument("game", choices=games.ready_ids())
     sim.add_argument("--games", type=int, default=100)
     sim.add_argument("--seats", type=int, default=4)
     sim.add_argument("--bots", default="easy", help="one level for every seat, or one per seat: easy,hard,easy,easy")
@@ -127,12 +157,30 @@ def main(argv: Optional[list[str]] = None) -> int:
     sim.add_argument("--json", action="store_true", help="print the statistics as JSON")
     chk = sub.add_parser("check", help="validate a save file or a #play= link")
     chk.add_argument("source", help="a file (save entry, record or link) or a link")
+    cat = sub.add_parser("catalog", help="list each catalogue of a game's content with its count")
+    cat.add_argument("game", choices=games.ready_ids())
+    cat.add_argument("--json", action="store_true", help="print the counts as JSON")
+    bal = sub.add_parser("balance", help="measure a game's balance by simulation and write its balance page")
+    bal.add_argument("game", choices=games.ready_ids())
+    bal.add_argument("--quick", action="store_true", help="a small sample (a smoke test, not figures to publish)")
+    bal.add_argument("--out", help="where to write the page (default docs/balance/GAME.md; - for standard output)")
     args = parser.parse_args(argv)
 
+    if args.command == "balance":
+        return balance(args.game, args.quick, args.out)
     if args.command == "check":
         ok, message = check(args.source)
         print(message)
         return 0 if ok else 1
+    if args.command == "catalog":
+        counts = catalog(args.game)
+        if args.json:
+            print(json.dumps(counts, indent=1))
+        else:
+            print(f"{games.BY_ID[args.game].title}: {plural(len(counts), 'catalogue')}")
+            for name, count in counts.items():
+                print(f"  {name:<24} {count:>5}")
+        return 0
 
     options = {}
     for item in args.option:
@@ -148,9 +196,9 @@ def main(argv: Optional[list[str]] = None) -> int:
     if args.json:
         print(json.dumps(stats, indent=1))
         return 0
-    title = games.BY_ID[args.game].title
-    rules = games.load(args.game).RULES
-    offered = {o.name for o in rules.options if not o.for_seats or args.seats in o.for_seats}
+    spec = games.BY_ID[args.game]
+    title = spec.title
+    offered = {o.name for o in spec.offered_options(args.seats)}
     shown = {k: v for k, v in stats["options"].items() if k in offered}
     print(f"{title}: {stats['games']} games, {stats['seats']} seats, options {shown}")
     print(f"{'seat':>4}  {'bot':<6} {'win rate':>8}  {'mean score':>10}")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import tabletown.games.tavern_tussle as tt
+import tabletown.games.tavern_tussle.game as tt
 from tabletown.games.tavern_tussle.content import DECKS, HEROES, STORY_POINTS
 from tabletown.games.tavern_tussle.rules import scenario, stories, tableau_score
 

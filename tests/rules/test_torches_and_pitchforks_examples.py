@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from tabletown.games.torches_and_pitchforks import RULES as R
 from tabletown.games.torches_and_pitchforks import content as C
+from tabletown.games.torches_and_pitchforks.game import RULES as R
 from tabletown.games.torches_and_pitchforks.rules import mob_strength, monster_power, score_of
 from tests.unit.test_torches_and_pitchforks_scenario import (
     build,

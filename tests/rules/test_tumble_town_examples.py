@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 
 from tabletown.engine.prng import Rng, seed_state
-from tabletown.games.tumble_town import RULES as R
 from tabletown.games.tumble_town.content import (
     BACKS,
     COLORS,
@@ -18,6 +17,7 @@ from tabletown.games.tumble_town.content import (
     STARTING_DICE,
     verdict,
 )
+from tabletown.games.tumble_town.game import RULES as R
 from tabletown.games.tumble_town.missions import update_progress
 from tabletown.games.tumble_town.scoring import (
     building_heights,

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from tabletown import games
 from tabletown.engine.codec import decode_link
 from tabletown.engine.session import Session
 
@@ -32,7 +33,7 @@ def digest(value) -> str:
 def test_an_old_record_replays_step_by_step(case):
     record = case["record"]
     log = record["log"]
-    session = Session(dict(record, log=[]))
+    session = Session(games.load(record["game"]), dict(record, log=[]))
     for step, (entry, seen) in enumerate(zip(log, case["steps"])):
         seat, action = entry
         assert session.active() == seen["active"], f"step {step}: other seats are asked"
@@ -50,7 +51,7 @@ def test_an_old_record_replays_step_by_step(case):
 
 @pytest.mark.parametrize("case", CASES)
 def test_an_old_share_link_opens_at_the_same_point(case):
-    record = decode_link(case["link"])
+    record = decode_link(case["link"], games.LIBRARY)
     assert record["log"] == case["record"]["log"]
-    session = Session(record)
+    session = Session(games.load(record["game"]), record)
     assert session.lines == [s["line"] for s in case["steps"]]

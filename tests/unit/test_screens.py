@@ -10,20 +10,20 @@ EVIL = '<img src=x onerror="alert(1)">'
 
 
 def test_saved_game_list_escapes_player_names():
-    html = screens.picker(games.CATALOG, [{"id": "a", "game": "tavern-tussle", "title": "Tavern Tussle",
+    html = screens.picker(games.SPECS, [{"id": "a", "game": "tavern-tussle", "title": "Tavern Tussle",
                                            "names": [EVIL, "Bob"], "moves": 3, "updated": 1, "over": False}], [], [])
     assert EVIL not in html and escape(EVIL) in html
 
 
 def test_picker_marks_games_that_are_not_playable_yet_as_coming():
-    html = screens.picker(games.CATALOG, [], [], [])
-    for entry in games.CATALOG:
+    html = screens.picker(games.SPECS, [], [], [])
+    for entry in games.SPECS:
         assert escape(entry.title) in html
-    assert html.count("Coming soon") == sum(1 for e in games.CATALOG if not e.playable)
+    assert html.count("Coming soon") == sum(1 for e in games.SPECS if not e.ready)
 
 
 def test_broken_saves_are_listed_with_their_reason():
-    html = screens.picker(games.CATALOG, [], [{"id": "x<1>", "reason": "it is not a Tabletown save"}], [EVIL])
+    html = screens.picker(games.SPECS, [], [{"id": "x<1>", "reason": "it is not a Tabletown save"}], [EVIL])
     assert "it is not a Tabletown save" in html and "x&lt;1&gt;" in html and EVIL not in html
 
 
@@ -41,9 +41,9 @@ def test_handoff_and_alert_are_escaped_and_accessible():
 
 
 def test_setup_form_offers_each_option_and_every_bot_level():
-    rules = games.load("tavern-tussle").RULES
-    html = screens.setup(rules)
-    for opt in rules.options:
+    spec = games.BY_ID["tavern-tussle"]
+    html = screens.setup(spec)
+    for opt in spec.options:
         assert f'name="opt-{opt.name}"' in html
-    for level in rules.bot_levels:
+    for level in spec.bots:
         assert f'value="bot:{level}"' in html

@@ -7,7 +7,7 @@ from collections import Counter
 
 import pytest
 
-import tabletown.games.tavern_tussle as tt
+import tabletown.games.tavern_tussle.game as tt
 from tabletown.engine.prng import Rng, seed_state
 from tabletown.engine.rules import BadSetup, IllegalAction
 from tabletown.games.tavern_tussle.content import (
@@ -125,13 +125,13 @@ def test_youngest_option_is_checked():
         R.setup(1, 2, {"youngest": 3, "advanced": False})
     with pytest.raises(BadSetup):
         R.normalize_options(4, {"youngest": 9})
-    assert R.normalize_options(3, {"youngest": "2"})["youngest"] == 2
+    assert R.spec.parse_link_options(3, {"youngest": "2"})["youngest"] == 2
     assert R.normalize_options(3, {})["youngest"] == 1  # the first player, counted from 1
     assert R.setup(1, 3, {"youngest": 3, "advanced": False})["young"] == 2
 
 
 def test_advanced_is_offered_for_three_and_four_only():
-    assert R.normalize_options(3, {"advanced": "true"})["advanced"] is True
+    assert R.spec.parse_link_options(3, {"advanced": "true"})["advanced"] is True
     with pytest.raises(BadSetup):
         R.normalize_options(2, {"advanced": True})
 

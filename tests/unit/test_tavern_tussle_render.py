@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-import tabletown.games.tavern_tussle as tt
+import tabletown.games.tavern_tussle.game as tt
 from tabletown.engine.prng import Rng, seed_state
 from tabletown.engine.svg import esc
 from tabletown.games.tavern_tussle.content import HEROES

@@ -7,11 +7,11 @@ import re
 
 import pytest
 
-import tabletown.games.torches_and_pitchforks as game
+import tabletown.games.torches_and_pitchforks.game as game
 from tabletown.engine.prng import Rng, seed_state
 from tabletown.engine.rules import BadSetup, IllegalAction
-from tabletown.games.torches_and_pitchforks import BOTS, RULES, render
 from tabletown.games.torches_and_pitchforks import content as C
+from tabletown.games.torches_and_pitchforks.game import BOTS, RULES, render
 from tabletown.games.torches_and_pitchforks.rules import mob_strength, monster_power, score_of
 from tests import conformance
 from tests.unit.test_torches_and_pitchforks_scenario import (
@@ -141,10 +141,10 @@ def test_conformance(seats, target):
 
 
 def test_options_from_a_link_and_bad_setups():
-    assert R.normalize_options(3, {"target": "40"}) == {"target": 40}
+    assert R.spec.parse_link_options(3, {"target": "40"}) == {"target": 40}
     assert R.normalize_options(3, {}) == {"target": 30}
     with pytest.raises(BadSetup):
-        R.normalize_options(3, {"target": "25"})
+        R.spec.parse_link_options(3, {"target": "25"})
     with pytest.raises(BadSetup):
         R.setup(1, 6, {})
     with pytest.raises(BadSetup):

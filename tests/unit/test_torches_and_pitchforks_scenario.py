@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
-from tabletown.games.torches_and_pitchforks import RULES
 from tabletown.games.torches_and_pitchforks import content as C
+from tabletown.games.torches_and_pitchforks.game import RULES
 from tabletown.games.torches_and_pitchforks.rules import _advance
 
 R = RULES

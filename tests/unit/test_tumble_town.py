@@ -9,8 +9,7 @@ import time
 import pytest
 
 from tabletown.engine.prng import Rng, seed_state
-from tabletown.games import tumble_town as game
-from tabletown.games.tumble_town import BOTS, RULES, render
+from tabletown.games.tumble_town import game
 from tabletown.games.tumble_town.content import (
     BACKS,
     COLORS,
@@ -31,6 +30,7 @@ from tabletown.games.tumble_town.content import (
     TOWNS,
     is_gold_building,
 )
+from tabletown.games.tumble_town.game import BOTS, RULES, render
 from tests.conformance import check_playouts
 
 # ----------------------------------------------------------------------------------

@@ -7,7 +7,6 @@ import json
 import pytest
 
 from tabletown.engine.rules import IllegalAction
-from tabletown.games.tumble_town import RULES as R
 from tabletown.games.tumble_town.content import (
     BACKS,
     COLORS,
@@ -19,6 +18,7 @@ from tabletown.games.tumble_town.content import (
     PLOTS,
     TOWNS,
 )
+from tabletown.games.tumble_town.game import RULES as R
 from tabletown.games.tumble_town.rules import CANCEL_LIMIT
 from tabletown.games.tumble_town.scoring import (
     building_heights,

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from tabletown.engine.prng import Rng, seed_state
-from tabletown.games.tumble_town import BOTS
-from tabletown.games.tumble_town import RULES as R
 from tabletown.games.tumble_town.content import COLORS, HORSES, MISSIONS, PLAN_BY_NAME, PLANS
+from tabletown.games.tumble_town.game import BOTS
+from tabletown.games.tumble_town.game import RULES as R
 from tabletown.games.tumble_town.missions import extra_requirement, update_progress
 
 # ----------------------------------------------------------------------------------

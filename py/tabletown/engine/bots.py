@@ -16,7 +16,8 @@ from __future__ import annotations
 from typing import Callable, Optional
 
 from .prng import Rng, seed_state
-from .rules import Action, BotFn, Game, State, View
+from .rules import Action, BotFn, State, View
+from .rules import Rules as Game
 
 
 def random_bot(rules: Game, view: View, seat: int, legal: list[Action], rng: Rng) -> Action:
@@ -58,8 +59,14 @@ def playout(
         seat = seats[0]
         legal = rules.legal(state, seat)
         action = policy(rules, rules.view(state, seat), seat, legal, rng)
-        state = rules.apply(state, seat, action)
+        state = next_state(rules, state, seat, action)
     return state
+
+
+def next_state(rules: Game, state: State, seat: int, action: Action) -> State:
+    """The state after `action` (apply returns (state, events); a legacy game only the state)."""
+    result = rules.apply(state, seat, action)
+    return result[0] if isinstance(result, tuple) else result
 
 
 def make_search_bot(
@@ -89,7 +96,7 @@ def make_search_bot(
             playout_seed = _fork_words(rng)
             for i, action in enumerate(candidates):
                 try:
-                    after = rules.apply(world, seat, action)
+                    after = next_state(rules, world, seat, action)
                 except Exception:  # noqa: BLE001 - an action impossible in this sampled world
                     totals[i] -= 1e6
                     continue
@@ -117,7 +124,7 @@ def bot_seed(seed: int, step: int, seat: int) -> list[int]:
 
 def choose(rules: Game, bots: dict[str, BotFn], level: str, state: State, seat: int, seed: int, step: int) -> Action:
     """Ask the bot of `level` for `seat`'s move in `state` (only its view is passed on)."""
-    bot = bots.get(level) or bots[rules.bot_levels[0]]
+    bot = bots.get(level) or bots[rules.spec.bots[0]]
     legal = rules.legal(state, seat)
     view = rules.view(state, seat)
     return bot(rules, view, seat, legal, Rng(bot_seed(seed, step, seat)))

@@ -1,56 +1,44 @@
 """The rules contract every game implements (see docs/architecture.md).
 
-A game package exposes `RULES` (an instance of a `Game` subclass), `BOTS` (level ->
-bot function) and `render(view, ui) -> str`.
+A game package's `game` module exposes `SPEC` (its GameSpec), `RULES` (an instance of a
+`Rules` subclass), `BOTS` (level -> bot function) and `render(view, ui) -> str`.
 
-States and actions are plain JSON. Every state holds its PRNG words under "rng" and
-a counter under "revealed" that the game increments whenever hidden information
-becomes known (a card turned up, a hand passed on, simultaneous picks revealed).
-The session uses both to find undo barriers.
+States and actions are plain JSON. A state holds its PRNG words under "rng". `apply`
+returns the new state and a list of small JSON events (see engine/events.py); the log
+line is written from the events by the game's phrasebook, and an event that rolled,
+shuffled or revealed something makes the move an undo barrier.
 
-Text returned by `describe`, `prompt` and the outcome may name seats as `{seat0}`,
-`{seat1}`…; the page replaces them with the (escaped) player names.
+Text returned by the phrasebook, `prompt` and the outcome names seats as `{seat0}`,
+`{seat1}`…; the page replaces them with the (escaped) player names in one pass.
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
 from typing import Any, Callable, Optional
 
+from . import events as ev
 from .prng import Rng
+from .spec import BadSetup, GameSpec
+from .state import clone
+from .zones import Zones
 
 State = dict[str, Any]
 Action = dict[str, Any]
 View = dict[str, Any]
+Event = dict[str, Any]
+
+__all__ = [
+    "Action", "BadSetup", "BotFn", "Event", "IllegalAction", "Rules", "State", "View",
+    "make_outcome", "make_team_outcome", "seat_token",
+]
+
+# Deeper than any real action; a forged move nested a thousand levels deep stops here.
+MAX_ACTION_DEPTH = 8
 
 
 class IllegalAction(Exception):
     """An action that the rules do not allow now; the message is for the player."""
-
-
-class BadSetup(ValueError):
-    """Seats or options that the game cannot be set up with."""
-
-
-@dataclass(frozen=True)
-class Option:
-    """A setup option: a value picked from `choices` (str or int)."""
-
-    name: str
-    label: str
-    choices: tuple[Any, ...]
-    default: Any
-    # Labels shown for each choice, in the order of `choices`; defaults to str(choice).
-    choice_labels: tuple[str, ...] = ()
-    # Seat counts for which the option is offered; () means every seat count.
-    for_seats: tuple[int, ...] = ()
-    help: str = ""
-
-    def label_of(self, value: Any) -> str:
-        if self.choice_labels:
-            return self.choice_labels[self.choices.index(value)]
-        return str(value)
 
 
 def seat_token(seat: int) -> str:
@@ -58,50 +46,27 @@ def seat_token(seat: int) -> str:
     return "{seat%d}" % seat
 
 
-@dataclass
-class Game:
+class Rules:
     """Base class for a game's rules. Subclasses fill in the contract methods."""
 
-    id: str = ""
-    title: str = ""
-    seats: tuple[int, int] = (2, 4)
-    options: tuple[Option, ...] = ()
-    # Bumped whenever a change would make an old log replay differently.
-    version: int = 1
-    # Short blurb for the game picker.
-    blurb: str = ""
-    bot_levels: tuple[str, ...] = ("easy", "hard")
-    # True when a seat's view shows something other seats must not see (a hand):
-    # the page then shows a "pass the device" screen between human players.
-    has_private_view: bool = True
-    extra: dict[str, Any] = field(default_factory=dict)
+    zones: Zones = Zones()
+    # Event type -> function(event) -> str | None; the game's phrasebook (phrases.py).
+    phrases: dict[str, Callable[[Event], Optional[str]]] = {}
 
-    # --- options -----------------------------------------------------------------
-    def normalize_options(self, seats: int, options: Optional[dict[str, Any]]) -> dict[str, Any]:
-        """Fill defaults, coerce strings from links to the option's type, reject unknowns."""
-        if not (self.seats[0] <= seats <= self.seats[1]):
-            raise BadSetup(f"{self.title} is played by {self.seats[0]}–{self.seats[1]} players, not {seats}.")
-        given = dict(options or {})
-        result: dict[str, Any] = {}
-        for opt in self.options:
-            offered = not opt.for_seats or seats in opt.for_seats
-            if opt.name not in given or not offered:
-                if opt.name in given and not offered and _coerce(opt, given[opt.name]) != opt.default:
-                    raise BadSetup(f"“{opt.label}” is not available with {seats} players.")
-                result[opt.name] = opt.default
-                given.pop(opt.name, None)
-                continue
-            value = _coerce(opt, given.pop(opt.name))
-            if value not in opt.choices:
-                allowed = ", ".join(str(c) for c in opt.choices)
-                raise BadSetup(f"“{opt.label}” must be one of {allowed}.")
-            result[opt.name] = value
-        if given:
-            raise BadSetup("Unknown option: " + ", ".join(sorted(given)))
-        return result
+    def __init__(self, spec: GameSpec):
+        self.spec = spec
 
     # --- the contract ------------------------------------------------------------
-    def setup(self, seed: int, seats: int, options: dict[str, Any]) -> State:
+    def setup(
+        self,
+        seed: int,
+        seats: int,
+        options: dict[str, Any],
+        campaign: Optional[dict[str, Any]] = None,
+        version: Optional[int] = None,
+    ) -> State:
+        """The state before the first move. `version` is given only for a record made under
+        older rules (one of the spec's `replays`): the game then keeps those rules."""
         raise NotImplementedError
 
     def active(self, state: State) -> list[int]:
@@ -110,28 +75,51 @@ class Game:
     def legal(self, state: State, seat: int) -> list[Action]:
         raise NotImplementedError
 
-    def apply(self, state: State, seat: int, action: Action) -> State:
+    def params(self, state: State, seat: int) -> list[dict[str, Any]]:
+        """Parameterised action kinds offered now (a point, a square, a number); default none."""
+        return []
+
+    def check_param(self, state: State, seat: int, action: Action) -> None:
+        """Raise IllegalAction unless a parameterised `action` is allowed now."""
+        raise IllegalAction("That move is not allowed now.")
+
+    def apply(self, state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
         raise NotImplementedError
 
     def view(self, state: State, seat: Optional[int]) -> View:
-        raise NotImplementedError
+        """What `seat` may see (None: a spectator): the masked state plus derived figures."""
+        view = self.zones.mask(state, seat)
+        self.derive(state, view, seat)
+        return view
+
+    def derive(self, state: State, view: View, seat: Optional[int]) -> None:
+        """Add computed figures the renderer shows; must not depend on what `seat` may not see."""
 
     def outcome(self, state: State) -> Optional[dict[str, Any]]:
-        """None while the game runs; then a result (see `make_outcome`)."""
-        raise NotImplementedError
-
-    def describe(self, state: State, seat: int, action: Action) -> str:
-        """One log line for `action` taken by `seat` in `state` (the state before it)."""
+        """None while the game runs; then make_outcome(...) or make_team_outcome(...)."""
         raise NotImplementedError
 
     def prompt(self, state: State, seat: int) -> str:
         """What `seat` is asked to do now, e.g. 'Choose a Hero to activate'."""
         return "Your move"
 
-    # --- optional ----------------------------------------------------------------
+    def phrase(self, events: list[Event]) -> str:
+        """One log line for the events of one action, written by the phrasebook."""
+        return ev.phrase(events, self.phrases)
+
+    def reaction(self, state: State, seat: int) -> Optional[dict[str, Any]]:
+        """{"pass": action} when `seat` is only being asked whether to react (a Cancel,
+        a Snap Shot), so a player who asked to be asked only when able can be skipped."""
+        return None
+
+    # --- hidden information ----------------------------------------------------------
+    def unseen(self, view: View, pool: str) -> list[Any]:
+        """The values hidden from the viewer in `pool` (for determinize)."""
+        raise NotImplementedError
+
     def determinize(self, view: View, seat: int, rng: Rng) -> State:
         """A full state consistent with `view`, hidden parts sampled (for search bots)."""
-        raise NotImplementedError
+        return self.zones.determinize_from(view, seat, rng, self.unseen)
 
     def heuristic(self, state: State, seat: int) -> float:
         """How good `state` looks for `seat` (for search bots); higher is better."""
@@ -140,40 +128,76 @@ class Game:
             return 1.0 if seat in out["winners"] else 0.0
         return 0.5
 
-    # --- progress kept per player name across games (e.g. a mission ladder) --------
-    def progress_update(self, progress: dict[str, Any], names: list[str], state: State) -> dict[str, Any]:
-        """The new per-name progress after the finished game `state` (default: none kept)."""
-        return progress
-
-    def progress_options(self, progress: dict[str, Any], names: list[str], options: dict[str, Any]) -> dict[str, Any]:
-        """Options adjusted from saved progress before setup (e.g. the next mission)."""
+    # --- campaigns -------------------------------------------------------------------
+    def campaign_options(self, campaign: Optional[dict[str, Any]], names: list[str], options: dict[str, Any]) -> dict[str, Any]:
+        """Options adjusted from a campaign before setup (e.g. each player's next mission)."""
         return options
 
-    # --- used by the session -----------------------------------------------------
-    def is_barrier(self, before: State, after: State) -> bool:
-        """An action that rolled, drew or revealed something cannot be undone."""
-        return before.get("rng") != after.get("rng") or before.get("revealed") != after.get("revealed")
+    def campaign_update(self, campaign: Optional[dict[str, Any]], names: list[str], state: State) -> Optional[dict[str, Any]]:
+        """The campaign after the finished game `state` (default: unchanged)."""
+        return campaign
+
+    # --- used by the session -----------------------------------------------------------
+    def step(self, state: State, seat: int, action: Action) -> tuple[State, list[Event], bool]:
+        """Apply an already checked action: (new state, events, is it an undo barrier)."""
+        after, events = self.apply(state, seat, action)
+        return after, events, ev.is_barrier(events)
 
     def check_legal(self, state: State, seat: int, action: Action) -> None:
-        """Raise IllegalAction unless `action` is among `legal(state, seat)`."""
+        """Raise IllegalAction unless `action` is listed in `legal` or fits a declared parameter."""
         if seat not in self.active(state):
             raise IllegalAction("It is not this player's turn.")
+        if not _shallow_enough(action, MAX_ACTION_DEPTH):
+            raise IllegalAction("That is not a move.")
         # Compare as canonical JSON: in Python True == 1, but a forged `true` is no card number.
         wanted = json.dumps(action, sort_keys=True)
-        if all(json.dumps(a, sort_keys=True) != wanted for a in self.legal(state, seat)):
-            raise IllegalAction("That move is not allowed now.")
+        if any(json.dumps(a, sort_keys=True) == wanted for a in self.legal(state, seat)):
+            return
+        for kind in self.params(state, seat):
+            if _fits_param(kind, action):
+                self.check_param(state, seat, action)
+                return
+        raise IllegalAction("That move is not allowed now.")
+
+    def describe(self, state: State, seat: int, action: Action) -> str:
+        """The log line `action` would write (used by tools; the session keeps the real one)."""
+        _, events = self.apply(state, seat, action)
+        return self.phrase(events)
 
 
-def _coerce(opt: Option, value: Any) -> Any:
-    """Options from a link arrive as strings; match the type of the choices."""
-    if isinstance(value, str) and opt.choices and isinstance(opt.choices[0], bool):
-        return {"true": True, "1": True, "yes": True, "on": True}.get(value.lower(), False if value.lower() in ("false", "0", "no", "off") else value)
-    if isinstance(value, str) and opt.choices and isinstance(opt.choices[0], int):
-        try:
-            return int(value)
-        except ValueError:
-            return value
-    return value
+def _shallow_enough(value: Any, depth: int) -> bool:
+    if depth < 0:
+        return False
+    if isinstance(value, dict):
+        return all(_shallow_enough(v, depth - 1) for v in value.values())
+    if isinstance(value, list):
+        return all(_shallow_enough(v, depth - 1) for v in value)
+    return True
+
+
+_PARAM_TYPES = {"point": 2, "square": 2}
+
+
+def _fits_param(kind: dict[str, Any], action: Any) -> bool:
+    """True when `action` is kind["action"] plus one value of the kind's shape under kind["param"]."""
+    if not isinstance(action, dict):
+        return False
+    param = kind["param"]
+    fixed = kind["action"]
+    if set(action) != set(fixed) | {param}:
+        return False
+    if any(json.dumps(action.get(k), sort_keys=True) != json.dumps(v, sort_keys=True) for k, v in fixed.items()):
+        return False
+    value = action[param]
+    if kind["kind"] in _PARAM_TYPES:
+        return (
+            isinstance(value, list)
+            and len(value) == 2
+            and all(type(v) is int and abs(v) < 10**7 for v in value)
+        )
+    if kind["kind"] == "number":
+        return type(value) is int and kind.get("min", -(10**9)) <= value <= kind.get("max", 10**9)
+    return False
 
 
 def make_outcome(
@@ -187,7 +211,7 @@ def make_outcome(
 
     `order_keys[seat]` starts with the score and continues with the tie-breakers;
     `key_names[i]` names key i for the explanation, e.g. "more Luck".
-    Returns {"scores", "places", "winners", "tiebreaks", "details", "columns"}.
+    Returns {"kind": "ranked", "scores", "places", "winners", "tiebreaks", "details", "columns"}.
     """
     n = len(scores)
     order = sorted(range(n), key=lambda s: order_keys[s], reverse=True)
@@ -214,6 +238,7 @@ def make_outcome(
             tiebreaks.append(f"{seat_token(a)} and {seat_token(b)} tied on every count and share the place.")
     winners = [s for s in range(n) if places[s] == 1]
     return {
+        "kind": "ranked",
         "scores": list(scores),
         "places": places,
         "winners": winners,
@@ -223,4 +248,100 @@ def make_outcome(
     }
 
 
-BotFn = Callable[[Game, View, int, list[Action], Rng], Action]
+def make_team_outcome(
+    won: bool,
+    ending: str,
+    title: str,
+    text: str,
+    seats: int,
+    details: Optional[list[dict[str, Any]]] = None,
+    columns: Optional[list[str]] = None,
+    unlocks: tuple[str, ...] | list[str] = (),
+    scores: Optional[list[int]] = None,
+) -> dict[str, Any]:
+    """A co-operative result: everyone wins or everyone loses, with one of the game's endings."""
+    return {
+        "kind": "team",
+        "won": bool(won),
+        "ending": ending,
+        "title": title,
+        "text": text,
+        "unlocks": list(unlocks),
+        "winners": list(range(seats)) if won else [],
+        "scores": list(scores) if scores is not None else [0] * seats,
+        "places": [1] * seats,
+        "tiebreaks": [],
+        "headline": title,
+        "details": details or [{} for _ in range(seats)],
+        "columns": columns or [],
+    }
+
+
+BotFn = Callable[[Any, View, int, list[Action], Rng], Action]
+
+
+# --- the contract before the game kit, kept while games move onto the kit -------------------
+# A legacy game's `apply` returns only the state, `describe` writes the log line from the
+# state before the move, and a counter `state["revealed"]` plus the PRNG words mark barriers.
+
+
+class Option:
+    """A legacy setup option (the kit's typed options are in engine/spec.py)."""
+
+    def __init__(self, name, label, choices, default, choice_labels=(), for_seats=(), help=""):  # noqa: A002
+        self.name, self.label, self.choices, self.default = name, label, tuple(choices), default
+        self.choice_labels, self.for_seats, self.help = tuple(choice_labels), tuple(for_seats), help
+
+
+class Game(Rules):
+    """A game not yet moved onto the kit: apply returns only the state; describe writes the line."""
+
+    legacy = True
+
+    def __init__(self, id="", title="", seats=(2, 4), options=(), version=1, blurb="",  # noqa: A002
+                 bot_levels=("easy", "hard"), has_private_view=True):
+        self.id, self.title, self.seats, self.options = id, title, seats, tuple(options)
+        self.version, self.blurb, self.bot_levels, self.has_private_view = version, blurb, bot_levels, has_private_view
+        self.spec = None  # set by the game module from its SPEC
+
+    def normalize_options(self, seats: int, options: Optional[dict[str, Any]]) -> dict[str, Any]:
+        if self.spec is not None:
+            return self.spec.normalize(seats, options)
+        return dict(options or {})
+
+    def is_barrier(self, before: State, after: State) -> bool:
+        """A legacy game marks barriers by its PRNG words and its reveal counter."""
+        return before.get("rng") != after.get("rng") or before.get("revealed") != after.get("revealed")
+
+    def step(self, state: State, seat: int, action: Action) -> tuple[State, list[Event], bool]:
+        line = self.describe(state, seat, action)
+        after = self.apply(state, seat, action)
+        return after, [{"t": "line", "text": line}], self.is_barrier(state, after)
+
+    def phrase(self, events: list[Event]) -> str:
+        return " ".join(e["text"] for e in events if e.get("t") == "line")
+
+    def view(self, state: State, seat: Optional[int]) -> View:
+        raise NotImplementedError
+
+    def describe(self, state: State, seat: int, action: Action) -> str:
+        raise NotImplementedError
+
+    def determinize(self, view: View, seat: int, rng: Rng) -> State:
+        raise NotImplementedError
+
+    def copy(self, state: State) -> State:
+        return clone(state)
+
+    # Per-name progress (a legacy game's campaign): kept in the campaign "<game>:progress".
+    def progress_options(self, progress: dict[str, Any], names: list[str], options: dict[str, Any]) -> dict[str, Any]:
+        return options
+
+    def progress_update(self, progress: dict[str, Any], names: list[str], state: State) -> dict[str, Any]:
+        return progress
+
+    def campaign_options(self, campaign: Optional[dict[str, Any]], names: list[str], options: dict[str, Any]) -> dict[str, Any]:
+        return self.progress_options(campaign or {}, names, options)
+
+    def campaign_update(self, campaign: Optional[dict[str, Any]], names: list[str], state: State) -> Optional[dict[str, Any]]:
+        return self.progress_update(campaign or {}, names, state)

@@ -5,6 +5,11 @@ migrates old versions step by step. An entry that fails to load is moved aside u
 `tabletown:broken:` with a readable message and never takes the other saves down with
 it. A full quota raises `StorageFull`; the store writes each entry with one atomic
 set, so the previous copy stays intact.
+
+Each entry keeps a summary (game, names, moves, whether it is over) beside its record,
+so the saved-games list is drawn without replaying any game (plain JavaScript can read
+it before Python has started); a save's record is checked by replaying it when it is
+opened.
 """
 
 from __future__ import annotations
@@ -12,15 +17,13 @@ from __future__ import annotations
 import json
 from typing import Any, Callable, Optional, Protocol
 
-from .. import games
-from .codec import check_record
+from .codec import Library, check_record
 from .session import FORMAT, RecordError
 
 PREFIX = "tabletown:"
 SAVE_PREFIX = PREFIX + "save:"
 BROKEN_PREFIX = PREFIX + "broken:"
-PROGRESS_PREFIX = PREFIX + "progress:"
-SCHEMA = 2
+SCHEMA = 3
 
 
 class StorageFull(Exception):
@@ -58,14 +61,25 @@ class MemoryBackend:
         return list(self.data)
 
 
-# --- migrations: schema N -> N+1 ---------------------------------------------------
+def summarize(record: dict[str, Any], title: str, over: bool, status: str = "") -> dict[str, Any]:
+    """What the saved-games list shows of a save, without replaying it."""
+    return {
+        "game": record["game"],
+        "title": title,
+        "names": [s["name"] for s in record["seats"]],
+        "moves": len(record["log"]),
+        "over": bool(over),
+        "status": status,
+    }
 
 
-def _migrate_1_to_2(entry: dict[str, Any]) -> dict[str, Any]:
-    """Schema 1 kept players as {name, bot} and moves under "moves"."""
-    players = entry["players"]
+# --- migrations: schema N -> N+1 (each takes the library, for titles) --------------------
+
+
+def _migrate_1_to_2(entry: dict[str, Any], library: Library) -> dict[str, Any]:
+    """Schema 1 kept players as {name, bot} and moves under "moves"; its time under "saved_at"."""
     seats = []
-    for p in players:
+    for p in entry["players"]:
         seat = {"name": p["name"], "kind": "bot" if p.get("bot") else "human"}
         if p.get("bot"):
             seat["level"] = p["bot"]
@@ -79,78 +93,106 @@ def _migrate_1_to_2(entry: dict[str, Any]) -> dict[str, Any]:
         "options": entry.get("options", {}),
         "log": entry["moves"],
     }
-    return {"schema": 2, "id": entry["id"], "updated": entry.get("saved_at", 0), "record": record}
+    return {"schema": 2, "id": entry["id"], "updated": entry.get("saved_at", 0), "over": bool(entry.get("over")),
+            "record": record}
 
 
-MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _migrate_1_to_2}
+def _migrate_2_to_3(entry: dict[str, Any], library: Library) -> dict[str, Any]:
+    """Schema 3 keeps a summary beside the record, so the list needs no replay."""
+    record = entry["record"]
+    spec = library.spec(record["game"])
+    title = spec.title if spec is not None else str(record["game"])
+    over = bool(entry.get("over"))
+    return {"schema": 3, "id": entry["id"], "updated": entry["updated"], "over": over,
+            "summary": summarize(record, title, over), "record": record}
 
 
-def migrate(entry: Any) -> dict[str, Any]:
-    if not isinstance(entry, dict) or not isinstance(entry.get("schema"), int):
+MIGRATIONS: dict[int, Callable[[dict[str, Any], Library], dict[str, Any]]] = {1: _migrate_1_to_2, 2: _migrate_2_to_3}
+
+
+def migrate(entry: Any, library: Library) -> dict[str, Any]:
+    """The entry at the current schema, or RecordError with a readable reason."""
+    if not isinstance(entry, dict) or type(entry.get("schema")) is not int:
         raise RecordError("it is not a Tabletown save")
     while entry["schema"] < SCHEMA:
         step = MIGRATIONS.get(entry["schema"])
         if step is None:
             raise RecordError(f"save format {entry['schema']} can no longer be read")
         try:
-            entry = step(entry)
-        except (KeyError, TypeError, AttributeError):
+            entry = step(entry, library)
+        except (KeyError, TypeError, AttributeError, ValueError):
             raise RecordError(f"it is damaged (format {entry['schema']})") from None
     if entry["schema"] > SCHEMA:
         raise RecordError("it was made by a newer Tabletown")
+    _check_entry(entry)
     return entry
 
 
+def _check_entry(entry: dict[str, Any]) -> None:
+    """The parts of an entry the saved-games list reads must be of the right types."""
+    updated = entry.get("updated")
+    if type(updated) not in (int, float) or updated != updated:  # NaN is not a time
+        raise RecordError("its time stamp is damaged")
+    if not isinstance(entry.get("id"), str) or not isinstance(entry.get("record"), dict):
+        raise RecordError("it is damaged")
+    summary = entry.get("summary")
+    if (
+        not isinstance(summary, dict)
+        or not isinstance(summary.get("game"), str)
+        or not isinstance(summary.get("title"), str)
+        or not isinstance(summary.get("names"), list)
+        or not all(isinstance(n, str) for n in summary["names"])
+        or type(summary.get("moves")) is not int
+    ):
+        raise RecordError("its summary is damaged")
+
+
 class SaveStore:
-    def __init__(self, backend: Backend):
+    def __init__(self, backend: Backend, library: Library):
         self.backend = backend
+        self.library = library
         # Messages about entries set aside during this page's life, for the player.
         self.notices: list[str] = []
-        # key -> the exact text that passed the full check (see _read).
+        # key -> the exact text that passed the full check (see load).
         self._checked: dict[str, str] = {}
 
     # --- reading -------------------------------------------------------------------
-    def load(self, save_id: str) -> Optional[dict[str, Any]]:
-        """The checked entry {schema, id, updated, record}, or None if it is gone/broken."""
-        return self._read(save_id)
-
     def list(self) -> list[dict[str, Any]]:
-        """Summaries of the readable saves, newest first; broken ones are set aside."""
+        """Summaries of the saves, newest first, read without replaying any game.
+
+        An entry that cannot even be summarised is set aside; the others always show."""
         out = []
         for key in sorted(self.backend.keys()):
             if not key.startswith(SAVE_PREFIX):
                 continue
             save_id = key[len(SAVE_PREFIX):]
-            entry = self._read(save_id)
-            if entry is None:
+            raw = self.backend.get(key)
+            if raw is None:
                 continue
-            record = entry["record"]
-            out.append({
-                "id": save_id,
-                "game": record["game"],
-                "title": games.BY_ID[record["game"]].title,
-                "names": [s["name"] for s in record["seats"]],
-                "moves": len(record["log"]),
-                "updated": entry.get("updated", 0),
-                "over": bool(entry.get("over")),
-            })
+            try:
+                entry = migrate(json.loads(raw), self.library)
+            except (RecordError, ValueError, RecursionError) as err:
+                self._set_aside(save_id, raw, str(err))
+                continue
+            summary = dict(entry["summary"])
+            summary.update(id=save_id, updated=entry["updated"], over=bool(entry.get("over")))
+            out.append(summary)
         out.sort(key=lambda s: s["updated"], reverse=True)
         return out
 
-    def _read(self, save_id: str) -> Optional[dict[str, Any]]:
-        """Parse, migrate and check one entry (replaying its moves), or set it aside.
+    def load(self, save_id: str) -> Optional[dict[str, Any]]:
+        """The checked entry {schema, id, updated, over, summary, record} (its moves replayed),
+        or None if it is gone or was set aside.
 
-        A text already checked (or written) by this store is not replayed again, so
-        showing the saved games list over and over stays cheap.
-        """
+        A text already checked (or written) by this store is not replayed again."""
         key = SAVE_PREFIX + save_id
         raw = self.backend.get(key)
         if raw is None:
             return None
         try:
-            entry = migrate(json.loads(raw))
+            entry = migrate(json.loads(raw), self.library)
             if self._checked.get(key) != raw:
-                entry["record"] = check_record(entry["record"])
+                entry["record"] = check_record(entry["record"], self.library)
                 self._checked[key] = raw
         except (RecordError, ValueError, KeyError, TypeError, RecursionError) as err:
             self._set_aside(save_id, raw, str(err))
@@ -158,21 +200,28 @@ class SaveStore:
         return entry
 
     def broken(self) -> list[dict[str, str]]:
-        """Entries that were set aside, with the reason."""
+        """Entries that were set aside, with the reason (an entry itself damaged says so)."""
         out = []
         for key in sorted(self.backend.keys()):
-            if key.startswith(BROKEN_PREFIX):
-                try:
-                    item = json.loads(self.backend.get(key) or "{}")
-                    out.append({"id": key[len(BROKEN_PREFIX):], "reason": str(item.get("reason", "unknown"))})
-                except ValueError:
-                    out.append({"id": key[len(BROKEN_PREFIX):], "reason": "unreadable"})
+            if not key.startswith(BROKEN_PREFIX):
+                continue
+            reason = "unreadable"
+            try:
+                item = json.loads(self.backend.get(key) or "{}")
+                if isinstance(item, dict) and isinstance(item.get("reason"), str):
+                    reason = item["reason"]
+            except (ValueError, RecursionError):
+                pass
+            out.append({"id": key[len(BROKEN_PREFIX):], "reason": reason[:200]})
         return out
 
     # --- writing -------------------------------------------------------------------
-    def save(self, save_id: str, record: dict[str, Any], updated: int, over: bool = False) -> None:
+    def save(self, save_id: str, record: dict[str, Any], updated: int, over: bool = False, status: str = "") -> None:
         """Write one entry atomically. Raises StorageFull; the previous copy survives."""
-        entry = {"schema": SCHEMA, "id": save_id, "updated": updated, "over": over, "record": record}
+        spec = self.library.spec(record["game"])
+        title = spec.title if spec is not None else record["game"]
+        entry = {"schema": SCHEMA, "id": save_id, "updated": updated, "over": bool(over),
+                 "summary": summarize(record, title, over, status), "record": record}
         raw = json.dumps(entry, separators=(",", ":"))
         self.backend.set(SAVE_PREFIX + save_id, raw)
         self._checked[SAVE_PREFIX + save_id] = raw  # written from a session whose moves were all legal
@@ -191,17 +240,3 @@ class SaveStore:
         except StorageFull:
             return  # keep the original where it is rather than lose it
         self.backend.remove(SAVE_PREFIX + save_id)
-
-    # --- progress per player name (e.g. a mission ladder) --------------------------
-    def progress(self, game_id: str) -> dict[str, Any]:
-        raw = self.backend.get(PROGRESS_PREFIX + game_id)
-        if not raw:
-            return {}
-        try:
-            data = json.loads(raw)
-        except ValueError:
-            return {}
-        return data if isinstance(data, dict) else {}
-
-    def set_progress(self, game_id: str, progress: dict[str, Any]) -> None:
-        self.backend.set(PROGRESS_PREFIX + game_id, json.dumps(progress, separators=(",", ":")))

@@ -141,11 +141,17 @@ class GameSpec:
     outcome: str = "ranked"  # "ranked": places and scores; "team": everyone wins or loses together
     secrets: bool = True  # a seat's view hides something from the others (hot-seat hand-offs)
     rules_version: int = 1
+    # Older rules versions this build still plays, so a game saved or shared before a rules
+    # fix goes on under the rules it began with (setup receives the record's version).
+    replays: tuple[int, ...] = ()
     blurb: str = ""
     ready: bool = True  # False: listed as coming soon
     campaign: bool = False  # the game reads and updates a campaign record
-    seat_word: str = "player"  # how the setup form names a seat ("player", "posse", "townsfolk")
+    seat_word: str = "player"  # how the setup form names a seat ("player", "posse", "hero")
     extra: dict[str, Any] = field(default_factory=dict)
+
+    def plays_version(self, version: object) -> bool:
+        return type(version) is int and (version == self.rules_version or version in self.replays)
 
     def option(self, name: str) -> Optional[Option]:
         for opt in self.options:

@@ -1,30 +1,16 @@
-"""Small helpers for the games' pure SVG renderers."""
+"""Helpers kept for renderers written before the render kit (engine/draw.py), which
+supersedes them: new code uses `draw.Board`."""
 
 from __future__ import annotations
 
-from html import escape
-from typing import Any
+from .draw import esc, names_in
 
-
-def esc(text: Any) -> str:
-    """Escape text for SVG/HTML content and attribute values."""
-    return escape(str(text), quote=True)
+__all__ = ["esc", "names_in", "action_attrs", "svg_open"]
 
 
 def action_attrs(index: int, label: str) -> str:
-    """Attributes that make an SVG element a keyboard-usable control for legal[index].
-
-    The page handles clicks and Enter/Space on any element with data-action by
-    delegation; role, tabindex and aria-label give it an accessible name.
-    """
+    """Attributes that make an SVG element a keyboard-usable control for legal[index]."""
     return f' data-action="{index}" role="button" tabindex="0" aria-label="{esc(label)}" class="act"'
-
-
-def names_in(text: str, names: list[str]) -> str:
-    """Replace {seat0}… placeholders with (already escaped) names."""
-    for i, name in enumerate(names):
-        text = text.replace("{seat%d}" % i, name)
-    return text
 
 
 def svg_open(width: int, height: int, label: str) -> str:

@@ -1,49 +1,58 @@
-"""The registry of Tabletown's games.
+"""The registry of Tabletown's games, built from each game package's declared SPEC.
 
-Each playable game is a package `tabletown.games.<module>` exposing `RULES`, `BOTS`
-and `render`. Games not yet playable are listed so the picker can show them as coming.
+A game package `tabletown.games.<pkg>` opens with `SPEC` in its `__init__.py` (imported at
+boot, so the picker and the setup form can be drawn); its rules, content, bots and
+board live in `tabletown.games.<pkg>.game`, imported when the game is first opened.
 """
 
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass
 from types import ModuleType
+from typing import Optional
 
+from ..engine.spec import GameSpec
 
-@dataclass(frozen=True)
-class Entry:
-    id: str
-    title: str
-    module: str
-    playable: bool
-    tagline: str
-
-
-CATALOG: tuple[Entry, ...] = (
-    Entry("tavern-tussle", "Tavern Tussle", "tavern_tussle", True,
-          "Draft travelling Heroes and collect their stories. 2–4 players."),
-    Entry("torches-and-pitchforks", "Torches & Pitchforks", "torches_and_pitchforks", True,
-          "Rally your mob and drive the monsters from town. 2–5 players."),
-    Entry("tumble-town", "Tumble Town", "tumble_town", True,
-          "Roll dice and raise a frontier town. 1–4 players."),
-    Entry("ruthless", "Ruthless", "ruthless", False,
-          "Wild West gunfights, hit by hit and wound by wound."),
-    Entry("townsfolk-tussle", "Townsfolk Tussle", "townsfolk_tussle", False,
-          "Townsfolk team up, gear up and run the Ruffians out of town. Co-operative."),
+# Picker order.
+PACKAGES: tuple[str, ...] = (
+    "tavern_tussle",
+    "torches_and_pitchforks",
+    "tumble_town",
+    "ruthless",
+    "townsfolk_tussle",
 )
 
-BY_ID = {entry.id: entry for entry in CATALOG}
+SPECS: tuple[GameSpec, ...] = tuple(importlib.import_module(f"{__name__}.{pkg}").SPEC for pkg in PACKAGES)
+BY_ID: dict[str, GameSpec] = {spec.id: spec for spec in SPECS}
+_PACKAGE_OF: dict[str, str] = {spec.id: pkg for spec, pkg in zip(SPECS, PACKAGES)}
 
 
-def playable_ids() -> list[str]:
-    return [e.id for e in CATALOG if e.playable]
+def ready_ids() -> list[str]:
+    """The ids of the games that can be played now, in picker order."""
+    return [s.id for s in SPECS if s.ready]
+
+
+def package_of(game_id: str) -> str:
+    """The package name of a game (`tavern_tussle`); KeyError if unknown."""
+    return _PACKAGE_OF[game_id]
 
 
 def load(game_id: str) -> ModuleType:
-    """The game package for `game_id` (with RULES, BOTS, render). KeyError if unknown."""
-    entry = BY_ID.get(game_id)
-    if entry is None or not entry.playable:
+    """The game module for `game_id` (SPEC, RULES, BOTS, render). KeyError if unknown or not ready."""
+    spec = BY_ID.get(game_id)
+    if spec is None or not spec.ready:
         raise KeyError(game_id)
-    name = entry.module if "." in entry.module else f"tabletown.games.{entry.module}"
-    return importlib.import_module(name)
+    return importlib.import_module(f"{__name__}.{_PACKAGE_OF[game_id]}.game")
+
+
+class Library:
+    """How the engine finds games without importing any: specs by id, and loading."""
+
+    def spec(self, game_id: str) -> Optional[GameSpec]:
+        return BY_ID.get(game_id) if isinstance(game_id, str) else None
+
+    def load(self, game_id: str) -> ModuleType:
+        return load(game_id)
+
+
+LIBRARY = Library()

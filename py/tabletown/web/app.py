@@ -8,6 +8,7 @@ No rule is decided here: the page offers what `legal` returns and reports the ch
 
 from __future__ import annotations
 
+import re
 from html import escape
 from typing import Any, Optional
 
@@ -15,11 +16,13 @@ import js  # type: ignore[import-not-found]
 from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
 
 from .. import games
+from ..engine.campaign import PROGRESS_ID
 from ..engine.codec import LINK_PREFIX, NEW_PREFIX, decode_link, encode_link, parse_new_game
+from ..engine.draw import names_in
 from ..engine.rules import BadSetup, IllegalAction
 from ..engine.saves import SaveStore, StorageFull
 from ..engine.session import RecordError, Session, new_record
-from ..engine.svg import names_in
+from ..engine.words import and_list
 from . import screens
 from .dom import absent
 from .storage import open_store
@@ -65,7 +68,8 @@ class App:
     def __init__(self) -> None:
         self.doc = js.document
         self.root = self.doc.getElementById("app")
-        self.store: SaveStore = open_store()
+        self.store: SaveStore
+        self.store, self.campaigns = open_store()
         self.session: Optional[Session] = None
         self.save_id: Optional[str] = None
         self.shown_seat: Optional[int] = None  # whose private view the screen shows
@@ -120,20 +124,19 @@ class App:
         self.measure_memory()
         self.set_title("Tabletown")
         saves = self.store.list()
-        self.root.innerHTML = screens.picker(games.CATALOG, saves, self.store.broken(), self.store.notices)
+        self.root.innerHTML = screens.picker(games.SPECS, saves, self.store.broken(), self.store.notices)
         self.store.notices = []
         if alert:
             self.alert(alert)
 
     def show_setup(self, game_id: str, alert: str = "") -> None:
-        entry = games.BY_ID.get(game_id)
-        if entry is None or not entry.playable:
+        spec = games.BY_ID.get(game_id)
+        if spec is None or not spec.ready:
             self.show_picker(f"There is no playable game called “{game_id[:40]}”.")
             return
         self.session = None
-        rules = games.load(game_id).RULES
-        self.set_title(f"New game of {rules.title} · Tabletown")
-        self.root.innerHTML = screens.setup(rules)
+        self.set_title(f"New game of {spec.title} · Tabletown")
+        self.root.innerHTML = screens.setup(spec)
         self.refresh_setup_form()
         if alert:
             self.alert(alert)
@@ -155,7 +158,7 @@ class App:
 
     def start_from_form(self, form: Any) -> None:
         game_id = str(form.dataset.game)
-        rules = games.load(game_id).RULES
+        spec = games.BY_ID[game_id]
         count = int(form.elements.namedItem("seats").value)
         seats = []
         for i in range(count):
@@ -168,40 +171,40 @@ class App:
             else:
                 seat["kind"] = "human"
             seats.append(seat)
-        options: dict[str, Any] = {}
-        for opt in rules.options:
-            if opt.for_seats and count not in opt.for_seats:
-                continue
+        texts: dict[str, str] = {}
+        for opt in spec.offered_options(count):
             field = form.elements.namedItem(f"opt-{opt.name}")
             if not absent(field):
                 is_box = str(field.type) == "checkbox"
-                options[opt.name] = ("true" if field.checked else "false") if is_box else str(field.value)
+                texts[opt.name] = ("true" if field.checked else "false") if is_box else str(field.value)
+        options = spec.parse_link_options(count, texts)
         seed_text = str(form.elements.namedItem("seed").value).strip()
-        seed = int(seed_text) if seed_text.lstrip("-").isdigit() else None
+        seed = int(seed_text) if re.fullmatch(r"-?[0-9]{1,12}", seed_text) else None
         self.start_game(game_id, seats, options, seed)
 
     def start_game(self, game_id: str, seats: list[dict[str, Any]], options: dict[str, Any], seed: Optional[int]) -> None:
-        rules = games.load(game_id).RULES
+        game = games.load(game_id)
         names = [s.get("name") or "" for s in seats]
-        options = rules.progress_options(self.store.progress(game_id), names, dict(options))
+        if game.SPEC.campaign:
+            options = game.RULES.campaign_options(self.campaigns.data(game_id, PROGRESS_ID), names, dict(options))
         if seed is None:
             seed = int(js.Math.floor(js.Math.random() * 2**31))
-        record = new_record(game_id, seats, options, seed)
+        record = new_record(game, seats, options, seed)
         save_id = new_id()
         try:
             self.store.save(save_id, record, now_ms())
         except StorageFull:
-            self.begin(save_id, Session(record))
+            self.begin(save_id, Session(game, record))
             self.alert(STORAGE_FULL)
             return
         js.history.replaceState(None, "", f"#game/{save_id}")
-        self.begin(save_id, Session(record))
+        self.begin(save_id, Session(game, record))
 
     def open_new_link(self, fragment: str) -> None:
         from urllib.parse import unquote
 
         try:
-            spec = parse_new_game(unquote(fragment) if "%" in fragment.split("?")[0] else fragment)
+            spec = parse_new_game(unquote(fragment) if "%" in fragment.split("?")[0] else fragment, games.LIBRARY)
             self.start_game(spec["game"], spec["seats"], spec["options"], spec["seed"])
         except (RecordError, BadSetup) as err:
             js.history.replaceState(None, "", "#")
@@ -209,13 +212,13 @@ class App:
 
     def open_link(self, fragment: str) -> None:
         try:
-            record = decode_link(fragment)
+            record = decode_link(fragment, games.LIBRARY)
         except RecordError as err:
             js.history.replaceState(None, "", "#")
             self.show_picker(f"This game link cannot be opened. {err}")
             return
         save_id = new_id()
-        session = Session(record, trusted=True)
+        session = Session(games.load(record["game"]), record, trusted=True)
         try:
             self.store.save(save_id, session.record, now_ms(), over=session.over())
         except StorageFull:
@@ -237,7 +240,7 @@ class App:
             self.store.notices = []
             self.show_picker(notices)
             return
-        session = Session(entry["record"], trusted=True)
+        session = Session(games.load(entry["record"]["game"]), entry["record"], trusted=True)
         self.begin(save_id, session)
 
     # --- the game screen -------------------------------------------------------------------
@@ -248,11 +251,19 @@ class App:
         humans = self.humans()
         self.shown_seat = humans[0] if len(humans) == 1 else None
         self.log_count = -1
-        self.set_title(f"{session.rules.title} · Tabletown")
-        self.root.innerHTML = screens.game_frame(session.rules.title, self.escaped_names())
+        self.set_title(f"{session.spec.title} · Tabletown")
+        self.root.innerHTML = screens.game_frame(session.spec.title, self.escaped_names())
         self.stats.games = int(self.stats.games) + 1
         self.measure_memory()
         self.render_game()
+
+    def undo_by(self) -> Optional[int]:
+        """Whose moves Undo may take back: in a game with secrets and several humans, only
+        those of the human whose view is on screen (never another's hidden choice)."""
+        assert self.session is not None
+        if self.session.spec.secrets and len(self.humans()) > 1:
+            return -1 if self.shown_seat is None else self.shown_seat
+        return None
 
     def humans(self) -> list[int]:
         assert self.session is not None
@@ -277,7 +288,7 @@ class App:
         return (
             acting is not None
             and acting != self.shown_seat
-            and self.session.rules.has_private_view
+            and self.session.spec.secrets
             and len(self.humans()) > 1
         )
 
@@ -321,11 +332,11 @@ class App:
             overlay.innerHTML = ""
         self.render_log()
         undo = self.doc.getElementById("undo")
-        undo.disabled = not session.can_undo()
+        undo.disabled = not session.can_undo(self.undo_by())
         results = self.doc.getElementById("results")
         if over:
             outcome = session.outcome()
-            results.innerHTML = screens.results(outcome, names, rules) if outcome else ""
+            results.innerHTML = screens.results(outcome, names, session.spec) if outcome else ""
             if not self.was_over:
                 self.was_over = True
                 self.record_progress()
@@ -341,7 +352,7 @@ class App:
             outcome = session.outcome() or {"winners": []}
             if outcome.get("headline"):  # e.g. a solo game against an automaton
                 return "Game over — " + names_in(outcome["headline"], names)
-            winners = " and ".join(names[w] for w in outcome["winners"])
+            winners = and_list(names[w] for w in outcome["winners"])
             verb = "wins" if len(outcome["winners"]) == 1 else "share the win"
             return f"Game over — {winners} {verb}."
         if handoff and acting is not None:
@@ -349,7 +360,7 @@ class App:
         if acting is not None:
             return f"{names[acting]}: " + names_in(session.rules.prompt(session.state, acting), names)
         bots = [names[s] for s in session.active() if session.is_bot(s)]
-        return (" and ".join(bots) or "A bot") + " is thinking…"
+        return (and_list(bots) or "A bot") + (" is" if len(bots) <= 1 else " are") + " thinking…"
 
     def render_log(self) -> None:
         session = self.session
@@ -393,11 +404,13 @@ class App:
         session = self.session
         assert session is not None
         game_id = session.record["game"]
+        if not session.spec.campaign:
+            return
         try:
-            progress = self.store.progress(game_id)
-            updated = session.rules.progress_update(progress, session.names, session.state)
-            if updated != progress:
-                self.store.set_progress(game_id, updated)
+            progress = self.campaigns.data(game_id, PROGRESS_ID)
+            updated = session.rules.campaign_update(progress, session.names, session.state)
+            if updated is not None and updated != progress:
+                self.campaigns.put_data(game_id, PROGRESS_ID, updated, now_ms(), "Progress by player name")
         except StorageFull:
             self.alert(STORAGE_FULL)
 
@@ -488,7 +501,7 @@ class App:
     def cmd_undo(self, _target: Any) -> None:
         if self.session is None:
             return
-        if not self.session.undo():
+        if not self.session.undo(self.undo_by()):
             self.alert("Nothing can be undone: the last move revealed or rolled something.")
             return
         self.log_count = -1

@@ -8,8 +8,8 @@ from __future__ import annotations
 from html import escape
 from typing import Any, Iterable, Optional
 
-from ..engine.rules import Game
-from ..engine.svg import names_in
+from ..engine.draw import names_in
+from ..engine.spec import Flag, GameSpec
 
 
 def alert(message: str) -> str:
@@ -20,12 +20,12 @@ def alert(message: str) -> str:
     )
 
 
-def picker(catalog: Iterable[Any], saves: list[dict[str, Any]], broken: list[dict[str, str]], notices: list[str]) -> str:
+def picker(specs: Iterable[GameSpec], saves: list[dict[str, Any]], broken: list[dict[str, str]], notices: list[str]) -> str:
     cards = []
-    for entry in catalog:
+    for entry in specs:
         title = escape(entry.title)
         tagline = escape(entry.tagline)
-        if entry.playable:
+        if entry.ready:
             cards.append(
                 f'<li class="game-card playable"><a href="#setup/{escape(entry.id)}" data-action="open-setup">'
                 f'<span class="game-title">{title}</span>'
@@ -75,16 +75,16 @@ def picker(catalog: Iterable[Any], saves: list[dict[str, Any]], broken: list[dic
     return "".join(parts)
 
 
-def setup(rules: Game) -> str:
+def setup(rules: GameSpec) -> str:
     low, high = rules.seats
     title = escape(rules.title)
     seat_opts = "".join(
         f'<option value="{n}"{" selected" if n == min(max(low, 4), high) else ""}>{n}</option>' for n in range(low, high + 1)
     )
-    kinds = [("human", "Human")] + [(f"bot:{lvl}", f"Bot ({lvl})") for lvl in rules.bot_levels]
+    kinds = [("human", "Human")] + [(f"bot:{lvl}", f"Bot ({lvl})") for lvl in rules.bots]
     rows = []
     for i in range(high):
-        default_kind = "human" if i == 0 else f"bot:{rules.bot_levels[0]}"
+        default_kind = "human" if i == 0 else f"bot:{rules.bots[0]}"
         kind_opts = "".join(
             f'<option value="{v}"{" selected" if v == default_kind else ""}>{escape(label)}</option>' for v, label in kinds
         )
@@ -98,7 +98,7 @@ def setup(rules: Game) -> str:
     for opt in rules.options:
         for_seats = ",".join(str(n) for n in opt.for_seats)
         help_text = f'<span class="help">{escape(opt.help)}</span>' if opt.help else ""
-        if isinstance(opt.default, bool) and set(opt.choices) == {True, False}:
+        if isinstance(opt, Flag):
             checked = " checked" if opt.default else ""
             control = (
                 f'<label class="check"><input type="checkbox" name="opt-{escape(opt.name)}" '
@@ -171,7 +171,7 @@ def handoff(name: str) -> str:
     )
 
 
-def results(outcome: dict[str, Any], names: list[str], rules: Optional[Game] = None) -> str:
+def results(outcome: dict[str, Any], names: list[str], rules: Optional[GameSpec] = None) -> str:
     """The final score table with every tie-break explained; `names` are escaped."""
     columns = outcome.get("columns") or []
     order = sorted(range(len(names)), key=lambda s: (outcome["places"][s], s))

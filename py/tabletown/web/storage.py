@@ -6,6 +6,8 @@ from typing import Optional
 
 import js  # type: ignore[import-not-found]
 
+from .. import games
+from ..engine.campaign import CampaignStore
 from ..engine.saves import MemoryBackend, SaveStore, StorageFull
 from .dom import absent
 
@@ -34,13 +36,15 @@ class LocalStorage:
         return [str(s.key(i)) for i in range(int(s.length))]  # type: ignore[attr-defined]
 
 
-def open_store() -> SaveStore:
+def open_store() -> tuple[SaveStore, CampaignStore]:
     """localStorage if the browser allows it, else memory (with a notice for the player)."""
     try:
         storage = js.window.localStorage
         storage.getItem("tabletown:probe")
-        return SaveStore(LocalStorage(storage))
+        backend = LocalStorage(storage)
+        return SaveStore(backend, games.LIBRARY), CampaignStore(backend, games.LIBRARY)
     except Exception:  # noqa: BLE001 - storage blocked (private mode, policy)
-        store = SaveStore(MemoryBackend())
+        memory = MemoryBackend()
+        store = SaveStore(memory, games.LIBRARY)
         store.notices.append("This browser does not let Tabletown keep saved games; games last until the page closes.")
-        return store
+        return store, CampaignStore(memory, games.LIBRARY)

@@ -1,22 +1,16 @@
-"""Torches & Pitchforks: rally your Mob and drive the Monsters from town."""
+"""Torches & Pitchforks: rally your Mob and drive the Monsters from town (2–5 players)."""
 
-from tabletown.engine.rules import Option
+from tabletown.engine.spec import Choice, GameSpec
 
-from .bots import BOTS
-from .render import render
-from .rules import TorchesAndPitchforks
-
-RULES = TorchesAndPitchforks(
+SPEC = GameSpec(
     id="torches-and-pitchforks",
     title="Torches & Pitchforks",
+    tagline="Rally your mob and drive the monsters from town. 2–5 players.",
+    blurb="Rally your Mob, fight or flee the Monsters, and trip up your neighbours. 2–5 players.",
     seats=(2, 5),
     options=(
-        Option("target", "Winning score", (20, 30, 40), 30,
-               choice_labels=("20 (quick)", "30", "40 (long)"),
+        Choice("target", "Winning score", (20, 30, 40), 30, labels=("20 (quick)", "30", "40 (long)"),
                help="The first player whose slain Monsters add up to this many points wins."),
     ),
-    version=1,
-    blurb="Rally your Mob, fight or flee the Monsters, and trip up your neighbours. 2–5 players.",
+    rules_version=1,
 )
-
-__all__ = ["RULES", "BOTS", "render"]

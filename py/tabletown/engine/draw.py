@@ -1,0 +1,244 @@
+"""The render kit: one way for every game to draw its board as SVG.
+
+    b = Board(960, 640, "The town board")
+    b.symbol("die", '<rect width="40" height="40" rx="6"/>')   # drawn once, in <defs>
+    with b.part("rows"):                                        # a keyed part of the board
+        b.use("die", 10, 10, fill=PALETTE["brown"])
+        b.control(3, "Claim the Bank", '<rect …/>', text="Bank")
+        b.text(20, 80, "Long card text that wraps", width=180, size=14, lines=3)
+    with b.frame("table", x=0, y=0, scale=0.2):                 # pointer presses map to table units
+        …
+    return b.svg()                                              # a Drawing: a str with .parts
+
+Colours are named by meaning (`PALETTE`), every text is escaped, and every control for a
+legal action is drawn the same way: `data-action`, a button role, a tab stop and an
+accessible name that contains the text the player sees on it. The page replaces only the
+parts whose SVG changed since the last update.
+"""
+
+from __future__ import annotations
+
+import re
+from contextlib import contextmanager
+from html import escape
+from typing import Any, Iterator, Optional
+
+# Colours by meaning. Text colours (ink, muted, accent, bad, good) reach at least 4.5:1 on
+# paper and on card; fills are for shapes.
+PALETTE = {
+    "paper": "#f6efe2",
+    "card": "#fffaf0",
+    "table": "#efe3cc",
+    "ink": "#2b1d10",
+    "muted": "#5f5245",
+    "line": "#b9a582",
+    "accent": "#8c2f1b",
+    "focus": "#1d5fd1",
+    "good": "#1e6b34",
+    "bad": "#a3201a",
+    "warn": "#8a5a00",
+    "gold": "#e9b44c",
+    "wood": "#3b2a1a",
+    "highlight": "#fde8a8",
+    "shadow": "#00000033",
+    "seats": ("#b23a2a", "#2a5db2", "#2f8a3c", "#8a4fb2", "#b27a1f", "#20807f"),
+}
+
+# Average advance width of a character in the page's sans-serif face, as a share of the
+# font size; used to fit text into a width without measuring it in the browser.
+CHAR_WIDTH = 0.56
+
+
+def esc(text: Any) -> str:
+    """Escape text for SVG/HTML content and attribute values."""
+    return escape(str(text), quote=True)
+
+
+_SEAT = re.compile(r"\{seat(\d+)\}")
+
+
+def names_in(text: str, names: list[str]) -> str:
+    """Replace {seat0}… placeholders with names in one pass: a name that itself reads
+    "{seat1}" is shown as typed, never as another player's name."""
+
+    def name(match: "re.Match[str]") -> str:
+        i = int(match.group(1))
+        return names[i] if i < len(names) else match.group(0)
+
+    return _SEAT.sub(name, text)
+
+
+class Drawing(str):
+    """An SVG string that also knows its keyed parts, so the page can redraw only what changed."""
+
+    head: str
+    parts: list[tuple[str, str]]
+
+    def __new__(cls, head: str, parts: list[tuple[str, str]], tail: str = "</svg>") -> "Drawing":
+        obj = super().__new__(cls, head + "".join(svg for _, svg in parts) + tail)
+        obj.head = head
+        obj.parts = parts
+        return obj
+
+
+def fit_lines(text: str, width: float, size: float, lines: int) -> list[str]:
+    """Words wrapped into at most `lines` lines of `width` at font `size`; the last line
+    ends with an ellipsis when the text does not fit."""
+    per_line = max(1, int(width / (size * CHAR_WIDTH)))
+    words = str(text).split()
+    out: list[str] = []
+    current = ""
+    for word in words:
+        while len(word) > per_line:  # a word longer than a line is cut
+            if current:
+                out.append(current)
+                current = ""
+            out.append(word[:per_line])
+            word = word[per_line:]
+        candidate = f"{current} {word}" if current else word
+        if len(candidate) <= per_line:
+            current = candidate
+        else:
+            out.append(current)
+            current = word
+    if current:
+        out.append(current)
+    if len(out) > lines:
+        kept = out[:lines]
+        last = kept[-1]
+        kept[-1] = (last[: max(0, per_line - 1)].rstrip() + "…") if len(last) >= per_line else last + "…"
+        return kept
+    return out
+
+
+class Board:
+    def __init__(self, width: int, height: int, label: str, game_over: bool = False, cls: str = "board-svg"):
+        self.width = width
+        self.height = height
+        self.label = label
+        self.game_over = game_over
+        self.cls = cls
+        self._symbols: dict[str, str] = {}
+        self._parts: list[tuple[str, list[str]]] = []
+        self._current: Optional[list[str]] = None
+        self._anonymous = 0
+
+    # --- structure ------------------------------------------------------------------
+    def symbol(self, symbol_id: str, body: str, view_box: Optional[str] = None) -> None:
+        """Define a shape once (in <defs>); place it with `use`."""
+        if symbol_id not in self._symbols:
+            vb = f' viewBox="{view_box}"' if view_box else ""
+            self._symbols[symbol_id] = f'<symbol id="{esc(symbol_id)}"{vb} overflow="visible">{body}</symbol>'
+
+    @contextmanager
+    def part(self, key: str) -> Iterator[None]:
+        """Everything added inside is one keyed part (`<g data-part="key">`)."""
+        if self._current is not None:
+            raise RuntimeError("parts do not nest")
+        chunks: list[str] = []
+        self._parts.append((key, chunks))
+        self._current = chunks
+        try:
+            yield
+        finally:
+            self._current = None
+
+    def add(self, svg: str) -> None:
+        if self._current is None:
+            self._anonymous += 1
+            chunks: list[str] = []
+            self._parts.append((f"_{self._anonymous}", chunks))
+            chunks.append(svg)
+        else:
+            self._current.append(svg)
+
+    @contextmanager
+    def frame(self, frame_id: str, x: float = 0, y: float = 0, scale: float = 1.0, cell: Optional[int] = None) -> Iterator[None]:
+        """A group whose own units are the game's units (hundredths of an inch, or grid
+        units with `cell` units per square); the page maps pointer presses into it."""
+        cell_attr = f' data-cell="{cell}"' if cell else ""
+        self.add(f'<g data-frame="{esc(frame_id)}"{cell_attr} transform="translate({_num(x)} {_num(y)}) scale({_num(scale)})">')
+        try:
+            yield
+        finally:
+            self.add("</g>")
+
+    # --- drawing ------------------------------------------------------------------------
+    def use(self, symbol_id: str, x: float, y: float, w: Optional[float] = None, h: Optional[float] = None, **attrs: Any) -> None:
+        size = (f' width="{_num(w)}"' if w is not None else "") + (f' height="{_num(h)}"' if h is not None else "")
+        self.add(f'<use href="#{esc(symbol_id)}" x="{_num(x)}" y="{_num(y)}"{size}{_attrs(attrs)}/>')
+
+    def text(
+        self,
+        x: float,
+        y: float,
+        text: str,
+        size: float = 14,
+        width: Optional[float] = None,
+        lines: int = 1,
+        anchor: str = "start",
+        weight: str = "normal",
+        fill: str = PALETTE["ink"],
+        line_height: float = 1.2,
+        **attrs: Any,
+    ) -> int:
+        """Escaped text, wrapped to `width` in at most `lines` lines; returns the lines used."""
+        rows = fit_lines(text, width, size, lines) if width else [str(text)]
+        extra = _attrs(attrs)
+        head = (f'<text x="{_num(x)}" y="{_num(y)}" font-size="{_num(size)}" text-anchor="{anchor}" '
+                f'font-weight="{weight}" fill="{fill}"{extra}>')
+        if len(rows) == 1:
+            self.add(head + esc(rows[0]) + "</text>")
+        else:
+            spans = "".join(
+                f'<tspan x="{_num(x)}" dy="{_num(0 if i == 0 else size * line_height)}">{esc(r)}</tspan>'
+                for i, r in enumerate(rows)
+            )
+            self.add(head + spans + "</text>")
+        return len(rows)
+
+    def control(self, index: int, label: str, body: str, text: str = "", cls: str = "act", **attrs: Any) -> None:
+        """A control for legal[index]: clickable, focusable, named. `text` is what the player
+        sees on it; the accessible name always contains it (label in name)."""
+        self.add(control_open(index, label, text, cls, **attrs) + body + "</g>")
+
+    def arm(self, param_index: int, label: str, body: str, text: str = "", **attrs: Any) -> None:
+        """A control that arms a parameterised action kind (params[param_index]); the next
+        press on its frame (or the keyboard cursor) gives the value."""
+        name = _label_with(label, text)
+        self.add(f'<g data-param="{int(param_index)}" role="button" tabindex="0" aria-label="{esc(name)}" class="act"'
+                 f'{_attrs(attrs)}>{body}</g>')
+
+    def svg(self) -> Drawing:
+        over = ' data-game-over="true"' if self.game_over else ""
+        head = (
+            f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {self.width} {self.height}" '
+            f'class="{self.cls}" role="group" aria-label="{esc(self.label)}" preserveAspectRatio="xMidYMin meet"{over}>'
+            + ("<defs>" + "".join(self._symbols.values()) + "</defs>" if self._symbols else "")
+        )
+        parts = [(key, f'<g data-part="{esc(key)}">' + "".join(chunks) + "</g>") for key, chunks in self._parts]
+        return Drawing(head, parts)
+
+
+def _label_with(label: str, text: str) -> str:
+    seen = " ".join(str(text).split())
+    if seen and seen.lower() not in label.lower():
+        return f"{label}. {seen}"
+    return label
+
+
+def control_open(index: int, label: str, text: str = "", cls: str = "act", **attrs: Any) -> str:
+    """The opening tag of a control for legal[index] (see Board.control)."""
+    name = _label_with(label, text)
+    return (f'<g data-action="{int(index)}" role="button" tabindex="0" aria-label="{esc(name)}" class="{esc(cls)}"'
+            f'{_attrs(attrs)}>')
+
+
+def _attrs(attrs: dict[str, Any]) -> str:
+    return "".join(f' {k.rstrip("_").replace("_", "-")}="{esc(v)}"' for k, v in attrs.items() if v is not None)
+
+
+def _num(value: float) -> str:
+    if isinstance(value, int) or float(value).is_integer():
+        return str(int(value))
+    return f"{value:.2f}".rstrip("0").rstrip(".")

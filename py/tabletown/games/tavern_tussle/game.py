@@ -1,0 +1,10 @@
+"""Tavern Tussle as the page and the session play it: spec, rules, bots and board."""
+
+from . import SPEC
+from .bots import BOTS
+from .render import render
+from .rules import RULES
+
+RULES.spec = SPEC
+
+__all__ = ["SPEC", "RULES", "BOTS", "render"]
