@@ -73,10 +73,20 @@ def check_campaign(data: Any) -> dict[str, Any]:
     return data
 
 
+def current(record_data: Optional[dict[str, Any]]) -> Optional[dict[str, Any]]:
+    """The campaign under way in a player's record (None: start a new one; a finished
+    campaign makes way for a new one)."""
+    camp = (record_data or {}).get("campaign")
+    if not camp or (isinstance(camp, dict) and camp.get("over") is True):
+        return None
+    return camp
+
+
 def setup_act(st: M.State, campaign: Optional[dict[str, Any]]) -> None:
     data = clone(check_campaign(campaign))
     st["sides"] = ["earps", "cowboys"]
     st["act"] = {
+        "before": clone(data),
         "number": data["act"], "at": data["at"], "node": None, "possible": [], "guesses": [], "rides": 0,
         "rosters": data["rosters"], "dollars": list(data["dollars"]), "points": list(data["points"]),
         "bought": [[], []], "whiskey": [], "horses": [], "tracker": False, "ambush": None,
@@ -197,14 +207,16 @@ def buy(st: M.State, ev, seat: int, item_id: str, pick: Optional[str]) -> None:
     item = C.SHOP.by_id[item_id]
     act["dollars"][seat] -= item["cost"]
     act["bought"][seat].append(item_id)
-    SHOP_EFFECTS[item["effect"]](st, seat, pick)
+    C.EFFECTS(item["effect"], st, seat, pick)
     ev.add("buy", seat=seat, item=item_id, pick=pick, cost=item["cost"])
 
 
+@C.EFFECTS.handler("hire_gun")
 def _hire_gun(st: M.State, seat: int, pick: Optional[str]) -> None:
     st["act"]["rosters"][seat].append({"card": pick, "wounds": {loc: 0 for loc in M.LOCATIONS}, "dead": False})
 
 
+@C.EFFECTS.handler("heal_wound")
 def _heal_wound(st: M.State, seat: int, pick: Optional[str]) -> None:
     for e in st["act"]["rosters"][seat]:
         if e["card"] == pick:
@@ -214,26 +226,24 @@ def _heal_wound(st: M.State, seat: int, pick: Optional[str]) -> None:
                     return
 
 
+@C.EFFECTS.handler("start_mounted")
 def _start_mounted(st: M.State, seat: int, pick: Optional[str]) -> None:
     st["act"]["horses"].append(seat)
 
 
+@C.EFFECTS.handler("steady_nerves")
 def _steady_nerves(st: M.State, seat: int, pick: Optional[str]) -> None:
     st["act"]["whiskey"].append(seat)
 
 
+@C.EFFECTS.handler("second_guess")
 def _second_guess(st: M.State, seat: int, pick: Optional[str]) -> None:
     st["act"]["tracker"] = True
 
 
+@C.EFFECTS.handler("first_turn")
 def _first_turn(st: M.State, seat: int, pick: Optional[str]) -> None:
     st["act"]["ambush"] = seat
-
-
-SHOP_EFFECTS = {
-    "hire_gun": _hire_gun, "heal_wound": _heal_wound, "start_mounted": _start_mounted,
-    "steady_nerves": _steady_nerves, "second_guess": _second_guess, "first_turn": _first_turn,
-}
 
 
 def found(st: M.State, ev, node_id: str) -> None:

@@ -46,7 +46,7 @@ def team_point(coach: dict[str, Any]) -> list[int]:
 
 
 def _poly_seg_d2(poly: list[tuple[int, int]], p, q) -> float:
-    from ._kitshim import Poly, segment_hits
+    from tabletown.engine.geometry import Poly, segment_hits
     if segment_hits(Poly(tuple(poly)), p, q):
         return 0.0
     best = min(G.seg_point_d2(p, q, c) for c in poly)

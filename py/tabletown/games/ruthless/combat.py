@@ -48,6 +48,7 @@ def fires_mounted(m: M.Model) -> bool:
     return M.mounted(m) or M.aboard(m)
 
 
+@C.EFFECTS.handler("hold_fire")
 def law_dog_held(state: M.State, m: M.Model) -> bool:
     """A Law Dog cannot shoot until an enemy has fired."""
     if not M.has(state, m, "law-dog"):
@@ -154,6 +155,7 @@ def hit_chance(need: int) -> float:
 
 
 # --- dice with Lucky ---------------------------------------------------------------------------
+@C.EFFECTS.handler("reroll")
 def lucky_reroll(state: M.State, ev, rng, m: M.Model, why: str) -> Optional[int]:
     """Lucky: one re-roll (his tick box), taken at once on a failed roll of his own."""
     if M.can_use_once(state, m, "lucky"):
@@ -185,14 +187,22 @@ def toughness_test(state: M.State, ev, rng, m: M.Model, why: str) -> bool:
         again = lucky_reroll(state, ev, rng, m, "toughness")
         if again is not None:
             passed = again + bonus >= need
-    if not passed and M.can_use_once(state, m, "cool-hand"):
-        M.tick(m, "cool-hand")
-        ev.add("trait", model=m["id"], trait="cool-hand")
-        passed = True
+    if not passed:
+        passed = cool_hand(state, ev, m)
     ev.add("test", model=m["id"], why=why, need=need, bonus=bonus, passed=passed)
     if not passed:
         turn_lily(state, ev, m)
     return passed
+
+
+@C.EFFECTS.handler("ignore_failed_test")
+def cool_hand(state: M.State, ev, m: M.Model) -> bool:
+    """Cool Hand: the first failed Toughness test is ignored (his tick box)."""
+    if M.can_use_once(state, m, "cool-hand"):
+        M.tick(m, "cool-hand")
+        ev.add("trait", model=m["id"], trait="cool-hand")
+        return True
+    return False
 
 
 def turn_lily(state: M.State, ev, m: M.Model) -> None:

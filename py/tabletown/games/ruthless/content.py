@@ -13,7 +13,7 @@ import json
 import os
 from typing import Any
 
-from ._kitshim import load_catalog
+from tabletown.engine.content import Effects, load_catalog
 
 WEAPONS = load_catalog(__package__, "weapons")
 WOUNDS = load_catalog(__package__, "wounds")
@@ -39,6 +39,10 @@ def _read(name: str) -> dict[str, Any]:
 
 
 CAMPAIGN = _read("campaign")
+
+# Traits and campaign purchases that are not plain numbers name a handler here; the
+# handlers are registered where the rules they change live (combat.py, play.py, campaign.py).
+EFFECTS = Effects("ruthless")
 
 # --- numbers the rulebook prints ------------------------------------------------------------
 SHORT_NEED = 6          # SHORT RANGE 6+

@@ -87,19 +87,25 @@ def apply(st: M.State, ev, rng, seat: int, action: Action) -> None:
         ev.add("build", seat=seat, what="add", card=cid)
     elif typ == "edit":
         b["editing"] = action["card"]
+        ev.add("build", seat=seat, what="edit", card=action["card"])
     elif typ == "rename":
         card = st["custom"][action["card"]]
         card["name"] = (card["name"] + 1) % len(C.NAMES)
+        ev.add("build", seat=seat, what="rename", card=action["card"], name=C.NAMES.rows[card["name"]]["id"])
     elif typ == "toughness":
         st["custom"][action["card"]]["toughness"] = action["value"]
+        ev.add("build", seat=seat, what="toughness", card=action["card"], value=action["value"])
     elif typ == "weapon":
         _toggle(st["custom"][action["card"]]["weapons"], action["weapon"], [w["id"] for w in C.WEAPONS.rows])
+        ev.add("build", seat=seat, what="weapon", card=action["card"], weapon=action["weapon"])
     elif typ == "trait":
         _toggle(st["custom"][action["card"]]["traits"], action["trait"], [t["id"] for t in C.TRAITS.rows])
+        ev.add("build", seat=seat, what="trait", card=action["card"], trait=action["trait"])
     elif typ == "remove":
         cards.remove(action["card"])
         del st["custom"][action["card"]]
         b["editing"] = None
+        ev.add("build", seat=seat, what="remove", card=action["card"])
     elif typ == "ready":
         ev.add("build", seat=seat, what="ready", count=len(cards))
         b["editing"] = None
@@ -135,3 +141,44 @@ def built_posses(st: M.State) -> list[dict[str, Any]]:
             members.append(card)
         out.append({"members": members})
     return out
+
+
+BOOK_SIZE = 4  # the posse book keeps the four latest posses built
+
+
+def check_posse(posse: Any) -> bool:
+    """A posse from the posse book (stored in the browser) has the right shape."""
+    if not isinstance(posse, dict) or set(posse) != {"members"} or not isinstance(posse["members"], list):
+        return False
+    members = posse["members"]
+    if not C.POSSE_SIZE[0] <= len(members) <= C.POSSE_SIZE[1]:
+        return False
+    return all(check_card(card) for card in members)
+
+
+def check_card(card: Any) -> bool:
+    keys = {"name", "toughness", "weapons", "traits", "boxes", "mounted", "role"}
+    if not isinstance(card, dict) or set(card) != keys:
+        return False
+    if type(card["name"]) is not int or not 0 <= card["name"] < len(C.NAMES):
+        return False
+    if type(card["toughness"]) is not int:
+        return False
+    if not isinstance(card["weapons"], list) or not all(isinstance(w, str) and w in C.WEAPONS.by_id for w in card["weapons"]):
+        return False
+    if not isinstance(card["traits"], list) or not all(isinstance(t, str) and t in C.TRAITS.by_id for t in card["traits"]):
+        return False
+    if len(set(card["weapons"])) != len(card["weapons"]) or len(set(card["traits"])) != len(card["traits"]):
+        return False
+    if card["boxes"] != C.BLANK_BOXES or card["mounted"] is not False or card["role"] != "posse":
+        return False
+    return card_ok(card)
+
+
+def add_to_book(book: Any, built: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The posse book with the posses just built added (the oldest fall out)."""
+    kept = [p for p in (book if isinstance(book, list) else []) if check_posse(p)]
+    for posse in built:
+        if posse not in kept:
+            kept.append(posse)
+    return kept[-BOOK_SIZE:]

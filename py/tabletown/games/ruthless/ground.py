@@ -22,7 +22,7 @@ from functools import lru_cache
 from typing import Any, Optional
 
 from . import content as C
-from ._kitshim import Circle, Poly, Rect, dist2, distance, segment_hits, step_toward  # noqa: F401 (re-exported)
+from tabletown.engine.geometry import Circle, Poly, Rect, dist2, distance, segment_hits, step_toward  # noqa: F401 (re-exported)
 
 Point = tuple[int, int]
 

@@ -217,7 +217,8 @@ def _move(e: dict[str, Any]) -> str:
 
 
 def _declare(e: dict[str, Any]) -> Optional[str]:
-    return None
+    target = "the team" if e["target"] == "team" else _who(e, "target")
+    return f"{_who(e)} draws on {target}."
 
 
 def _brawl(e: dict[str, Any]) -> str:
@@ -259,6 +260,26 @@ def _buy(e: dict[str, Any]) -> str:
     return f"{seat(e['seat'])} spends {e['cost']} Silver Dollars: {what}{extra}."
 
 
+def _build(e: dict[str, Any]) -> str:
+    s = seat(e["seat"])
+    what = e["what"]
+    if what == "add":
+        return f"{s} adds a blank character card."
+    if what == "ready":
+        return f"{s}'s posse of {e['count']} is ready."
+    if what == "edit":
+        return f"{s} picks up a character card."
+    if what == "rename":
+        return f"{s} names the character {name(e['name'])}."
+    if what == "toughness":
+        return f"{s} sets Toughness {e['value']}."
+    if what == "weapon":
+        return f"{s} changes weapons ({WEAPON_NAMES[e['weapon']]})."
+    if what == "trait":
+        return f"{s} changes traits ({TRAIT_NAMES[e['trait']]})."
+    return f"{s} tears up a character card."
+
+
 def _over(e: dict[str, Any]) -> str:
     return END_NAMES.get(e["why"], "The gunfight is over.")
 
@@ -296,10 +317,14 @@ PHRASES: dict[str, Callable[[dict[str, Any]], Optional[str]]] = {
                             "dropped": f"{_who(e)} drops the strongbox."}[e["what"]],
     "escape": lambda e: f"{_who(e)} rides off the {e['edge']} edge with the strongbox!",
     "discard": lambda e: f"{seat(e['seat'])} discards {card_text(e['card'])}.",
-    "no-snap": lambda e: None,
+    "no-snap": lambda e: f"{seat(e['seat'])} lets it go.",
+    "no-cover": lambda e: f"{seat(e['seat'])} holds fire.",
+    "keep": lambda e: f"{seat(e['seat'])} keeps the rest of the hand.",
+    "select": lambda e: f"{_who(e)} steps up.",
     "snap": lambda e: f"{_who(e)} plays {card_text(e['card'])} for a Snap Shot!",
     "snap-dash": lambda e: f"{_who(e)} plays {card_text(e['card'])} and dives for cover.",
-    "adjust": lambda e: f"{_who(e)} moves the wound roll {'up' if e['by'] > 0 else 'down'} to {e['roll']}.",
+    "adjust": lambda e: (f"{_who(e)} moves the wound roll {'up' if e['by'] > 0 else 'down'} to {e['roll']}."
+                         if e["by"] else f"{_who(e)} keeps the wound roll of {e['roll']}."),
     "covered-shot": lambda e: None,
     "brawl-pick": lambda e: f"{seat(e['seat'])} picks a card for Fisticuffs.",
     "engage": lambda e: f"{_who(e, 'attacker')} runs into {_who(e, 'defender')}: Fisticuffs!",
@@ -326,8 +351,7 @@ PHRASES: dict[str, Callable[[dict[str, Any]], Optional[str]]] = {
     "over": _over,
     "roll": lambda e: None,
     "reveal": lambda e: None,
-    "build": lambda e: (f"{seat(e['seat'])} adds a blank character card." if e["what"] == "add"
-                        else f"{seat(e['seat'])}'s posse of {e['count']} is ready."),
+    "build": _build,
     "ready": lambda e: f"{seat(e['seat'])} is ready.",
     "buy": _buy,
     "ride": lambda e: f"{seat(e['seat'])} rides one space toward the border, in secret.",

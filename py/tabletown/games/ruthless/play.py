@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 from typing import Any, Callable, Optional
 
+from tabletown.engine import reactions
 from tabletown.engine.prng import Rng
 from tabletown.engine.rules import IllegalAction
 from tabletown.engine.state import clone
@@ -30,7 +31,7 @@ from . import content as C
 from . import ground as G
 from . import models as M
 from . import moving as V
-from ._kitshim import Events
+from tabletown.engine.events import Events
 
 State = dict[str, Any]
 Action = dict[str, Any]
@@ -48,7 +49,7 @@ def active(state: State) -> list[int]:
     if p is not None:
         if p["kind"] == "brawl":
             return [s for s in p["seats"] if state["brawl"][s] is None]
-        return [p["seat"]]
+        return [pending_seat(p)]
     phase = state["phase"]
     if phase == "initiative":
         return [s for s in state["round_seats"] if state["picks"][s] is None]
@@ -57,6 +58,13 @@ def active(state: State) -> list[int]:
     if phase in ("discard", "shop", "trail", "build"):
         return [state["asked"]]
     return []
+
+
+def pending_seat(p: dict[str, Any]) -> int:
+    """The seat a pending decision waits for (a reaction window asks one seat at a time)."""
+    if "window" in p:
+        return reactions.asked(p["window"])
+    return p["seat"]
 
 
 def acting_seat(state: State) -> Optional[int]:
@@ -282,8 +290,8 @@ def snap_move_spot(state: State, d: M.Model, threat: M.Model) -> Optional[list[i
 
 
 def _snap_options(state: State, seat: int) -> list[Action]:
-    p = state["pending"]
-    d, a = state["models"][p["model"]], state["models"][p["threat"]]
+    ctx = state["pending"]["window"]["ctx"]
+    d, a = state["models"][ctx["model"]], state["models"][ctx["threat"]]
     out: list[Action] = [{"type": "pass"}]
     cards = _snap_cards(state, d, a)
     weapons = snap_fire_weapons(state, d, a)
@@ -313,9 +321,9 @@ def covering_models(state: State, seat: int, mover: int) -> list[tuple[int, int]
 
 
 def _covered_options(state: State, seat: int) -> list[Action]:
-    p = state["pending"]
+    mover = state["pending"]["window"]["ctx"]["mover"]
     return [{"type": "pass"}] + [{"type": "covered", "model": m, "weapon": wi}
-                                 for m, wi in covering_models(state, seat, p["mover"])]
+                                 for m, wi in covering_models(state, seat, mover)]
 
 
 def _brawl_options(state: State, seat: int) -> list[Action]:
@@ -378,7 +386,8 @@ def params(state: State, seat: int) -> list[dict[str, Any]]:
             return [{"kind": "point", "action": {"type": "place"}, "param": "to", "frame": "table",
                      "label": "place", "zone": list(g.zones[citizen_zone(state, state["models"][p["model"]]["side"])])}]
         if p["kind"] == "snap":
-            d, a = state["models"][p["model"]], state["models"][p["threat"]]
+            ctx = p["window"]["ctx"]
+            d, a = state["models"][ctx["model"]], state["models"][ctx["threat"]]
             cards = _snap_cards(state, d, a)
             if cards and not M.aboard(d):
                 return [{"kind": "point", "action": {"type": "snap", "card": cards[0]}, "param": "to",
@@ -444,7 +453,8 @@ def validate(state: State, seat: int, action: Action) -> None:
     if typ == "snap":
         if p is None or p["kind"] != "snap" or set(action) != {"type", "card", "to"}:
             raise IllegalAction("There is no Snap Shot to take now.")
-        d, a = state["models"][p["model"]], state["models"][p["threat"]]
+        ctx = p["window"]["ctx"]
+        d, a = state["models"][ctx["model"]], state["models"][ctx["threat"]]
         if action["card"] not in _snap_cards(state, d, a):
             raise IllegalAction("A Snap Shot needs a card higher than the opponent's initiative card.")
         why = snap_move_problem(state, d, to)
@@ -631,6 +641,7 @@ def _on_act(st: State, ev, rng, seat: int, action: Action) -> None:
     typ = action["type"]
     if typ == "select":
         st["selected"] = action["model"]
+        ev.add("select", model=action["model"])
         return
     if typ == "end":
         for m in M.side_chars(st, seat):
@@ -782,6 +793,7 @@ def _do_courage(st: State, ev, rng, m: M.Model, action: Action) -> None:
     ev.add("courage", model=m["id"], card=card, roll=roll, need=M.toughness(st, m), passed=passed)
 
 
+@C.EFFECTS.handler("holler")
 def _do_holler(st: State, ev, rng, m: M.Model, action: Action) -> None:
     spend(st, m, "holler")
     M.tick(m, "loud-mouth")
@@ -798,6 +810,7 @@ def _do_holler(st: State, ev, rng, m: M.Model, action: Action) -> None:
     push_front(st, [{"do": "nerve", "model": e, "why": "holler"} for e in heard])
 
 
+@C.EFFECTS.handler("patch_up")
 def _do_patch(st: State, ev, rng, m: M.Model, action: Action) -> None:
     spend(st, m, "patch")
     M.tick(m, "sawbones")
@@ -809,11 +822,12 @@ def _do_patch(st: State, ev, rng, m: M.Model, action: Action) -> None:
             break
 
 
+@C.EFFECTS.handler("swap_card")
 def _do_cheat(st: State, ev, rng, m: M.Model, action: Action) -> None:
     spend(st, m, "cheat")
     m["cheat_turn"] = st["turn"]
     mine, theirs = st["hands"][m["side"]], st["hands"][action["victim"]]
-    i = ev.roll(rng, len(theirs), why="cheat", seat=m["side"]) - 1
+    i = ev.draw_below(rng, len(theirs), why="cheat", seat=m["side"])
     took = theirs[i]
     mine.remove(action["card"])
     theirs[i] = action["card"]
@@ -888,6 +902,8 @@ def _on_discard(st: State, ev, rng, seat: int, action: Action) -> None:
         ev.add("discard", seat=seat, card=action["card"])
         if st["hands"][seat]:
             return
+    else:
+        ev.add("keep", seat=seat)
     st["discarders"].remove(seat)
     next_discarder(st, ev, rng)
 
@@ -914,11 +930,11 @@ PHASE_HANDLERS: dict[str, Callable[..., None]] = {
 
 # --- pending decisions -------------------------------------------------------------------------
 def _on_snap(st: State, ev, rng, seat: int, action: Action) -> None:
-    p = st["pending"]
-    st["pending"] = None
-    d, a = st["models"][p["model"]], st["models"][p["threat"]]
+    ctx = st["pending"]["window"]["ctx"]
+    st["pending"] = None  # a Snap Shot window asks one seat once: it closes either way
+    d, a = st["models"][ctx["model"]], st["models"][ctx["threat"]]
     if action["type"] == "pass":
-        ev.add("no-snap", seat=seat)
+        ev.add("no-snap", seat=seat, model=d["id"])
         return
     card = action["card"]
     st["hands"][seat].remove(card)
@@ -938,25 +954,28 @@ def _on_adjust(st: State, ev, rng, seat: int, action: Action) -> None:
     p = st["pending"]
     st["pending"] = None
     roll = p["roll"] + action["by"]
-    if action["by"]:
-        ev.add("adjust", model=p["by"], by=action["by"], roll=roll)
+    ev.add("adjust", model=p["by"], by=action["by"], roll=roll)
     v = st["models"][p["victim"]]
     push_front(st, X.apply_wound(st, ev, rng, v, roll, p["by"], brawl=False))
 
 
 def _on_covered(st: State, ev, rng, seat: int, action: Action) -> None:
-    p = st["pending"]
-    st["pending"] = None
+    w = st["pending"]["window"]
+    mover = w["ctx"]["mover"]
     if action["type"] == "pass":
-        push_front(st, [{"do": "covered", "mover": p["mover"], "left": p["left"]}])
+        ev.add("no-cover", seat=seat)
+        w = reactions.passed(w)
+        st["pending"] = None if reactions.closed(w) else {"kind": "covered", "window": w}
         return
+    st["pending"] = None
+    rest = w["order"][w["idx"]:]
     g = st["models"][action["model"]]
     g["covering"] = False
-    ev.add("covered-shot", model=g["id"], at=p["mover"])
+    ev.add("covered-shot", model=g["id"], at=mover)
     push_front(st, [
-        {"do": "fire", "model": g["id"], "weapon": action["weapon"], "target": p["mover"], "rounds": 1,
+        {"do": "fire", "model": g["id"], "weapon": action["weapon"], "target": mover, "rounds": 1,
          "fan": False, "aimed": False, "kind": "covered", "lily": g["lily"]},
-        {"do": "covered", "mover": p["mover"], "left": [seat] + p["left"]},
+        {"do": "covered", "mover": mover, "left": rest},
     ])
 
 
@@ -1007,20 +1026,18 @@ def run(st: State, ev, rng) -> None:
 
 
 def _step_snapcheck(st: State, ev, rng, step: dict[str, Any]) -> None:
+    """Ask the threatened model's player about a Snap Shot. The player is asked whenever a
+    Snap Shot could be taken with the right card (a shot back or a dash to cover), whether
+    or not he holds one, so the question itself tells nobody what is in his hand."""
     d, a = st["models"][step["model"]], st["models"][step["threat"]]
-    if d["status"] != M.OK or a["status"] != M.OK or d["side"] == a["side"]:
+    if d["status"] != M.OK or a["status"] != M.OK or d["side"] == a["side"] or st["played"][a["side"]] is None:
         return
-    if not _snap_cards(st, d, a):
+    can_fire = bool(snap_fire_weapons(st, d, a))
+    can_dash = not M.aboard(d) and snap_move_spot(st, d, a) is not None
+    if not (can_fire or can_dash):
         return
-    if len(_snap_options(_with_pending(st, d, a), d["side"])) <= 1:
-        return
-    st["pending"] = {"kind": "snap", "seat": d["side"], "model": d["id"], "threat": a["id"]}
-
-
-def _with_pending(st: State, d: M.Model, a: M.Model) -> State:
-    view = dict(st)
-    view["pending"] = {"kind": "snap", "seat": d["side"], "model": d["id"], "threat": a["id"]}
-    return view
+    w = reactions.open_window("snap", [d["side"]], reactions.ONE_ROUND, ctx={"model": d["id"], "threat": a["id"]})
+    st["pending"] = {"kind": "snap", "window": w}
 
 
 def _step_fire(st: State, ev, rng, step: dict[str, Any]) -> None:
@@ -1139,11 +1156,10 @@ def _step_covered(st: State, ev, rng, step: dict[str, Any]) -> None:
         left = [s for s in order if s != mover["side"]]
     if mover["status"] != M.OK:
         return
-    while left:
-        s = left.pop(0)
-        if covering_models(st, s, mover["id"]):
-            st["pending"] = {"kind": "covered", "seat": s, "mover": mover["id"], "left": left}
-            return
+    seats = [s for s in left if covering_models(st, s, mover["id"])]
+    if seats:
+        w = reactions.open_window("covered", seats, reactions.ONE_ROUND, ctx={"mover": mover["id"]})
+        st["pending"] = {"kind": "covered", "window": w}
 
 
 def _step_engage(st: State, ev, rng, step: dict[str, Any]) -> None:

@@ -60,9 +60,9 @@ def new_state(seed: int, seats: int, options: dict[str, Any], campaign: Optional
         setup_gunfight(st, options, campaign)
     else:
         from . import campaign as CP
-        CP.setup_act(st, campaign)
+        CP.setup_act(st, CP.current(campaign))
     if st["phase"] == "deploy":
-        from ._kitshim import Events
+        from tabletown.engine.events import Events
         from .play import start_scenario
         start_scenario(st, Events(), Rng(st["rng"]))
     return st
@@ -150,10 +150,15 @@ def setup_gunfight(st: M.State, options: dict[str, Any], library: Optional[dict[
 
 
 def saved_posse(library: Optional[dict[str, Any]], number: int) -> Optional[dict[str, Any]]:
+    """Posse number `number` of the posse book, checked (the book comes from the browser)."""
+    from .editor import check_posse
     posses = (library or {}).get("posses") or []
-    if 1 <= number <= len(posses):
-        return posses[number - 1]
-    return None
+    if not isinstance(posses, list) or not 1 <= number <= len(posses):
+        return None
+    posse = posses[number - 1]
+    if not check_posse(posse):
+        raise BadSetup(f"Saved posse {number} is damaged and cannot be played.")
+    return posse
 
 
 def deploy(st: M.State, side: int, cards: list[str], zone: int, mounted: bool = False,
