@@ -37,5 +37,5 @@ SPEC = GameSpec(
         Flag("small", "Small gunfight: each initiative card activates one model", default=False,
              help="The design guide's option for small gunfights: a round of initiative for every model."),
     ),
-    ready=False,
+    ready=True,
 )

@@ -272,8 +272,11 @@ def target_value(view, m: M.Model, t: Any) -> float:
 
 
 def _shot_values(view, m: M.Model, aimed: Optional[bool] = None) -> list[tuple[Action, float]]:
-    """Every shot m could take now, with expected value (hit chance × worth of the target)."""
+    """Every shot m could take now, with expected value (hit chance × worth of the target,
+    less what a citizen joining the posse would cost in Dodge City)."""
     out: list[tuple[Action, float]] = []
+    cit = view.get("citizens")
+    toll = 0.3 if cit and (cit["deck"] or not cit["mayor"]) else 0.0
     if m["status"] != M.OK or (M.arm_wounded(m) and m["shots"] >= 1):
         return out
     for t in X.targets(view, m):
@@ -285,12 +288,12 @@ def _shot_values(view, m: M.Model, aimed: Optional[bool] = None) -> list[tuple[A
                 continue
             mounted_t = t != "team" and M.mounted(view["models"][t])
             hit = X.hit_chance(info["need"]) * (0.6 if mounted_t else 1.0)
-            out.append(({"type": "shoot", "model": m["id"], "weapon": wi, "target": t}, hit * worth))
+            out.append(({"type": "shoot", "model": m["id"], "weapon": wi, "target": t}, hit * worth - toll))
             w = M.weapon(wid)
             if w["fanfire"] and info["band"] == "short" and m["ammo"][wi] >= 2:
                 fan = X.shot_info(view, m["id"], wi, t, fan=True, geo=geo)
                 rounds = min(C.FANFIRE_MAX, m["ammo"][wi])
-                value = rounds * X.hit_chance(fan["need"]) * worth * (0.6 if mounted_t else 1.0)
+                value = rounds * X.hit_chance(fan["need"]) * worth * (0.6 if mounted_t else 1.0) - toll
                 out.append(({"type": "fanfire", "model": m["id"], "weapon": wi, "target": t, "rounds": rounds}, value))
     return out
 
@@ -349,7 +352,7 @@ def _move_candidates(view, m: M.Model, by: dict[str, list[Action]]) -> list[Acti
         res = V.check_move(view, m, s)
         if res["ok"] and res["contact"] is None:
             out.append({"type": "move", "model": m["id"], "to": res["to"]})
-    return out
+    return [a for a in out if math.dist(start, a["to"]) >= 60]
 
 
 def _best_plan(view, m: M.Model, by: dict[str, list[Action]]) -> Optional[Action]:
@@ -402,7 +405,8 @@ def _best_plan(view, m: M.Model, by: dict[str, list[Action]]) -> Optional[Action
         w = M.weapon(M.weapons(view, m)[a["weapon"]])
         empty = 1 - m["ammo"][a["weapon"]] / w["rounds"]
         plans.append((0.35 * empty + (0.3 if m["ammo"][a["weapon"]] == 0 else 0) - DANGER_WEIGHT * danger_here, a))
-    if "cover" in by and not shots and not m["lily"]:
+    if "cover" in by and not shots and not m["lily"] and left == 1:
+        # the marker lasts until his next action: only worth it as the last one
         plans.append((0.25 - DANGER_WEIGHT * danger_here, by["cover"][0]))
     for kind in ("drive", "whip", "grab", "escape", "holler", "patch", "mount", "reins"):
         for a in by.get(kind, []):

@@ -21,8 +21,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Optional
 
-from . import content as C
 from tabletown.engine.geometry import Circle, Poly, Rect, dist2, distance, segment_hits, step_toward  # noqa: F401 (re-exported)
+
+from . import content as C
 
 Point = tuple[int, int]
 

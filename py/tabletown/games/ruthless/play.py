@@ -19,6 +19,7 @@ import json
 from typing import Any, Callable, Optional
 
 from tabletown.engine import reactions
+from tabletown.engine.events import Events
 from tabletown.engine.prng import Rng
 from tabletown.engine.rules import IllegalAction
 from tabletown.engine.state import clone
@@ -31,7 +32,6 @@ from . import content as C
 from . import ground as G
 from . import models as M
 from . import moving as V
-from tabletown.engine.events import Events
 
 State = dict[str, Any]
 Action = dict[str, Any]
@@ -383,15 +383,18 @@ def params(state: State, seat: int) -> list[dict[str, Any]]:
     if p is not None:
         if p["kind"] == "place":
             g = G.ground(state["table"])
+            who = _name(state, state["models"][p["model"]])
             return [{"kind": "point", "action": {"type": "place"}, "param": "to", "frame": "table",
-                     "label": "place", "zone": list(g.zones[citizen_zone(state, state["models"][p["model"]]["side"])])}]
+                     "label": f"Place {who}", "what": "place",
+                     "zone": list(g.zones[citizen_zone(state, state["models"][p["model"]]["side"])])}]
         if p["kind"] == "snap":
             ctx = p["window"]["ctx"]
             d, a = state["models"][ctx["model"]], state["models"][ctx["threat"]]
             cards = _snap_cards(state, d, a)
             if cards and not M.aboard(d):
                 return [{"kind": "point", "action": {"type": "snap", "card": cards[0]}, "param": "to",
-                         "frame": "table", "label": "snap-move", "model": d["id"],
+                         "frame": "table", "label": f"Snap Shot: {_name(state, d)} dives 3″ toward cover", "what": "snap-move",
+                         "model": d["id"],
                          "origin": list(M.body_of(state, d)["pos"]), "reach": C.SNAP_MOVE}]
         return []
     if state["phase"] != "act" or state["selected"] is None:
@@ -401,14 +404,20 @@ def params(state: State, seat: int) -> list[dict[str, Any]]:
     if move_allowed(state, m) is None:
         open_, rough_ = V.limits(state, m)
         out.append({"kind": "point", "action": {"type": "move", "model": m["id"]}, "param": "to", "frame": "table",
-                    "label": "move", "model": m["id"], "origin": list(M.body_of(state, m)["pos"]),
+                    "label": f"Move {_name(state, m)}", "what": "move", "model": m["id"],
+                    "origin": list(M.body_of(state, m)["pos"]),
                     "reach": open_, "rough": rough_})
     coach = state.get("coach")
     if coach and m["driver"] and m["aboard"] == "box" and not coach["driven"] and CO.drive_limit(state, False) > 0:
         out.append({"kind": "point", "action": {"type": "drive", "model": m["id"]}, "param": "to", "frame": "table",
-                    "label": "drive", "model": m["id"], "origin": list(coach["pos"]),
+                    "label": "Drive the stagecoach", "what": "drive", "model": m["id"], "origin": list(coach["pos"]),
                     "reach": CO.drive_limit(state, False), "rough": CO.drive_limit(state, True)})
     return out
+
+
+def _name(state: State, m: M.Model) -> str:
+    from .phrases import name
+    return name(M.ref(state, m))
 
 
 def _is_point(value: Any) -> bool:

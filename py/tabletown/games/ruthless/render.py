@@ -23,9 +23,26 @@ from tabletown.engine.draw import PALETTE, Board, esc
 from . import cards as K
 from . import content as C
 from . import ground as G
-from .phrases import (CHARACTER_ROLES, LABELS, LOCATION_NAMES, MOD_NAMES, NODE_NAMES, POSSE_NAMES, SCENARIO_NAMES,
-                      SHOP_NAMES, SHOP_TEXT, TABLE_NAMES, TRAIT_NAMES, TRAIT_TEXT, WEAPON_NAMES, card_text, card_words,
-                      inches, name, need_text)
+from .phrases import (
+    CHARACTER_ROLES,
+    LABELS,
+    LOCATION_NAMES,
+    MOD_NAMES,
+    NODE_NAMES,
+    POSSE_NAMES,
+    SCENARIO_NAMES,
+    SHOP_NAMES,
+    SHOP_TEXT,
+    TABLE_NAMES,
+    TRAIT_NAMES,
+    TRAIT_TEXT,
+    WEAPON_NAMES,
+    card_text,
+    card_words,
+    inches,
+    name,
+    need_text,
+)
 
 W = 1200
 PANEL_X = 790
@@ -106,12 +123,15 @@ def _terrain(b: Board, ctx: dict[str, Any]) -> None:
                 stroke = ' stroke="#6e93a8" stroke-width="6" stroke-dasharray="30 20"'
             b.add(_shape_svg(piece, fill, stroke))
             if piece.kind == "scrub":
-                b.add(_shape_svg(piece, "url(#none)", f' fill-opacity="0" stroke="#5e7a3a" stroke-width="10" stroke-dasharray="12 18"'))
+                b.add(_shape_svg(piece, "url(#none)", ' fill-opacity="0" stroke="#5e7a3a" stroke-width="10" stroke-dasharray="12 18"'))
         for piece in g.pieces:
             if piece.label:
                 x0, y0, x1, y1 = piece.box
-                b.text((x0 + x1) / 2, (y0 + y1) / 2 + 30, LABELS.get(piece.label, piece.label), size=90,
-                       anchor="middle", fill="#fff8e8", weight="bold")
+                text = LABELS.get(piece.label, piece.label)
+                if piece.kind == "building":
+                    b.text((x0 + x1) / 2, (y0 + y1) / 2 + 30, text, size=90, anchor="middle", fill="#fff8e8", weight="bold")
+                else:  # a long piece: named at its west end, out of the way of the models
+                    b.text(x0 + 80, (y0 + y1) / 2 + 25, text, size=70, fill="#fff8e8", weight="bold")
         # a ruler along the edges: a tick every inch, a number every 6"
         ticks = []
         for x in range(0, g.width + 1, 100):
@@ -219,8 +239,8 @@ def _model_svg(view: dict[str, Any], m: dict[str, Any], figures: dict[str, Any],
         parts.append(f'<circle cx="{x + r}" cy="{y - r}" r="22" fill="#fff" stroke="{PALETTE["bad"]}" stroke-width="8"/>'
                      f'<circle cx="{x + r}" cy="{y - r}" r="6" fill="{PALETTE["bad"]}"/>')
     if m["lily"]:
-        parts.append(f'<circle cx="{x - r}" cy="{y - r}" r="36" fill="{PALETTE["gold"]}" stroke="{INK}" stroke-width="6"/>'
-                     f'<text x="{x - r}" y="{y - r + 14}" font-size="38" text-anchor="middle" font-weight="bold" fill="{INK}">LL</text>')
+        parts.append(f'<circle cx="{x - r - 20}" cy="{y - r}" r="52" fill="{PALETTE["gold"]}" stroke="{INK}" stroke-width="8"/>'
+                     f'<text x="{x - r - 20}" y="{y - r + 20}" font-size="56" text-anchor="middle" font-weight="bold" fill="{INK}">LL</text>')
     if m["strongbox"]:
         parts.append(f'<rect x="{x - 30}" y="{y + r - 10}" width="60" height="40" fill="{PALETTE["gold"]}" stroke="{INK}" stroke-width="6"/>')
     label_y = y - r - 30 - (40 if m["horse"] is not None else 0)
@@ -275,16 +295,21 @@ def _overlay(b: Board, ctx: dict[str, Any]) -> None:
         if sel:
             ox, oy = sel["origin"]
             m = view["models"][sel["id"]]
-            # weapons' short and long range
-            for k, (wid, ammo, cap) in enumerate(d["models"][m["id"]]["weapons"]):
+            # weapons' short and long range (weapons with the same ranges share a ring)
+            rings: dict[tuple[str, int], list[str]] = {}
+            for wid, _ammo, _cap in d["models"][m["id"]]["weapons"]:
                 w = C.WEAPONS.by_id[wid]
-                for band, rng_ in (("short", w["short"]), ("long", w["long"])):
-                    if rng_:
-                        dash = ' stroke-dasharray="40 30"' if band == "long" else ""
-                        b.add(f'<circle cx="{ox}" cy="{oy}" r="{rng_}" fill="none" stroke="{PALETTE["bad"]}" '
-                              f'stroke-width="6" opacity="0.55"{dash}/>')
-                        b.text(ox, oy - rng_ - 20 - 70 * k, f"{WEAPON_NAMES[wid]} {band} {inches(rng_)}", size=58,
-                               anchor="middle", fill=PALETTE["bad"])
+                for band, reach in (("short", w["short"]), ("long", w["long"])):
+                    if reach:
+                        rings.setdefault((band, reach), []).append(WEAPON_NAMES[wid])
+            for k, ((band, reach), weapon_names) in enumerate(sorted(rings.items(), key=lambda kv: kv[0][1])):
+                dash = ' stroke-dasharray="40 30"' if band == "long" else ""
+                b.add(f'<circle cx="{ox}" cy="{oy}" r="{reach}" fill="none" stroke="{PALETTE["bad"]}" '
+                      f'stroke-width="6" opacity="0.55"{dash}/>')
+                lx = min(max(ox + reach * 0.71, 300), g.width - 300)
+                ly = min(max(oy - reach * 0.71 + 70 * (k % 2), 80), g.height - 40)
+                b.text(lx, ly, f"{' & '.join(weapon_names)} {band} {inches(reach)}", size=58, anchor="middle",
+                       fill=PALETTE["bad"], stroke="#f6efe2", stroke_width="10", paint_order="stroke")
             if sel["can_move"]:
                 b.add(f'<circle cx="{ox}" cy="{oy}" r="{sel["reach"]}" fill="{PALETTE["good"]}" fill-opacity="0.10" '
                       f'stroke="{PALETTE["good"]}" stroke-width="10"/>')
@@ -303,10 +328,9 @@ def _overlay(b: Board, ctx: dict[str, Any]) -> None:
                 colour = PALETTE["good"] if s["ok"] else MUTED
                 dash = "" if s["ok"] else ' stroke-dasharray="20 25"'
                 b.add(f'<line x1="{ox}" y1="{oy}" x2="{tx}" y2="{ty}" stroke="{colour}" stroke-width="7"{dash} opacity="0.8"/>')
-                text = need_text(s["need"]) if s["ok"] else {"no-sight": "no sight", "out-of-range": "out of range",
-                                                             "empty": "empty", "law-dog": "Law Dog"}.get(s["why"], "—")
-                if s["cover"]:
-                    text += f' ({s["cover"]} cover)'
+                if not s["ok"]:
+                    continue  # the dashed line says it: no shot from here (the panel says why)
+                text = need_text(s["need"]) + (f' ({s["cover"]} cover)' if s["cover"] else "")
                 b.text(tx, ty + 130, text, size=64, anchor="middle", weight="bold", fill=colour,
                        stroke="#f6efe2", stroke_width="12", paint_order="stroke")
         # suggested points: moves, drives, dashes and where a citizen may stand
@@ -528,7 +552,7 @@ def _panel_actions(b: Board, ctx: dict[str, Any], y: int) -> None:
         chips = row[1]
         x = x0
         for idx, text, label in chips:
-            width = min(PANEL_W - 14, max(36, 8 + int(len(text) * 6.6)))
+            width = min(PANEL_W - 14, max(36, 12 + int(len(text) * 7.0)))
             if x + width > PANEL_X + PANEL_W - 6 and x > x0:
                 x = x0
                 y += ROW + 2
@@ -578,8 +602,9 @@ def _action_rows(ctx: dict[str, Any]) -> list[tuple]:
         rows.append(("chips", groups[group]))
     for idx, kind in enumerate(ctx["ui"].get("params") or []):
         text = {"move": "Move to a point on the table", "drive": "Drive to a point on the table",
-                "place": "Place at a point in the area", "snap-move": "Dive to a point (3″)"}.get(kind.get("label"), "Choose a point")
-        rows.append(("arm", idx, text + " (press it, then the table; or use the arrow keys and Enter)", text))
+                "place": "Place at a point in the area", "snap-move": "Dive to a point (3″)"}.get(kind.get("what"), "Choose a point")
+        rows.append(("arm", idx, f"{kind.get('label', text)}: press here, then a point on the table "
+                                 "(or move the cursor with the arrow keys and press Enter)", text))
     if view["phase"] == "over":
         rows.append(("heading", "The gunfight is over"))
     return rows

@@ -63,6 +63,7 @@ def new_state(seed: int, seats: int, options: dict[str, Any], campaign: Optional
         CP.setup_act(st, CP.current(campaign))
     if st["phase"] == "deploy":
         from tabletown.engine.events import Events
+
         from .play import start_scenario
         start_scenario(st, Events(), Rng(st["rng"]))
     return st
