@@ -113,7 +113,8 @@ def act_options(state: State, seat: int) -> list[Action]:
     options: list[Action] = []
     if sel is None:
         options += [{"type": "select", "model": m["id"]} for m in selectable(state, seat)]
-        options.append({"type": "end"})
+        if not state["small"] or state["chosen"] is not None:
+            options.append({"type": "end"})  # a small gunfight's card must activate a model (he may hold)
         return options
     m = state["models"][sel]
     options += model_options(state, m)
@@ -500,7 +501,7 @@ def _candidates(state: State, seat: int, action: Action) -> list[Action]:
         sel = state["selected"]
         typ = action["type"]
         if typ == "end":
-            return [{"type": "end"}]
+            return [{"type": "end"}] if not state["small"] or state["chosen"] is not None else []
         if typ == "select":
             return [{"type": "select", "model": m["id"]} for m in selectable(state, seat) if m["id"] != sel]
         if typ == "hold":
@@ -653,14 +654,22 @@ def _on_act(st: State, ev, rng, seat: int, action: Action) -> None:
         ev.add("select", model=action["model"])
         return
     if typ == "end":
-        for m in M.side_chars(st, seat):
-            m["held"] = True
+        if st["small"]:  # the end of this card's activation: its one model is done
+            done = st["chosen"] if st["chosen"] is not None else st["selected"]
+            st["models"][done]["held"] = True
+            st["models"][done]["activated"] = True
+        else:
+            for m in M.side_chars(st, seat):
+                m["held"] = True
         st["selected"] = None
         ev.add("end", seat=seat)
         return
     m = st["models"][action["model"]]
     if typ == "hold":
         m["held"] = True
+        if st["small"]:
+            m["activated"] = True
+            st["chosen"] = m["id"]
         st["selected"] = None
         ev.add("hold", model=m["id"])
         return

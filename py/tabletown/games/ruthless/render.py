@@ -44,10 +44,10 @@ from .phrases import (
     need_text,
 )
 
-W = 1200
-PANEL_X = 790
-PANEL_W = 400
-TABLE_BOX = (760, 690)
+W = 1120
+PANEL_X = 730
+PANEL_W = 382
+TABLE_BOX = (700, 690)
 INK, MUTED, ACCENT = PALETTE["ink"], PALETTE["muted"], PALETTE["accent"]
 SEATS = PALETTE["seats"]
 TERRAIN_FILL = {
@@ -55,7 +55,7 @@ TERRAIN_FILL = {
     "scrub": "#9fb27a", "doorway": "#d9c29a", "trough": "#7fa0b8", "haystack": "#d8c06a", "water": "#a9c6d6",
     "street": "#e3d3b4", "road": "#dcc8a4", "boardwalk": "#c9ad84", "rails": "#6e665c",
 }
-ROW = 22
+ROW = 26
 
 
 def render(view: dict[str, Any], ui: dict[str, Any]) -> str:
@@ -82,10 +82,12 @@ def render(view: dict[str, Any], ui: dict[str, Any]) -> str:
     else:
         with b.part(f"terrain-{g.id}"):
             _terrain(b, ctx)
-        with b.part("models"):
-            _models(b, ctx)
         with b.part("overlay"):
             _overlay(b, ctx)
+        with b.part("models"):
+            _models(b, ctx)
+        with b.part("marks"):
+            _marks(b, ctx)
     with b.part("panel"):
         _panel(b, ctx)
     return b.svg()
@@ -289,7 +291,7 @@ def _state_words(view: dict[str, Any], m: dict[str, Any]) -> str:
 
 def _overlay(b: Board, ctx: dict[str, Any]) -> None:
     view, d, legal, scale, g = ctx["view"], ctx["d"], ctx["legal"], ctx["scale"], ctx["g"]
-    ui = ctx["ui"]
+    b.add('<g pointer-events="none">')
     with b.frame("table", x=10, y=10, scale=scale):
         sel = d.get("selected")
         if sel:
@@ -333,15 +335,6 @@ def _overlay(b: Board, ctx: dict[str, Any]) -> None:
                 text = need_text(s["need"]) + (f' ({s["cover"]} cover)' if s["cover"] else "")
                 b.text(tx, ty + 130, text, size=64, anchor="middle", weight="bold", fill=colour,
                        stroke="#f6efe2", stroke_width="12", paint_order="stroke")
-        # suggested points: moves, drives, dashes and where a citizen may stand
-        for i, a in enumerate(legal):
-            if a["type"] in ("move", "drive", "place") or (a["type"] == "snap" and "to" in a):
-                x, y = a["to"]
-                tag = _move_tag(ctx, a)
-                ctx["used"].add(i)
-                body = (f'<circle cx="{x}" cy="{y}" r="55" fill="#fff" fill-opacity="0.85" stroke="{ACCENT}" stroke-width="10"/>'
-                        f'<text x="{x}" y="{y + 110}" font-size="60" text-anchor="middle" fill="{ACCENT}" font-weight="bold">{esc(tag)}</text>')
-                b.control(i, _action_text(ctx, a)[1], body, text=tag)
         pend = d.get("pending")
         if pend and pend["kind"] == "place":
             x0, y0, x1, y1 = pend["zone"]
@@ -350,15 +343,32 @@ def _overlay(b: Board, ctx: dict[str, Any]) -> None:
             a = view["models"][pend["threat"]]
             t = view["models"][pend["model"]]
             b.add(f'<line x1="{a["pos"][0]}" y1="{a["pos"][1]}" x2="{t["pos"][0]}" y2="{t["pos"][1]}" stroke="{PALETTE["bad"]}" stroke-width="12"/>')
+    b.add("</g>")
+
+
+def _marks(b: Board, ctx: dict[str, Any]) -> None:
+    """Suggested points to press (moves, drives, dashes, where a citizen may stand) and the
+    path under the cursor."""
+    legal, scale, g, ui = ctx["legal"], ctx["scale"], ctx["g"], ctx["ui"]
+    with b.frame("table", x=10, y=10, scale=scale):
+        for i, a in enumerate(legal):
+            if a["type"] in ("move", "drive", "place") or (a["type"] == "snap" and "to" in a):
+                x, y = a["to"]
+                tag = _move_tag(ctx, a)
+                ctx["used"].add(i)
+                body = (f'<circle cx="{x}" cy="{y}" r="55" fill="#fff" fill-opacity="0.85" stroke="{ACCENT}" stroke-width="10"/>'
+                        f'<text x="{x}" y="{y + 110}" font-size="60" text-anchor="middle" fill="{ACCENT}" font-weight="bold">{esc(tag)}</text>')
+                b.control(i, _action_text(ctx, a)[1], body, text=tag)
         # the path under the cursor, for the armed free point
         armed = ui.get("armed")
         params = ui.get("params") or []
         cursor = ui.get("cursor")
         if armed is not None and 0 <= armed < len(params) and cursor:
             kind = params[armed]
+            b.add('<g pointer-events="none">')
             if "origin" in kind:
                 _path_preview(b, g, kind, cursor)
-            b.add(f'<circle cx="{cursor[0]}" cy="{cursor[1]}" r="30" fill="none" stroke="{PALETTE["focus"]}" stroke-width="10"/>')
+            b.add(f'<circle cx="{cursor[0]}" cy="{cursor[1]}" r="30" fill="none" stroke="{PALETTE["focus"]}" stroke-width="10"/></g>')
 
 
 def _target_point(view: dict[str, Any], t: int) -> list[int]:
@@ -411,7 +421,7 @@ def _move_tag(ctx: dict[str, Any], a: dict[str, Any]) -> str:
 # =============================================================================================
 def _panel_height(ctx: dict[str, Any]) -> int:
     rows = len(_action_rows(ctx))
-    return 400 + rows * ROW + 80
+    return 150 + 44 * ctx["view"]["seats"] + 300 + rows * (ROW + 2) + 80
 
 
 def _panel(b: Board, ctx: dict[str, Any]) -> None:
@@ -422,7 +432,7 @@ def _panel(b: Board, ctx: dict[str, Any]) -> None:
     b.text(x + 6, 30, title, size=18, weight="bold", fill=ACCENT)
     if view["phase"] in ("initiative", "act", "discard", "end", "over") and view["turn"]:
         where = TABLE_NAMES.get(view["table"], "")
-        b.text(x + 6, 50, f"Turn {view['turn']} of {view['turns']} · {where}", size=13, fill=MUTED)
+        b.text(x + 6, 50, f"Turn {view['turn']} of {view['turns']} · {where}", size=15, fill=MUTED)
     y = 74
     for s in range(view["seats"]):
         who = names[s] if s < len(names) else f"Posse {s + 1}"
@@ -438,9 +448,9 @@ def _panel(b: Board, ctx: dict[str, Any]) -> None:
             flags.append("beaten")
         status = f" ({', '.join(flags)})" if flags else ""
         b.add(f'<rect x="{x + 6}" y="{y - 12}" width="12" height="12" fill="{SEATS[s % len(SEATS)]}"/>')
-        b.text(x + 24, y, f"{who}: {posse}{status}", size=13, width=PANEL_W - 30, weight="bold")
+        b.text(x + 24, y, f"{who}: {posse}{status}", size=15, width=PANEL_W - 30, weight="bold")
         b.text(x + 24, y + 16, f"card {shown} · hand {len(view['hands'][s])} · down {d['down'][s]} · VP {d['vp'][s]}",
-               size=12, fill=MUTED)
+               size=14, fill=MUTED)
         y += 38
     y = _panel_card(b, ctx, y + 4)
     _panel_actions(b, ctx, y + 6)
@@ -458,7 +468,8 @@ def _focus_model(ctx: dict[str, Any]) -> Optional[dict[str, Any]]:
 
 
 def _panel_card(b: Board, ctx: dict[str, Any], y: int) -> int:
-    """The character card of the model in focus: Toughness, traits, weapons, wound boxes."""
+    """The character card of the model in focus: Toughness, traits (with the tick boxes of
+    once-only traits), weapons with their ranges and rounds, wound boxes by location."""
     m = _focus_model(ctx)
     x = PANEL_X + 6
     if m is None or m["kind"] != "char":
@@ -466,43 +477,44 @@ def _panel_card(b: Board, ctx: dict[str, Any], y: int) -> int:
     f = ctx["d"]["models"][m["id"]]
     who = name(f["who"])
     role = CHARACTER_ROLES.get(f["who"], "")
-    b.add(f'<rect x="{x - 2}" y="{y}" width="{PANEL_W - 10}" height="196" rx="6" fill="#fff" stroke="{PALETTE["line"]}"/>')
-    b.text(x + 6, y + 20, who, size=16, weight="bold")
-    b.text(x + PANEL_W - 24, y + 20, f"Toughness {f['toughness']}", size=14, anchor="end", weight="bold", fill=ACCENT)
+    height = 70 + 18 * (len(f["traits"]) + len(f["weapons"]) + 4) + 28
+    b.add(f'<rect x="{x - 2}" y="{y}" width="{PANEL_W - 10}" height="{height}" rx="6" fill="#fff" stroke="{PALETTE["line"]}"/>')
+    b.text(x + 6, y + 22, who, size=17, weight="bold")
+    b.text(x + PANEL_W - 24, y + 22, f"Toughness {f['toughness']}", size=15, anchor="end", weight="bold", fill=ACCENT)
     if role:
-        b.text(x + 6, y + 36, role, size=12, fill=MUTED)
-    ty = y + 54
+        b.text(x + 6, y + 40, role, size=13, fill=MUTED)
+    ty = y + 62
     for tid, used in f["traits"]:
         box = ""
         if C.TRAITS.by_id[tid]["once"]:
-            box = " [x]" if used else " [ ]"
-        b.text(x + 6, ty, f"{TRAIT_NAMES[tid]}{box}: {TRAIT_TEXT[tid]}", size=11, width=PANEL_W - 24, lines=1)
-        ty += 15
+            box = " [used]" if used else " [ ]"
+        b.text(x + 6, ty, f"{TRAIT_NAMES[tid]}{box}: {TRAIT_TEXT[tid]}", size=13, width=PANEL_W - 24, lines=1)
+        ty += 18
     ty += 4
     for wid, ammo, cap in f["weapons"]:
         w = C.WEAPONS.by_id[wid]
         short = inches(w["short"]) if w["short"] else "–"
         long_ = inches(w["long"]) if w["long"] else "–"
-        rounds = "free reload" if w["free_reload"] else f"{ammo}/{cap} rounds"
-        b.text(x + 6, ty, f"{WEAPON_NAMES[wid]} {short}/{long_} · {rounds}", size=12)
+        rounds = "free reload" if w["free_reload"] else f"{ammo}/{cap}"
+        b.text(x + 6, ty, f"{WEAPON_NAMES[wid]} {short}/{long_} · {rounds}", size=14)
         if not w["free_reload"]:
             for k in range(cap):
                 filled = PALETTE["ink"] if k < ammo else "#fff"
-                b.add(f'<rect x="{x + 250 + k * 11}" y="{ty - 9}" width="8" height="9" fill="{filled}" stroke="{INK}"/>')
-        ty += 16
+                b.add(f'<rect x="{x + 250 + k * 11}" y="{ty - 10}" width="8" height="10" fill="{filled}" stroke="{INK}"/>')
+        ty += 18
     ty += 4
     for loc in ("leg", "arm", "chest", "severe"):
         n = f["boxes"][loc]
         crossed = m["wounds"][loc]
-        b.text(x + 6, ty, LOCATION_NAMES[loc], size=12)
+        b.text(x + 6, ty, LOCATION_NAMES[loc], size=14)
         for k in range(n):
-            bx = x + 100 + k * 18
-            b.add(f'<rect x="{bx}" y="{ty - 11}" width="13" height="13" fill="#fff" stroke="{INK}"/>')
+            bx = x + 120 + k * 20
+            b.add(f'<rect x="{bx}" y="{ty - 12}" width="14" height="14" fill="#fff" stroke="{INK}"/>')
             if k < crossed:
-                b.add(f'<path d="M{bx},{ty - 11}l13,13M{bx + 13},{ty - 11}l-13,13" stroke="{PALETTE["bad"]}" stroke-width="2"/>')
-        ty += 16
-    b.text(x + 6, y + 190, _state_words(ctx["view"], m), size=11, fill=MUTED, width=PANEL_W - 24)
-    return y + 204
+                b.add(f'<path d="M{bx},{ty - 12}l14,14M{bx + 14},{ty - 12}l-14,14" stroke="{PALETTE["bad"]}" stroke-width="2"/>')
+        ty += 18
+    b.text(x + 6, ty + 4, _state_words(ctx["view"], m), size=13, fill=MUTED, width=PANEL_W - 24)
+    return y + height + 8
 
 
 def _hand_row(b: Board, ctx: dict[str, Any], y: int) -> int:
@@ -513,7 +525,7 @@ def _hand_row(b: Board, ctx: dict[str, Any], y: int) -> int:
     if not hand:
         return y
     picks = {a["card"]: i for i, a in enumerate(ctx["legal"]) if a["type"] in ("pick", "brawl")}
-    b.text(PANEL_X + 6, y + 12, "Your hand", size=12, fill=MUTED)
+    b.text(PANEL_X + 6, y + 12, "Your hand", size=14, fill=MUTED)
     x = PANEL_X + 80
     for c in sorted(hand, reverse=True):
         red = K.suit(c) in (K.DIAMONDS, K.HEARTS)
@@ -536,11 +548,11 @@ def _panel_actions(b: Board, ctx: dict[str, Any], y: int) -> None:
     for row in _action_rows(ctx):
         kind = row[0]
         if kind == "heading":
-            b.text(x0, y + 15, row[1], size=13, weight="bold", fill=ACCENT)
+            b.text(x0, y + 15, row[1], size=15, weight="bold", fill=ACCENT)
             y += ROW
             continue
         if kind == "note":
-            b.text(x0, y + 15, row[1], size=12, fill=MUTED, width=PANEL_W - 12)
+            b.text(x0, y + 15, row[1], size=14, fill=MUTED, width=PANEL_W - 12)
             y += ROW
             continue
         if kind == "arm":
@@ -552,7 +564,7 @@ def _panel_actions(b: Board, ctx: dict[str, Any], y: int) -> None:
         chips = row[1]
         x = x0
         for idx, text, label in chips:
-            width = min(PANEL_W - 14, max(36, 12 + int(len(text) * 7.0)))
+            width = min(PANEL_W - 14, max(40, 14 + int(len(text) * 8.0)))
             if x + width > PANEL_X + PANEL_W - 6 and x > x0:
                 x = x0
                 y += ROW + 2
@@ -564,7 +576,7 @@ def _panel_actions(b: Board, ctx: dict[str, Any], y: int) -> None:
 
 def _button_svg(x: float, y: float, w: float, text: str, colour: str) -> str:
     return (f'<rect x="{x}" y="{y}" width="{w}" height="{ROW - 2}" rx="4" fill="#fff" stroke="{colour}" stroke-width="1.5"/>'
-            f'<text x="{x + 5}" y="{y + 14}" font-size="12" fill="{colour}">{esc(text)}</text>')
+            f'<text x="{x + 6}" y="{y + 17}" font-size="14" fill="{colour}">{esc(text)}</text>')
 
 
 def _action_rows(ctx: dict[str, Any]) -> list[tuple]:
@@ -796,7 +808,7 @@ def _territory(b: Board, ctx: dict[str, Any]) -> None:
     b.text(20, 36, "The territory: Cochise County, 1882", size=18, weight="bold", fill=ACCENT)
     border_y = 660 * sy
     b.add(f'<line x1="10" y1="{border_y:.0f}" x2="{10 + 1000 * sx:.0f}" y2="{border_y:.0f}" stroke="{PALETTE["bad"]}" stroke-width="3" stroke-dasharray="10 6"/>')
-    b.text(20, border_y + 18, "The border: Mexico beyond", size=13, fill=PALETTE["bad"])
+    b.text(20, border_y + 18, "The border: Mexico beyond", size=15, fill=PALETTE["bad"])
     for row in C.MAP.rows:
         x1, y1 = 10 + row["xy"][0] * sx, 10 + row["xy"][1] * sy
         for n in row["next"]:
@@ -847,7 +859,7 @@ def _territory(b: Board, ctx: dict[str, Any]) -> None:
         lines.append(f"Act {h['act']} at {where}: {h['vp'][0]}–{h['vp'][1]}" + (f", killed {', '.join(name(k) for k in h['killed'])}" if h["killed"] else ""))
     yy = 560
     for line in lines:
-        used = b.text(20, yy, line, size=12, width=720, lines=2)
+        used = b.text(20, yy, line, size=14, width=720, lines=2)
         yy += 16 * used
 
 
@@ -888,7 +900,7 @@ def _editor(b: Board, ctx: dict[str, Any]) -> None:
     who = _seat_name(ctx, seat)
     b.text(24, 40, f"The posse editor: {who}'s posse", size=20, weight="bold", fill=ACCENT)
     b.text(24, 62, "Two to six characters. Each blank card: a name, Toughness 3–8, one or two weapons, one or two traits.",
-           size=13, width=730, fill=MUTED)
+           size=15, width=730, fill=MUTED)
     x, y = 24, 90
     for cid in build["cards"].get(str(seat), []):
         card = view["custom"][cid]
@@ -896,10 +908,10 @@ def _editor(b: Board, ctx: dict[str, Any]) -> None:
         b.add(f'<rect x="{x}" y="{y}" width="236" height="150" rx="6" fill="#fff" stroke="{ACCENT if editing else PALETTE["line"]}" stroke-width="{3 if editing else 1}"/>')
         b.text(x + 10, y + 22, C.NAMES.rows[card["name"]]["name"], size=15, weight="bold")
         b.text(x + 226, y + 22, f"T{card['toughness']}", size=15, anchor="end", weight="bold", fill=ACCENT)
-        b.text(x + 10, y + 44, ", ".join(WEAPON_NAMES[w] for w in card["weapons"]) or "no weapon", size=12, width=216)
-        b.text(x + 10, y + 64, ", ".join(TRAIT_NAMES[t] for t in card["traits"]) or "no trait yet", size=12, width=216,
+        b.text(x + 10, y + 44, ", ".join(WEAPON_NAMES[w] for w in card["weapons"]) or "no weapon", size=14, width=216)
+        b.text(x + 10, y + 64, ", ".join(TRAIT_NAMES[t] for t in card["traits"]) or "no trait yet", size=14, width=216,
                fill=INK if card["traits"] else PALETTE["bad"])
-        b.text(x + 10, y + 84, "Leg 3 · Arm 3 · Chest 2 · Severe 2", size=11, fill=MUTED)
+        b.text(x + 10, y + 84, "Leg 3 · Arm 3 · Chest 2 · Severe 2", size=13, fill=MUTED)
         x += 246
         if x > 600:
             x, y = 24, y + 160
