@@ -167,7 +167,7 @@ def _hard_pending(view, seat: int, legal: list[Action], by: dict[str, list[Actio
         threat_need = incoming["need"] if incoming else 6
         rounds = incoming["rounds"] if incoming else 1
         danger = rounds * X.hit_chance(threat_need) if incoming else 0.7
-        if danger < 0.3:
+        if danger < 0.4:  # a shot that needs 8 or more: keep the card
             return {"type": "pass"}
         cheapest = min(a["card"] for a in snaps)
         fires = [a for a in snaps if a["card"] == cheapest and "weapon" in a]

@@ -15,6 +15,7 @@ work out is in view["derived"].
 
 from __future__ import annotations
 
+import html
 import math
 from typing import Any, Optional
 
@@ -435,7 +436,7 @@ def _panel(b: Board, ctx: dict[str, Any]) -> None:
         b.text(x + 6, 50, f"Turn {view['turn']} of {view['turns']} · {where}", size=15, fill=MUTED)
     y = 74
     for s in range(view["seats"]):
-        who = names[s] if s < len(names) else f"Posse {s + 1}"
+        who = _seat_name(ctx, s)
         posse = POSSE_NAMES.get(view["sides"][s], view["sides"][s]) if s < len(view["sides"]) else ""
         if view["sides"] and view["sides"][s].startswith("saved-"):
             posse = f"Saved posse {view['sides'][s][6:]}"
@@ -778,8 +779,9 @@ def view_weapons(view: dict[str, Any], mid: int) -> list[str]:
 
 
 def _seat_name(ctx: dict[str, Any], s: int) -> str:
+    """A player's name as typed (the page hands them over escaped; the render kit escapes once)."""
     names = ctx["names"]
-    return names[s] if s < len(names) else f"posse {s + 1}"
+    return html.unescape(names[s]) if s < len(names) else f"posse {s + 1}"
 
 
 # =============================================================================================
