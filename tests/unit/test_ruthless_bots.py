@@ -87,7 +87,7 @@ def test_the_old_hand_beats_the_greenhorn():
         for hard_seat in (0, 1):
             levels = ["hard", "hard"]
             levels[1 - hard_seat] = "easy"
-            st = run({"scenario": "gunfight", "table": "wash"}, levels, seed)
+            st = run({"scenario": "gunfight", "table": "wash", "posse1": "cowboys", "posse2": "cowboys"}, levels, seed)
             out = RULES.outcome(st)
             games += 1
             wins += out["winners"] == [hard_seat]

@@ -9,7 +9,6 @@ from tabletown.games.ruthless import cards as K
 from tabletown.games.ruthless import combat as X
 from tabletown.games.ruthless import ground as G
 from tabletown.games.ruthless import models as M
-from tabletown.games.ruthless import play as P
 
 from .test_ruthless_helpers import RULES, acting, arena, card, dice, horse_for, illegal, play, put, rolls, types
 
@@ -251,7 +250,10 @@ def test_a_gut_punch_in_fisticuffs_knocks_unconscious():
 # =============================================================================================
 # Snap Shot: a card higher than the opponent's initiative card
 # =============================================================================================
-def snap_setup(defender_hand, initiative=card(9, H), e_card="billy-clanton"):
+NINE_OF_HEARTS = card(9, H)
+
+
+def snap_setup(defender_hand, initiative=NINE_OF_HEARTS, e_card="billy-clanton"):
     st = acting(arena(hands=[[card(3, C)], defender_hand]), 0, played={0: initiative})
     a = put(st, "morgan-earp", 0, [1000, 1000])
     e = put(st, e_card, 1, [1500, 1000])

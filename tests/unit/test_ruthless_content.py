@@ -11,8 +11,15 @@ import pytest
 from tabletown.games.ruthless import content as C
 from tabletown.games.ruthless import ground as G
 from tabletown.games.ruthless import models as M
-from tabletown.games.ruthless.phrases import (CHARACTER_NAMES, LABELS, NODE_NAMES, SHOP_NAMES, SHOP_TEXT, TRAIT_TEXT,
-                                              WEAPON_NAMES)
+from tabletown.games.ruthless.phrases import (
+    CHARACTER_NAMES,
+    LABELS,
+    NODE_NAMES,
+    SHOP_NAMES,
+    SHOP_TEXT,
+    TRAIT_TEXT,
+    WEAPON_NAMES,
+)
 
 from .test_ruthless_helpers import RULES, SPEC
 

@@ -7,7 +7,6 @@ import pytest
 
 from tabletown.games.ruthless import ground as G
 
-
 TOWN = G.ground("town")
 DODGE = G.ground("dodge-city")
 

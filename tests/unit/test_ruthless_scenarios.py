@@ -6,13 +6,11 @@ import pytest
 
 from tabletown.games.ruthless import cards as K
 from tabletown.games.ruthless import coach as CO
-from tabletown.games.ruthless import content as C
 from tabletown.games.ruthless import ground as G
 from tabletown.games.ruthless import models as M
-from tabletown.games.ruthless import play as P
 from tabletown.games.ruthless.scoring import final_result
 
-from .test_ruthless_helpers import RULES, SPEC, acting, card, dice, illegal, play, put, types
+from .test_ruthless_helpers import RULES, SPEC, acting, card, dice, illegal, play, types
 
 S, H, D, Cl = K.SPADES, K.HEARTS, K.DIAMONDS, K.CLUBS
 

@@ -394,7 +394,9 @@ def _best_plan(view, m: M.Model, by: dict[str, list[Action]]) -> Optional[Action
         else:
             value += 0.3 * _offense(view, m, p)
         if not shots:
-            value += max(0.0, foe_d - _nearest_foe_dist(view, m, p)) / 1200
+            value += max(0.0, foe_d - _nearest_foe_dist(view, m, p)) / 2400
+        if G.in_cover(G.ground(view["table"]), (p[0], p[1]), M.radius(m)):
+            value += 0.1
         if a in by.get("move", []) and P.V.check_move(view, m, p)["contact"] is not None:
             top = max(view["hands"][m["side"]], default=0)
             value += (0.9 if K.rank(top) >= 12 else 0.1) * target_value(view, m, V.nearest_enemy(view, m)["id"])

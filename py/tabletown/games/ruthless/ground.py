@@ -27,6 +27,10 @@ from . import content as C
 
 Point = tuple[int, int]
 
+# The questions below depend only on the table and the points, and the same ones are asked
+# again and again (by legal moves, the view and the bots): their answers are kept.
+CACHE = 200_000
+
 
 @dataclass(frozen=True)
 class Piece:
@@ -139,26 +143,51 @@ def on_table(g: Ground, p: Point, r: int) -> bool:
 
 def clear_of_walls(g: Ground, p: Point, r: int) -> bool:
     """A base of radius r at p overlaps no building, rock or wagon."""
-    return all(shape_distance(w, p) >= r for w in g.walls)
+    return _clear_of_walls(g.id, (p[0], p[1]), r)
+
+
+@lru_cache(maxsize=CACHE)
+def _clear_of_walls(table_id: str, p: Point, r: int) -> bool:
+    return all(shape_distance(w, p) >= r for w in ground(table_id).walls)
 
 
 def walls_crossed(g: Ground, p: Point, q: Point) -> list[Piece]:
-    return [w for w in g.walls if w.touches(p, q)]
+    return list(_walls_crossed(g.id, (p[0], p[1]), (q[0], q[1])))
+
+
+@lru_cache(maxsize=CACHE)
+def _walls_crossed(table_id: str, p: Point, q: Point) -> tuple[Piece, ...]:
+    return tuple(w for w in ground(table_id).walls if w.touches(p, q))
 
 
 def rough_crossed(g: Ground, p: Point, q: Point) -> list[Piece]:
     """Rough ground the straight path p→q touches (starting or ending in it counts)."""
-    return [piece for piece in g.rough_pieces if piece.touches(p, q)]
+    return list(_rough_crossed(g.id, (p[0], p[1]), (q[0], q[1])))
+
+
+@lru_cache(maxsize=CACHE)
+def _rough_crossed(table_id: str, p: Point, q: Point) -> tuple[Piece, ...]:
+    return tuple(piece for piece in ground(table_id).rough_pieces if piece.touches(p, q))
 
 
 def in_cover(g: Ground, p: Point, r: int) -> bool:
     """A base at p is in cover: inside a piece that gives cover, or hugging one."""
-    return any(shape_distance(piece, p) <= r + C.HUG for piece in g.cover_pieces)
+    return _in_cover(g.id, (p[0], p[1]), r)
+
+
+@lru_cache(maxsize=CACHE)
+def _in_cover(table_id: str, p: Point, r: int) -> bool:
+    return any(shape_distance(piece, p) <= r + C.HUG for piece in ground(table_id).cover_pieces)
 
 
 def cover_distance(g: Ground, p: Point, r: int) -> float:
     """How far a base at p is from being in cover (0 when in cover)."""
-    best = min((shape_distance(piece, p) for piece in g.cover_pieces), default=math.inf)
+    return _cover_distance(g.id, (p[0], p[1]), r)
+
+
+@lru_cache(maxsize=CACHE)
+def _cover_distance(table_id: str, p: Point, r: int) -> float:
+    best = min((shape_distance(piece, p) for piece in ground(table_id).cover_pieces), default=math.inf)
     return max(0.0, best - r - C.HUG)
 
 
@@ -182,6 +211,12 @@ def sight_lines(f: Point, t: Point, rt: int) -> list[tuple[Point, Point]]:
 
 def sight(g: Ground, f: Point, t: Point, rt: int) -> tuple[bool, bool]:
     """(can see the target at all, the target is partly hidden by a building or rock)."""
+    return _sight(g.id, (f[0], f[1]), (t[0], t[1]), rt)
+
+
+@lru_cache(maxsize=CACHE)
+def _sight(table_id: str, f: Point, t: Point, rt: int) -> tuple[bool, bool]:
+    g = ground(table_id)
     lines = sight_lines(f, t, rt)
     blocked = [any(b.touches(a, z) for b in g.blockers) for a, z in lines]
     return (not all(blocked), any(blocked))
@@ -203,6 +238,12 @@ def cover_pieces_for(g: Ground, f: Point, t: Point, rt: int) -> list[Piece]:
 
 def cover(g: Ground, f: Point, t: Point, rt: int, ignore_soft: bool = False) -> Optional[str]:
     """'hard', 'soft' or None: the cover a target at t has against a firer at f."""
+    return _cover(g.id, (f[0], f[1]), (t[0], t[1]), rt, ignore_soft)
+
+
+@lru_cache(maxsize=CACHE)
+def _cover(table_id: str, f: Point, t: Point, rt: int, ignore_soft: bool) -> Optional[str]:
+    g = ground(table_id)
     visible, partly = sight(g, f, t, rt)
     if partly:
         return "hard"

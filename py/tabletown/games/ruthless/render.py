@@ -291,7 +291,7 @@ def _state_words(view: dict[str, Any], m: dict[str, Any]) -> str:
 
 
 def _overlay(b: Board, ctx: dict[str, Any]) -> None:
-    view, d, legal, scale, g = ctx["view"], ctx["d"], ctx["legal"], ctx["scale"], ctx["g"]
+    view, d, _legal, scale, g = ctx["view"], ctx["d"], ctx["legal"], ctx["scale"], ctx["g"]
     b.add('<g pointer-events="none">')
     with b.frame("table", x=10, y=10, scale=scale):
         sel = d.get("selected")
@@ -426,7 +426,7 @@ def _panel_height(ctx: dict[str, Any]) -> int:
 
 
 def _panel(b: Board, ctx: dict[str, Any]) -> None:
-    view, d, names = ctx["view"], ctx["d"], ctx["names"]
+    view, d, _names = ctx["view"], ctx["d"], ctx["names"]
     x = PANEL_X
     b.add(f'<rect x="{x - 8}" y="4" width="{PANEL_W + 12}" height="{max(712, _panel_height(ctx) - 8)}" rx="10" fill="{PALETTE["card"]}" stroke="{PALETTE["line"]}"/>')
     title = SCENARIO_NAMES.get(view["mode"], "Ruthless")
