@@ -30,7 +30,7 @@ def test_dodge_city_the_masterson_and_peacock_posses():
     st = dodge()
     assert st["sides"] == ["masterson", "peacock"]
     assert names(st, 0) == ["bat-masterson", "charlie-ronan", "neal-brown"]
-    assert names(st, 1) == ["al-peacock", "al-updegraff", "hank-briggs"]
+    assert names(st, 1) == ["al-peacock", "al-updegraff", "hank-briggs", "walt-skene"]
 
 
 def test_dodge_city_peacock_starts_north_of_the_street_masterson_south_of_the_embankment():
@@ -215,11 +215,11 @@ def test_the_coach_drives_six_inches(dist, ok):
     assert res["ok"] is ok
 
 
-def test_whipping_the_team_drives_twelve_inches():
+def test_whipping_the_team_drives_nine_inches():
     st, drv = driving(shotgun())
     x, y = st["coach"]["pos"]
     st, ev = play(st, 0, {"type": "whip", "model": drv["id"]})
-    assert CO.check_drive(st, [x + 1200, y])["ok"] and not CO.check_drive(st, [x + 1201, y])["ok"]
+    assert CO.check_drive(st, [x + 900, y])["ok"] and not CO.check_drive(st, [x + 901, y])["ok"]
 
 
 @pytest.mark.parametrize("angle,ok", [(45, True), (46, False), (-45, True)])
@@ -260,7 +260,7 @@ def test_a_whipped_coach_rams_twice_as_hard():
     walker = M.new_character(st, "black-jack-kettle", 1, [x + 700, y], 180)
     st, _ = play(st, 0, {"type": "whip", "model": drv["id"]})
     with dice(5, 9, 5, 9):  # two wound rolls, each with a Toughness test
-        st, ev = play(st, 0, {"type": "drive", "model": drv["id"], "to": [x + 900, y]})
+        st, ev = play(st, 0, {"type": "drive", "model": drv["id"], "to": [x + 850, y]})
     assert [e["model"] for e in ev if e["t"] == "wound"] == [walker["id"], walker["id"]]
 
 

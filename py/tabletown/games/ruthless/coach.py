@@ -3,8 +3,8 @@
 The coach is a 2" by 6" body (coach and team together) with a facing. Its driver sits on
 the box; the guard rides shotgun beside him; passengers ride inside. Once a turn the
 driver may Drive (an action): the coach turns up to 45° and rolls straight ahead up to 6"
-(3" if the way touches rough ground). Whip the team (an action, before the Drive) adds 6"
-to this turn's Drive. The team is two pairs of horses; each pair dies after three hits
+(3" if the way touches rough ground). Whip the team (an action, before the Drive) adds 3"
+to this turn's Drive (1.5" in rough ground). The team is two pairs of horses; each pair dies after three hits
 (the coach then drives half as far), and with both pairs dead the coach stands. A Drive
 that runs over a model rams it: the model is thrown aside and takes one roll on the wound
 table (two if the team was whipped); a rider's horse takes the hit instead. A coach driven
@@ -84,8 +84,8 @@ def drive_limit(state: M.State, rough: bool) -> int:
     if pairs_dead >= 2:
         return 0
     base = sp["rough_drive"] if rough else sp["drive"]
-    if coach["whipped"]:
-        base *= 2
+    if coach["whipped"]:  # the whip adds its inches in the open, as much in proportion in rough ground
+        base += sp["whip"] * base // sp["drive"]
     return base // 2 if pairs_dead == 1 else base
 
 

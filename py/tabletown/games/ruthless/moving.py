@@ -238,11 +238,9 @@ def suggestions(state: M.State, m: M.Model) -> list[tuple[str, list[int]]]:
         back = furthest_ok(state, m, away, open_)
         if back is not None:
             out.append(("back", back["to"]))
-    seen: set[tuple[int, int]] = set()
-    unique = []
-    for tag, p in out:
-        if (p[0], p[1]) not in seen:
-            seen.add((p[0], p[1]))
+    unique: list[tuple[str, list[int]]] = []
+    for tag, p in out:  # points closer than 1.5" to an earlier one add nothing a player could tell apart
+        if all(math.dist(p, q) >= 150 for _, q in unique):
             unique.append((tag, p))
     return unique
 

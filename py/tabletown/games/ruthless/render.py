@@ -230,7 +230,7 @@ def _model_svg(view: dict[str, Any], m: dict[str, Any], figures: dict[str, Any],
     if m["status"] == "down":
         parts.append(f'<ellipse cx="{x}" cy="{y}" rx="{r}" ry="{r // 2}" transform="rotate({m["facing"] + 90} {x} {y})" '
                      f'fill="{colour}" opacity="0.55" stroke="{INK}" stroke-width="8"/>')
-        parts.append(f'<text x="{x}" y="{y + r + 70}" font-size="60" text-anchor="middle" fill="{INK}">out cold</text>')
+        parts.append(f'<text x="{x}" y="{y + r + 70}" font-size="60" text-anchor="middle" fill="{INK}" aria-hidden="true">out cold</text>')
     else:
         parts.append(f'<circle cx="{x}" cy="{y}" r="{r}" fill="{colour}" stroke="{INK}" stroke-width="8"/>')
         a = math.radians(m["facing"])
@@ -243,11 +243,15 @@ def _model_svg(view: dict[str, Any], m: dict[str, Any], figures: dict[str, Any],
                      f'<circle cx="{x + r}" cy="{y - r}" r="6" fill="{PALETTE["bad"]}"/>')
     if m["lily"]:
         parts.append(f'<circle cx="{x - r - 20}" cy="{y - r}" r="52" fill="{PALETTE["gold"]}" stroke="{INK}" stroke-width="8"/>'
-                     f'<text x="{x - r - 20}" y="{y - r + 20}" font-size="56" text-anchor="middle" font-weight="bold" fill="{INK}">LL</text>')
+                     f'<text x="{x - r - 20}" y="{y - r + 20}" font-size="56" text-anchor="middle" font-weight="bold" fill="{INK}" aria-hidden="true">LL</text>')
     if m["strongbox"]:
         parts.append(f'<rect x="{x - 30}" y="{y + r - 10}" width="60" height="40" fill="{PALETTE["gold"]}" stroke="{INK}" stroke-width="6"/>')
     label_y = y - r - 30 - (40 if m["horse"] is not None else 0)
     short = who if len(who) <= 16 else who.split(" ")[-1]
+    half = max(r + 40, len(short) * 19)
+    # one press anywhere on the base or the name reaches the control
+    parts.insert(0, f'<rect x="{x - half:.0f}" y="{label_y - 60:.0f}" width="{2 * half:.0f}" height="{y + r + 20 - label_y + 60:.0f}" '
+                    f'fill="#fff" fill-opacity="0"/>')
     parts.append(f'<text x="{x}" y="{label_y}" font-size="62" text-anchor="middle" font-weight="bold" fill="{INK}" '
                  f'stroke="#f6efe2" stroke-width="14" paint-order="stroke">{esc(short)}</text>')
     return "".join(parts)
@@ -357,7 +361,9 @@ def _marks(b: Board, ctx: dict[str, Any]) -> None:
                 x, y = a["to"]
                 tag = _move_tag(ctx, a)
                 ctx["used"].add(i)
-                body = (f'<circle cx="{x}" cy="{y}" r="55" fill="#fff" fill-opacity="0.85" stroke="{ACCENT}" stroke-width="10"/>'
+                half = max(60, len(tag) * 17)
+                body = (f'<rect x="{x - half}" y="{y - 60}" width="{2 * half}" height="190" fill="#fff" fill-opacity="0"/>'
+                        f'<circle cx="{x}" cy="{y}" r="55" fill="#fff" fill-opacity="0.85" stroke="{ACCENT}" stroke-width="10"/>'
                         f'<text x="{x}" y="{y + 110}" font-size="60" text-anchor="middle" fill="{ACCENT}" font-weight="bold">{esc(tag)}</text>')
                 b.control(i, _action_text(ctx, a)[1], body, text=tag)
         # the path under the cursor, for the armed free point
@@ -695,7 +701,7 @@ def _action_text(ctx: dict[str, Any], a: dict[str, Any]) -> tuple[str, str, str]
     if t == "end":
         return "End activation", "End this posse's activation", "Done"
     if t == "hold":
-        return "Hold", f"{who(a['model'])} holds (no more actions this turn)", "Done"
+        return "Hold", f"{who(a['model'])}: Hold (no more actions this turn)", "Done"
     if t == "move":
         tag = _move_tag(ctx, a)
         return tag, f"Move {who(a['model'])} {tag}", "Move"
@@ -703,7 +709,7 @@ def _action_text(ctx: dict[str, Any], a: dict[str, Any]) -> tuple[str, str, str]
         tag = _move_tag(ctx, a)
         return tag, f"Drive the stagecoach: {tag}", "Stagecoach"
     if t == "whip":
-        return "Whip the team", "Whip the team (+6″ this turn)", "Stagecoach"
+        return "Whip the team", "Whip the team (+3″ this turn)", "Stagecoach"
     if t == "reins":
         return "Take the reins", f"{who(a['model'])} takes the reins", "Stagecoach"
     if t == "shoot":
@@ -725,14 +731,14 @@ def _action_text(ctx: dict[str, Any], a: dict[str, Any]) -> tuple[str, str, str]
         what = "the stagecoach" if a["horse"] == "coach" else "a horse"
         return f"Mount {what}", f"{who(a['model'])} mounts {what}", "Other actions"
     if t == "dismount":
-        return "Dismount", f"{who(a['model'])} dismounts", "Other actions"
+        return "Dismount", f"{who(a['model'])}: Dismount", "Other actions"
     if t == "courage":
         c = a["card"]
         text = "no card" if c is None else card_text(c)
         label = "Get Your Courage Up " + ("without a card" if c is None else f"with the {card_words(c)}")
         return text, label, "Get Your Courage Up (d10 + card ≥ Toughness; J, Q, K, A pass)"
     if t == "holler":
-        return "Holler", f"{who(a['model'])} hollers (Loud Mouth)", "Other actions"
+        return "Holler", f"{who(a['model'])}: Holler (Loud Mouth)", "Other actions"
     if t == "patch":
         return f"Patch up {who(a['friend'])}", f"{who(a['model'])} patches up {who(a['friend'])} (Sawbones)", "Other actions"
     if t == "cheat":
