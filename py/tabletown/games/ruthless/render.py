@@ -456,8 +456,9 @@ def _panel(b: Board, ctx: dict[str, Any]) -> None:
         status = f" ({', '.join(flags)})" if flags else ""
         b.add(f'<rect x="{x + 6}" y="{y - 12}" width="12" height="12" fill="{SEATS[s % len(SEATS)]}"/>')
         b.text(x + 24, y, f"{who}: {posse}{status}", size=15, width=PANEL_W - 30, weight="bold")
-        b.text(x + 24, y + 16, f"card {shown} · hand {len(view['hands'][s])} · down {d['down'][s]} · VP {d['vp'][s]}",
-               size=14, fill=MUTED)
+        playing = view["phase"] in ("initiative", "act", "discard", "end", "over")
+        b.text(x + 24, y + 16, f"card {shown} · hand {len(view['hands'][s])} · down {d['down'][s]}"
+               + (f" · VP {d['vp'][s]}" if playing else ""), size=14, fill=MUTED)
         y += 38
     y = _panel_card(b, ctx, y + 4)
     _panel_actions(b, ctx, y + 6)
@@ -771,9 +772,9 @@ def _action_text(ctx: dict[str, Any], a: dict[str, Any]) -> tuple[str, str, str]
         return card_text(a["card"]), f"Discard the {card_words(a['card'])}", "Discard (you played a 3)"
     if t == "keep":
         return "Keep the rest", "Keep the rest of your hand", "Discard (you played a 3)"
-    if t in ("buy", "ready", "ride", "guess"):
-        return _campaign_text(ctx, a)
-    return _editor_text(ctx, a)
+    if view["phase"] == "build":
+        return _editor_text(ctx, a)
+    return _campaign_text(ctx, a)
 
 
 def M_weapon(view: dict[str, Any], a: dict[str, Any]) -> str:
@@ -904,11 +905,11 @@ def _editor(b: Board, ctx: dict[str, Any]) -> None:
     view = ctx["view"]
     build = view["build"]
     seat = view["asked"]
-    b.add(f'<rect x="10" y="10" width="760" height="690" fill="#ead9b0" stroke="{PALETTE["wood"]}" stroke-width="4"/>')
+    b.add(f'<rect x="10" y="10" width="{TABLE_BOX[0]}" height="{TABLE_BOX[1]}" fill="#ead9b0" stroke="{PALETTE["wood"]}" stroke-width="4"/>')
     who = _seat_name(ctx, seat)
     b.text(24, 40, f"The posse editor: {who}'s posse", size=20, weight="bold", fill=ACCENT)
     b.text(24, 62, "Two to six characters. Each blank card: a name, Toughness 3–8, one or two weapons, one or two traits.",
-           size=15, width=730, fill=MUTED)
+           size=15, width=TABLE_BOX[0] - 30, lines=2, fill=MUTED)
     x, y = 24, 90
     for cid in build["cards"].get(str(seat), []):
         card = view["custom"][cid]
@@ -921,5 +922,5 @@ def _editor(b: Board, ctx: dict[str, Any]) -> None:
                fill=INK if card["traits"] else PALETTE["bad"])
         b.text(x + 10, y + 84, "Leg 3 · Arm 3 · Chest 2 · Severe 2", size=13, fill=MUTED)
         x += 246
-        if x > 600:
+        if x + 236 > TABLE_BOX[0]:
             x, y = 24, y + 160
