@@ -61,7 +61,8 @@ def check_move(state: M.State, m: M.Model, to: Point, free: bool = False, reach:
     out: dict[str, Any] = {"ok": False, "why": None, "to": list(dest), "dist": 0, "limit": 0,
                            "rough": [], "contact": None}
     contact = None
-    for other in _others(state, body):
+    others = _others(state, body)
+    for other in others:
         who = rider_of(state, other)
         if who["kind"] == "char" and who["side"] != m["side"] and M.on_table(who):
             reach_contact = r + M.radius(other) + C.CONTACT
@@ -99,7 +100,7 @@ def check_move(state: M.State, m: M.Model, to: Point, free: bool = False, reach:
         return fail("blocked")
     if coach_blocks(state, start, dest, r):
         return fail("coach")
-    for other in _others(state, body):
+    for other in others:
         if contact is not None and other["id"] == contact["id"]:
             continue
         need = r + M.radius(other)
@@ -177,13 +178,16 @@ def cover_spot(state: M.State, m: M.Model, within: Optional[int] = None, free: b
     start = M.body_of(state, m)["pos"]
     best = None
     best_key = None
-    for spot, _idx in G.hiding_spots(state["table"], r):
-        d = math.dist(start, spot)
-        if within is not None and d > within:
-            continue
+    near = [(math.dist(start, spot), spot) for spot, _idx in G.hiding_spots(state["table"], r)]
+    near = sorted((d, spot) for d, spot in near if within is None or d <= within)
+    tried = 0
+    for d, spot in near:
+        if tried >= 16:  # the sixteen nearest reachable places are plenty to choose from
+            break
         res = check_move(state, m, spot, free=free, reach=reach)
         if not res["ok"] or res["contact"] is not None:
             continue
+        tried += 1
         covered = 0
         if threat is not None:
             kind = G.cover(g, (threat[0], threat[1]), spot, r)
@@ -216,8 +220,39 @@ def flee_spot(state: M.State, m: M.Model) -> Optional[dict[str, Any]]:
     return furthest_ok(state, m, list(target), min(open_, math.dist(start, target)), free=True)
 
 
+_SUGGESTED: dict[tuple, list[tuple[str, list[int]]]] = {}
+
+
 def suggestions(state: M.State, m: M.Model) -> list[tuple[str, list[int]]]:
-    """Suggested Move points: toward cover, charge or advance on the nearest enemy, back."""
+    """Suggested Move points: toward cover, charge or advance on the nearest enemy, back.
+
+    They depend only on where everybody stands and on the mover: the legal moves, the
+    view and the bots all ask for them, so each answer is kept (a few hundred at most)."""
+    key = _situation(state, m)
+    found = _SUGGESTED.get(key)
+    if found is None:
+        found = _suggestions(state, m)
+        if len(_SUGGESTED) > 512:
+            _SUGGESTED.clear()
+        _SUGGESTED[key] = found
+    return [(tag, list(p)) for tag, p in found]
+
+
+def _situation(state: M.State, m: M.Model) -> tuple:
+    bodies = tuple((b["id"], b["pos"][0], b["pos"][1], b["side"], b["status"], b.get("rider")) for b in M.bodies(state))
+    chars = tuple((c["id"], c["side"], c["status"], c["horse"], c["aboard"]) for c in M.chars(state))
+    coach = state.get("coach")
+    where = (tuple(coach["pos"]), coach["facing"], coach["gone"]) if coach else None
+    return (state["table"], m["id"], m["card"], m["lily"], m["horse"], bodies, chars, where,
+            json_key(state.get("custom", {}).get(m["card"])))
+
+
+def json_key(value: Any) -> str:
+    import json
+    return json.dumps(value, sort_keys=True)
+
+
+def _suggestions(state: M.State, m: M.Model) -> list[tuple[str, list[int]]]:
     out: list[tuple[str, list[int]]] = []
     open_, rough_ = limits(state, m)
     start = M.body_of(state, m)["pos"]

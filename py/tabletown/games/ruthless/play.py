@@ -438,8 +438,17 @@ def _canon(action: Action) -> str:
     return json.dumps(action, sort_keys=True)
 
 
+def _shallow(value: Any, depth: int = 3) -> bool:
+    """No move of Ruthless nests deeper than a point in a dict; a forged one may."""
+    if isinstance(value, dict):
+        return depth > 0 and all(_shallow(v, depth - 1) for v in value.values())
+    if isinstance(value, list):
+        return depth > 0 and all(_shallow(v, depth - 1) for v in value)
+    return True
+
+
 def validate(state: State, seat: int, action: Action) -> None:
-    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+    if not isinstance(action, dict) or not isinstance(action.get("type"), str) or not _shallow(action):
         raise IllegalAction("That is not a move in Ruthless.")
     if seat not in active(state):
         raise IllegalAction("It is not this posse's turn.")

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import html
 import math
+from functools import lru_cache
 from typing import Any, Optional
 
 from tabletown.engine.draw import PALETTE, Board, esc
@@ -82,7 +83,7 @@ def render(view: dict[str, Any], ui: dict[str, Any]) -> str:
             _territory(b, ctx)
     else:
         with b.part(f"terrain-{g.id}"):
-            _terrain(b, ctx)
+            b.add(_terrain_svg(g.id, scale))
         with b.part("overlay"):
             _overlay(b, ctx)
         with b.part("models"):
@@ -110,6 +111,17 @@ def _shape_svg(piece: G.Piece, fill: str, extra: str = "") -> str:
         return f'<polygon points="{pts}" fill="{fill}"{extra}/>'
     pts = " ".join(f"{x},{y}" for x, y in piece.spec[1])
     return f'<polyline points="{pts}" fill="none" stroke="{fill}" stroke-width="{piece.spec[2]}" stroke-linejoin="round"/>'
+
+
+@lru_cache(maxsize=16)
+def _terrain_svg(table_id: str, scale: float) -> str:
+    """The table itself never changes during a game: drawn once per table."""
+    g = G.ground(table_id)
+    b = Board(W, 720, "")
+    with b.part("terrain"):
+        _terrain(b, {"g": g, "scale": scale})
+    svg = b.svg()
+    return svg.parts[0][1][len('<g data-part="terrain">'):-len("</g>")]
 
 
 def _terrain(b: Board, ctx: dict[str, Any]) -> None:
