@@ -336,3 +336,14 @@ def test_passengers_inside_have_soft_cover():
     box = next(m for m in M.chars(st) if m["aboard"] == "box")
     assert X.shot_info(st, bandit["id"], 0, inside["id"])["cover"] == "soft"
     assert X.shot_info(st, bandit["id"], 0, box["id"])["cover"] is None
+
+
+def test_a_coach_abandoned_by_its_people_leaves_the_strongbox_to_the_road_agents():
+    st = shotgun()
+    st["fled"][0] = True
+    st["end"] = "skedaddle"
+    result = final_result(st)
+    lines0 = {w: p for w, p, _ in result["lines"][0]}
+    lines1 = {w: p for w, p, _ in result["lines"][1]}
+    assert "strongbox-safe" not in lines0 and "passengers" not in lines0
+    assert lines1["strongbox-taken"] == 6 and lines1["field"] == 3
