@@ -503,3 +503,23 @@ def test_rolls_are_recorded_for_the_log():
     assert rolls(ev, "hit") == [3]
     line = RULES.phrase(ev)
     assert "needs 6+" in line and "rolled 3" in line
+
+
+@pytest.mark.parametrize("options", [{"scenario": "dodge-city", "small": True}, {"scenario": "riding-shotgun"},
+                                     {"scenario": "gunfight", "table": "canyon"}])
+def test_every_listed_action_is_accepted_and_nothing_else_of_its_kind(options):
+    from tabletown.engine.bots import choose
+    from tabletown.games.ruthless import game
+    st = RULES.setup(4, 2, SPEC.normalize(2, options))
+    for step in range(120):
+        if not RULES.active(st):
+            break
+        seat = RULES.active(st)[0]
+        legal = RULES.legal(st, seat)
+        for action in legal:
+            P.validate(st, seat, action)  # raises if the checks and the list disagree
+        for other in range(2):
+            if other != seat and other not in RULES.active(st):
+                with pytest.raises(Exception):
+                    P.validate(st, other, legal[0])
+        st, _ = RULES.apply(st, seat, choose(RULES, game.BOTS, "easy", st, seat, 4, step))

@@ -113,8 +113,8 @@ def act_options(state: State, seat: int) -> list[Action]:
     options: list[Action] = []
     if sel is None:
         options += [{"type": "select", "model": m["id"]} for m in selectable(state, seat)]
-        if not state["small"] or state["chosen"] is not None:
-            options.append({"type": "end"})  # a small gunfight's card must activate a model (he may hold)
+        if end_allowed(state):
+            options.append({"type": "end"})
         return options
     m = state["models"][sel]
     options += model_options(state, m)
@@ -122,8 +122,15 @@ def act_options(state: State, seat: int) -> list[Action]:
     for other in selectable(state, seat):
         if other["id"] != sel:
             options.append({"type": "select", "model": other["id"]})
-    options.append({"type": "end"})
+    if end_allowed(state):
+        options.append({"type": "end"})
     return options
+
+
+def end_allowed(state: State) -> bool:
+    """A posse may end its activation at any time; a small gunfight's card must first pick
+    the one model it activates (who may then do nothing)."""
+    return not state["small"] or state["chosen"] is not None or state["selected"] is not None
 
 
 def model_options(state: State, m: M.Model, only: Optional[str] = None) -> list[Action]:
@@ -510,7 +517,7 @@ def _candidates(state: State, seat: int, action: Action) -> list[Action]:
         sel = state["selected"]
         typ = action["type"]
         if typ == "end":
-            return [{"type": "end"}] if not state["small"] or state["chosen"] is not None else []
+            return [{"type": "end"}] if end_allowed(state) else []
         if typ == "select":
             return [{"type": "select", "model": m["id"]} for m in selectable(state, seat) if m["id"] != sel]
         if typ == "hold":
