@@ -92,3 +92,18 @@ def test_the_old_hand_beats_the_greenhorn():
             games += 1
             wins += out["winners"] == [hard_seat]
     assert wins >= 5, f"the old hand won {wins} of {games}"
+
+
+def test_the_earps_guess_where_the_trail_most_likely_leads():
+    from tabletown.games.ruthless import campaign as CP
+    st = RULES.setup(2, 2, SPEC.normalize(2, {"scenario": "campaign"}), {"campaign": dict(CP.new_campaign(), act=2)})
+    st, _ = RULES.apply(st, 0, {"type": "ready"})
+    st, _ = RULES.apply(st, 1, {"type": "ready"})
+    st, _ = RULES.apply(st, 1, {"type": "ride", "to": "charleston"})
+    st, _ = RULES.apply(st, 0, {"type": "guess", "at": "soldier-holes"})  # wrong
+    st, _ = RULES.apply(st, 1, {"type": "ride", "to": "clanton-ranch"})
+    odds = B.trail_odds(RULES.view(st, 0))
+    # from Iron Springs (1/2) only Clanton Ranch; from Charleston (1/2) Clanton Ranch or Hereford
+    assert odds == {"clanton-ranch": 0.75, "hereford": 0.25}
+    action = B.hard_bot(RULES, RULES.view(st, 0), 0, RULES.legal(st, 0), Rng([5, 6, 7, 8]))
+    assert action == {"type": "guess", "at": "clanton-ranch"}

@@ -121,7 +121,7 @@ def hard_bot(rules, view, seat: int, legal: list[Action], rng: Rng) -> Action:
     if phase == "shop":
         return _shop(view, seat, by)
     if phase == "trail":
-        return _trail(view, seat, legal)
+        return _trail(view, seat, legal, rng)
     if phase == "build":
         return build_posse(view, seat, by, rng)
     return _act(view, seat, legal, by, rng)
@@ -226,11 +226,33 @@ def _shop(view, seat: int, by: dict[str, list[Action]]) -> Action:
     return {"type": "ready"}
 
 
-def _trail(view, seat: int, legal: list[Action]) -> Action:
+def _trail(view, seat: int, legal: list[Action], rng: Rng) -> Action:
+    """The Cowboys ride where nobody can foresee (any way on, at random); the Earps guess the
+    place the trail most likely leads to, counting every way the Cowboys could have ridden
+    from where they were last seen, less the places already ruled out."""
     if seat == CP.COWBOYS:
-        return max(legal, key=lambda a: (len(C.node(a["to"])["next"]), a["to"]))
-    # the Earps: where an old hand would ride (the place with more ways on)
-    return max(legal, key=lambda a: (len(C.node(a["at"])["next"]), a["at"]))
+        return legal[rng.below(len(legal))]
+    odds = trail_odds(view)
+    best = max(odds.get(a["at"], 0.0) for a in legal)
+    top = [a for a in legal if odds.get(a["at"], 0.0) >= best - 1e-9]
+    return top[rng.below(len(top))]
+
+
+def trail_odds(view) -> dict[str, float]:
+    """How likely the Cowboys are at each place now, if they ride any way on at random:
+    every ride spreads the odds over the ways on; a wrong guess rules its places out."""
+    act = view["act"]
+    odds = {act["at"]: 1.0}
+    for ride in range(act["rides"]):
+        spread: dict[str, float] = {}
+        for node_id, p in odds.items():
+            ways = C.node(node_id)["next"]
+            for n in ways:
+                spread[n] = spread.get(n, 0.0) + p / len(ways)
+        out = act["ruled_out"][ride] if ride < len(act["ruled_out"]) else act["guesses"]
+        odds = {n: p for n, p in spread.items() if n not in out}
+    total = sum(odds.values()) or 1.0
+    return {n: p / total for n, p in odds.items()}
 
 
 # --- acting -----------------------------------------------------------------------------------

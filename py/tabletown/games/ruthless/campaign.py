@@ -88,6 +88,7 @@ def setup_act(st: M.State, campaign: Optional[dict[str, Any]]) -> None:
     st["act"] = {
         "before": clone(data),
         "number": data["act"], "at": data["at"], "node": None, "possible": [], "guesses": [], "rides": 0,
+        "ruled_out": [],
         "rosters": data["rosters"], "dollars": list(data["dollars"]), "points": list(data["points"]),
         "bought": [[], []], "whiskey": [], "horses": [], "tracker": False, "ambush": None,
         "escaped": False, "wrong": 0,
@@ -182,6 +183,7 @@ def apply(st: M.State, ev, rng, seat: int, action: dict[str, Any]) -> None:
         if len(act["guesses"]) < allowed and [n for n in act["possible"] if n not in act["guesses"]]:
             return
         act["wrong"] += 1
+        act["ruled_out"].append(list(act["guesses"]))
         act["dollars"][COWBOYS] += C.CAMPAIGN["income"]["wrong_guess"]
         ev.add("wrong-guess", guesses=list(act["guesses"]))
         if C.node(here)["layer"] == 0:
