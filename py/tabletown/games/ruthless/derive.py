@@ -125,7 +125,7 @@ def campaign_figures(state: M.State) -> dict[str, Any]:
     act = state["act"]
     return {
         "number": act["number"], "at": act["at"], "node": act["node"], "possible": act["possible"],
-        "guesses": act["guesses"], "dollars": act["dollars"], "points": act["points"],
+        "guesses": act["guesses"], "ruled_out": act["ruled_out"], "dollars": act["dollars"], "points": act["points"],
         "rosters": act["rosters"], "history": act["before"].get("history", []),
         "bought": act["bought"], "tracker": act["tracker"], "rides": act["rides"],
         "layers": {r["id"]: r["layer"] for r in C.MAP.rows},

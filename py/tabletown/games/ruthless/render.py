@@ -126,11 +126,13 @@ def _terrain_svg(table_id: str, scale: float) -> str:
 
 def _terrain(b: Board, ctx: dict[str, Any]) -> None:
     g, scale = ctx["g"], ctx["scale"]
+    table_id = g.id
     b.add(f'<rect x="8" y="8" width="{g.width * scale + 4:.1f}" height="{g.height * scale + 4:.1f}" fill="{PALETTE["wood"]}"/>')
     with b.frame("table", x=10, y=10, scale=scale):
         b.add(f'<rect x="0" y="0" width="{g.width}" height="{g.height}" fill="#e8d9b8"/>')
-        for z, (x0, y0, x1, y1) in enumerate(g.zones[:2]):
-            b.add(f'<rect x="{x0}" y="{y0}" width="{x1 - x0}" height="{y1 - y0}" fill="{SEATS[z]}" opacity="0.07"/>')
+        if table_id != "wagon-road":  # the areas where posses deploy (and citizens join)
+            for z, (x0, y0, x1, y1) in enumerate(g.zones[:2]):
+                b.add(f'<rect x="{x0}" y="{y0}" width="{x1 - x0}" height="{y1 - y0}" fill="{SEATS[z]}" opacity="0.07"/>')
         for piece in g.pieces:
             fill = TERRAIN_FILL.get(piece.kind, "#ccc")
             stroke = f' stroke="{INK}" stroke-width="8"' if piece.impassable else ""
@@ -181,8 +183,12 @@ def _models(b: Board, ctx: dict[str, Any]) -> None:
             b.add(f'<polygon points="{pts}" fill="#6b3d1f" stroke="{INK}" stroke-width="12"/>')
             tx, ty = cd["team"]
             b.add(f'<circle cx="{tx}" cy="{ty}" r="70" fill="#a0703a" stroke="{INK}" stroke-width="8"/>')
-            b.text(coach["pos"][0], coach["pos"][1] - 130, "Stagecoach" + (" (team down)" if cd["pairs_dead"] >= 2 else ""),
-                   size=70, anchor="middle", weight="bold", fill=INK)
+            riders = [o for o in view["models"] if o["kind"] == "char" and o["aboard"] and o["status"] in ("ok", "down")]
+            aboard = ", ".join(name(d["models"][o["id"]]["who"]).split(" ")[-1] + (" (reins)" if o["driver"] else "")
+                               for o in riders)
+            caption = "Stagecoach" + (" (team down)" if cd["pairs_dead"] >= 2 else "") + (f": {aboard}" if aboard else "")
+            b.text(coach["pos"][0], coach["pos"][1] - 150, caption, size=64, anchor="middle", weight="bold", fill=INK,
+                   stroke="#f6efe2", stroke_width="12", paint_order="stroke")
         box = view.get("strongbox")
         if box and box["on"] == "ground":
             bx, by = box["pos"]
@@ -258,6 +264,8 @@ def _model_svg(view: dict[str, Any], m: dict[str, Any], figures: dict[str, Any],
                      f'<text x="{x - r - 20}" y="{y - r + 20}" font-size="56" text-anchor="middle" font-weight="bold" fill="{INK}" aria-hidden="true">LL</text>')
     if m["strongbox"]:
         parts.append(f'<rect x="{x - 30}" y="{y + r - 10}" width="60" height="40" fill="{PALETTE["gold"]}" stroke="{INK}" stroke-width="6"/>')
+    if m["aboard"]:  # the coach's caption names who is aboard
+        return "".join(parts)
     label_y = y - r - 30 - (40 if m["horse"] is not None else 0)
     short = who if len(who) <= 16 else who.split(" ")[-1]
     half = max(r + 40, len(short) * 19)
@@ -439,7 +447,7 @@ def _move_tag(ctx: dict[str, Any], a: dict[str, Any]) -> str:
 # The panel
 # =============================================================================================
 def _panel_height(ctx: dict[str, Any]) -> int:
-    rows = len(_action_rows(ctx))
+    rows = len(_action_rows(ctx)) + 3
     return 150 + 44 * ctx["view"]["seats"] + 300 + rows * (ROW + 2) + 80
 
 
@@ -572,8 +580,8 @@ def _panel_actions(b: Board, ctx: dict[str, Any], y: int) -> None:
             y += ROW
             continue
         if kind == "note":
-            b.text(x0, y + 15, row[1], size=14, fill=MUTED, width=PANEL_W - 12)
-            y += ROW
+            used = b.text(x0, y + 15, row[1], size=14, fill=MUTED, width=PANEL_W - 12, lines=2)
+            y += ROW + (used - 1) * 17
             continue
         if kind == "arm":
             _, idx, label, text = row
@@ -824,12 +832,12 @@ def _campaign_text(ctx: dict[str, Any], a: dict[str, Any]) -> tuple[str, str, st
 def _territory(b: Board, ctx: dict[str, Any]) -> None:
     view, d, legal = ctx["view"], ctx["d"], ctx["legal"]
     camp = d.get("campaign") or {}
-    sx, sy = 0.74, 0.9
-    b.add(f'<rect x="10" y="10" width="{1000 * sx:.0f}" height="{700 * sy:.0f}" fill="#ead9b0" stroke="{PALETTE["wood"]}" stroke-width="4"/>')
+    sx, sy = 0.68, 0.66
+    b.add(f'<rect x="10" y="10" width="{TABLE_BOX[0]}" height="{TABLE_BOX[1]}" fill="#ead9b0" stroke="{PALETTE["wood"]}" stroke-width="4"/>')
     b.text(20, 36, "The territory: Cochise County, 1882", size=18, weight="bold", fill=ACCENT)
-    border_y = 660 * sy
-    b.add(f'<line x1="10" y1="{border_y:.0f}" x2="{10 + 1000 * sx:.0f}" y2="{border_y:.0f}" stroke="{PALETTE["bad"]}" stroke-width="3" stroke-dasharray="10 6"/>')
-    b.text(20, border_y + 18, "The border: Mexico beyond", size=15, fill=PALETTE["bad"])
+    border_y = 10 + 700 * sy
+    b.add(f'<line x1="10" y1="{border_y:.0f}" x2="{10 + TABLE_BOX[0]}" y2="{border_y:.0f}" stroke="{PALETTE["bad"]}" stroke-width="3" stroke-dasharray="10 6"/>')
+    b.text(TABLE_BOX[0] - 4, border_y + 20, "The border: Mexico beyond", size=15, fill=PALETTE["bad"], anchor="end")
     for row in C.MAP.rows:
         x1, y1 = 10 + row["xy"][0] * sx, 10 + row["xy"][1] * sy
         for n in row["next"]:
@@ -842,7 +850,7 @@ def _territory(b: Board, ctx: dict[str, Any]) -> None:
         elif a["type"] == "guess":
             controls[a["at"]] = i
     possible = set(camp.get("possible", []))
-    guesses = set(camp.get("guesses", []))
+    guesses = set(camp.get("guesses", [])) | {n for out in camp.get("ruled_out", []) for n in out}
     hidden = view["trail"][1] if len(view["trail"]) > 1 else None
     for row in C.MAP.rows:
         x, y = 10 + row["xy"][0] * sx, 10 + row["xy"][1] * sy
@@ -864,8 +872,6 @@ def _territory(b: Board, ctx: dict[str, Any]) -> None:
             b.control(i, _campaign_text(ctx, legal[i])[1], body, text=NODE_NAMES[row["id"]])
         else:
             b.add(f'<g role="img" aria-label="{esc(NODE_NAMES[row["id"]])}">{body}</g>')
-    y = 10 + 700 * sy + 30
-    y = min(y, 680)
     lines = [f"Act {camp.get('number', 1)}. Earps {camp.get('points', [0, 0])[0]} points, "
              f"${camp.get('dollars', [0, 0])[0]}; Cowboys {camp.get('points', [0, 0])[1]} points, ${camp.get('dollars', [0, 0])[1]}."]
     for side, label in ((0, "Earps"), (1, "Cowboys")):
@@ -878,10 +884,10 @@ def _territory(b: Board, ctx: dict[str, Any]) -> None:
     for h in camp.get("history", []):
         where = NODE_NAMES.get(h["at"] or "", "the trail")
         lines.append(f"Act {h['act']} at {where}: {h['vp'][0]}–{h['vp'][1]}" + (f", killed {', '.join(name(k) for k in h['killed'])}" if h["killed"] else ""))
-    yy = 560
+    yy = border_y + 50
     for line in lines:
-        used = b.text(20, yy, line, size=14, width=720, lines=2)
-        yy += 16 * used
+        used = b.text(20, yy, line, size=15, width=TABLE_BOX[0] - 30, lines=2)
+        yy += 19 * used
 
 
 # =============================================================================================
