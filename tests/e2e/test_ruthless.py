@@ -180,5 +180,22 @@ def test_the_posse_editor_builds_a_posse_for_a_free_gunfight(page, base_url):
     assert "Turn 1 of 10" in page.locator("#board").inner_text()
 
 
+def test_hot_seat_keeps_each_hand_and_face_down_card_secret(page, base_url):
+    open_page(page, base_url, "#new/ruthless?seats=human,human&names=Ann,Bob&scenario=dodge-city&seed=6")
+    page.locator("#handoff:not([hidden]) [data-action=handoff]").click()
+    cards = page.locator("#board [aria-label^='Play the ']")
+    first_hand = [c.split(". ")[0] for c in cards.evaluate_all("es => es.map(e => e.getAttribute('aria-label'))")]
+    assert len(first_hand) == 5
+    cards.first.click()
+    # Bob must be handed the device: behind the screen, nobody's hand is drawn
+    page.wait_for_selector("#handoff:not([hidden])")
+    board = page.locator("#board").inner_html()
+    assert not any(label in board for label in first_hand)
+    page.locator("#handoff:not([hidden]) [data-action=handoff]").click()
+    second = page.locator("#board [aria-label^='Play the ']").evaluate_all("es => es.map(e => e.getAttribute('aria-label'))")
+    assert not set(c.split(". ")[0] for c in second) & set(first_hand)
+    assert "face down" in page.locator("#board").inner_text()  # Ann's card lies face down
+
+
 def test_ruthless_is_accessible_and_fits_a_phone(browser, base_url):
     check_phone_and_axe(browser, base_url, "#new/ruthless?seats=human,bot&scenario=dodge-city&seed=8")
