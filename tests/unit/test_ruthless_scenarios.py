@@ -347,3 +347,10 @@ def test_a_coach_abandoned_by_its_people_leaves_the_strongbox_to_the_road_agents
     lines1 = {w: p for w, p, _ in result["lines"][1]}
     assert "strongbox-safe" not in lines0 and "passengers" not in lines0
     assert lines1["strongbox-taken"] == 6 and lines1["field"] == 3
+
+
+def test_the_strongbox_counts_for_the_coach_only_when_it_got_through():
+    st = shotgun()
+    st["end"] = "time"
+    lines0 = {w: p for w, p, _ in final_result(st)["lines"][0]}
+    assert "strongbox-safe" not in lines0 and lines0["passengers"] == 2

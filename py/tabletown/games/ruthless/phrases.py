@@ -118,7 +118,7 @@ MOD_NAMES = {"aim": "aimed", "lily": "Lily Livered firer", "soft": "soft or part
              "stealthy": "Stealthy target"}
 VP_NAMES = {"kills": "enemies killed", "citizens-killed": "citizens killed", "citizens": "citizens in your posse",
             "dice": "Updegraff wounded, Bat Masterson killed", "coach-away": "the stagecoach got away",
-            "strongbox-safe": "the strongbox is safe", "passengers": "passengers alive",
+            "strongbox-safe": "the strongbox got through", "passengers": "passengers alive",
             "strongbox-taken": "the strongbox taken", "coach-stopped": "the stagecoach stopped",
             "standing": "men standing and steady", "field": "held the field"}
 END_NAMES = {"skedaddle": "A posse skedaddled.", "beaten": "A posse has nobody left standing.",

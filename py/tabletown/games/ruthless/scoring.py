@@ -5,8 +5,8 @@ Every scenario: +3 to a posse that holds the field (every other posse fled or wa
 - Dodge City Draw: +2 for each enemy posse member you killed; d6 (rolled at the time) for
   wounding Al Updegraff and d10 for killing Bat Masterson; -2 for each citizen you killed;
   -1 for each citizen in your posse.
-- Riding Shotgun: the stagecoach's side scores 6 if the coach got away, 2 if the strongbox
-  is still aboard, 1 for each passenger alive and 2 for each bandit killed; the bandits
+- Riding Shotgun: the stagecoach's side scores 6 if the coach got away and 2 more if the
+  strongbox went with it, 1 for each passenger alive and 2 for each bandit killed; the bandits
   score 6 if they hold or carried off the strongbox (or the coach's people skedaddled and
   left it to them), 2 if the coach did not get away and 2 for each of the coach's people
   killed.
@@ -68,7 +68,7 @@ def final_result(st: M.State) -> dict[str, Any]:
             abandoned = st["fled"][coach_side] and not st["coach"]["gone"]
             if s == coach_side:
                 add(s, "coach-away", 6 if st["coach"]["gone"] else 0)
-                add(s, "strongbox-safe", 2 if box["on"] == "coach" and not abandoned else 0)
+                add(s, "strongbox-safe", 2 if box["on"] == "coach" and st["coach"]["gone"] else 0)
                 alive = [m for m in M.side_chars(st, s) if m.get("passenger") and m["status"] != M.DEAD]
                 add(s, "passengers", 0 if abandoned else len(alive), len(alive))
             else:
