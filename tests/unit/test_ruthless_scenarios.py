@@ -284,7 +284,7 @@ def test_driving_off_the_east_edge_gets_the_coach_away_and_ends_the_scenario():
     st, ev = play(st, 0, drives[0])
     assert st["phase"] == "over" and st["end"] == "coach-away"
     lines0 = {w: p for w, p, _ in st["result"]["lines"][0]}
-    assert lines0["coach-away"] == 6 and lines0["strongbox-safe"] == 2 and lines0["passengers"] == 2
+    assert lines0["coach-away"] == 5 and lines0["strongbox-safe"] == 2 and lines0["passengers"] == 2
 
 
 def test_when_the_driver_is_down_another_takes_the_reins():
@@ -323,7 +323,7 @@ def test_riding_off_with_the_strongbox_ends_the_scenario_for_six_points():
     st, ev = play(st, 1, {"type": "escape", "model": bandit["id"]})
     assert st["phase"] == "over" and st["end"] == "strongbox-away"
     lines1 = {w: p for w, p, _ in st["result"]["lines"][1]}
-    assert lines1["strongbox-taken"] == 6 and lines1["coach-stopped"] == 2
+    assert lines1["strongbox-taken"] == 6 and lines1["coach-stopped"] == 4
 
 
 def test_passengers_inside_have_soft_cover():

@@ -5,10 +5,10 @@ Every scenario: +3 to a posse that holds the field (every other posse fled or wa
 - Dodge City Draw: +2 for each enemy posse member you killed; d6 (rolled at the time) for
   wounding Al Updegraff and d10 for killing Bat Masterson; -2 for each citizen you killed;
   -1 for each citizen in your posse.
-- Riding Shotgun: the stagecoach's side scores 6 if the coach got away and 2 more if the
+- Riding Shotgun: the stagecoach's side scores 5 if the coach got away and 2 more if the
   strongbox went with it, 1 for each passenger alive and 2 for each bandit killed; the bandits
   score 6 if they hold or carried off the strongbox (or the coach's people skedaddled and
-  left it to them), 2 if the coach did not get away and 2 for each of the coach's people
+  left it to them), 4 if the coach did not get away and 2 for each of the coach's people
   killed.
 - A free gunfight and the campaign's acts (a showdown): +2 for each enemy you killed and
   +1 for each of your characters still standing and steady (not Lily Livered) at the end.
@@ -67,14 +67,14 @@ def final_result(st: M.State) -> dict[str, Any]:
             # a coach whose people skedaddled is left standing with its strongbox for the taking
             abandoned = st["fled"][coach_side] and not st["coach"]["gone"]
             if s == coach_side:
-                add(s, "coach-away", 6 if st["coach"]["gone"] else 0)
+                add(s, "coach-away", 5 if st["coach"]["gone"] else 0)
                 add(s, "strongbox-safe", 2 if box["on"] == "coach" and st["coach"]["gone"] else 0)
                 alive = [m for m in M.side_chars(st, s) if m.get("passenger") and m["status"] != M.DEAD]
                 add(s, "passengers", 0 if abandoned else len(alive), len(alive))
             else:
                 held = box["on"] == "away" or (box["on"] == "model" and st["models"][box["model"]]["side"] == s)
                 add(s, "strongbox-taken", 6 if held or (abandoned and box["on"] in ("coach", "ground")) else 0)
-                add(s, "coach-stopped", 2 if not st["coach"]["gone"] and not st["fled"][s] else 0)
+                add(s, "coach-stopped", 4 if not st["coach"]["gone"] and not st["fled"][s] else 0)
         else:
             foes = [v for v in victims if v["side"] != s]
             add(s, "kills", 2 * len(foes), len(foes))
