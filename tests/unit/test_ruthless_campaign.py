@@ -224,6 +224,10 @@ def test_a_finished_campaign_makes_way_for_a_new_one():
 def test_a_damaged_campaign_is_refused_with_a_readable_message():
     with pytest.raises(BadSetup, match="damaged"):
         act({"v": 1, "act": "two"})
+    bad = after_tombstone()
+    bad["history"][0]["killed"] = ["<script>"]
+    with pytest.raises(BadSetup, match="damaged"):
+        act(bad)
 
 
 # =============================================================================================

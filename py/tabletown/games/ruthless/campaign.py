@@ -66,6 +66,12 @@ def check_campaign(data: Any) -> dict[str, Any]:
         assert all(type(d) is int and 0 <= d <= 999 for d in data["dollars"])
         assert all(type(p) is int and -999 <= p <= 999 for p in data["points"])
         assert isinstance(data["over"], bool)
+        assert isinstance(data["history"], list) and len(data["history"]) <= 20
+        for h in data["history"]:
+            assert type(h["act"]) is int and (h["at"] is None or h["at"] in C.MAP.by_id)
+            assert len(h["vp"]) == 2 and all(type(v) is int for v in h["vp"])
+            assert all(k in C.CHARACTERS.by_id for k in h["killed"])
+            assert isinstance(h["escaped"], bool) and type(h["wrong"]) is int
     except (KeyError, TypeError, AssertionError, AttributeError) as err:
         raise BadSetup("This campaign record is damaged and cannot be played.") from err
     if data["over"]:
