@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from tabletown.engine.rules import IllegalAction
 from tabletown.games.ruthless import cards as K
 from tabletown.games.ruthless import combat as X
 from tabletown.games.ruthless import models as M
@@ -520,6 +521,6 @@ def test_every_listed_action_is_accepted_and_nothing_else_of_its_kind(options):
             P.validate(st, seat, action)  # raises if the checks and the list disagree
         for other in range(2):
             if other != seat and other not in RULES.active(st):
-                with pytest.raises(Exception):
+                with pytest.raises(IllegalAction):
                     P.validate(st, other, legal[0])
         st, _ = RULES.apply(st, seat, choose(RULES, game.BOTS, "easy", st, seat, 4, step))
