@@ -1,39 +1,72 @@
 """Build steps for the static page, run by the Makefile.
 
   python tools/build.py vendor   copy the pinned runtime from node_modules into static/vendor/
-  python tools/build.py app      zip the tabletown package and write the service worker
-  python tools/build.py dist     a self-contained static folder dist/ for any static host
+  python tools/build.py dist     the static site in dist/: what `make play` serves and any host can
 
-The service worker (sw.js, generated from static/sw.template.js) precaches every file
-the page needs, the 9.6 MB Pyodide wasm included, under a cache named by a hash of
-their contents, so a new build replaces the old cache and an old one never lingers.
+dist/ is the whole site and nothing else:
+
+- `index.html` with the picker already in it (written from `tabletown.games` by the
+  page's own screen code), so the games are on screen before Python starts;
+- every file that can change under a name that carries a hash of its content
+  (`assets/…`), so hosts may cache those for a year, while `index.html`, `sw.js` and
+  `pyscript.toml` are never cached without asking;
+- `assets/tabletown.<hash>.zip`: the engine, the page code and each game's `__init__.py`
+  (its spec); `assets/games/<package>.<hash>.zip`: the rest of one game, fetched when the
+  game is first opened;
+- only the runtime files the page loads (PyScript's core, its error plugin and its small
+  TOML reader; Pyodide's five files): disabled plugins are neither copied nor cached;
+- brotli (`.br`) and gzip (`.gz`) copies of everything that compresses, and `_headers`
+  and `.htaccess` files telling hosts the content types, the encodings and the caching;
+- `sw.js`, the service worker, with the list of those files and a version made of
+  their contents.
+
+Brotli output is cached in build/cache by content, so only changed files are recompressed.
 """
 
 from __future__ import annotations
 
+import gzip
 import hashlib
+import html
 import json
+import re
 import shutil
+import subprocess
 import sys
+import tomllib
 import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 VENDOR = ROOT / "static" / "vendor"
 NODE = ROOT / "node_modules"
+DIST = ROOT / "dist"
+CACHE = ROOT / "build" / "cache"
+PY = ROOT / "py"
+sys.path.insert(0, str(PY))
 
 PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"]
-# Files the page itself serves (relative to ROOT), besides the vendored runtime.
-PAGE_FILES = [
-    "index.html",
-    "pyscript.json",
-    "static/app.css",
-    "static/boot.js",
-    "static/manifest.webmanifest",
-    "static/icon.svg",
-    "static/main.py",
-    "static/gen/tabletown.zip",
-]
+# Files that compress well; the rest (icons as SVG are text and included) are copied as they are.
+COMPRESSIBLE = {".html", ".js", ".mjs", ".css", ".json", ".toml", ".svg", ".webmanifest", ".wasm", ".zip", ".py", ".txt"}
+# Files served with their own name (no hash): always revalidated.
+PLAIN = ["index.html", "sw.js", "pyscript.toml", "static/manifest.webmanifest", "static/icon.svg"]
+IMMUTABLE = "public, max-age=31536000, immutable"
+TYPES = {
+    ".html": "text/html; charset=utf-8",
+    ".js": "text/javascript; charset=utf-8",
+    ".mjs": "text/javascript; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".json": "application/json",
+    ".toml": "application/toml",
+    ".svg": "image/svg+xml",
+    ".webmanifest": "application/manifest+json",
+    ".wasm": "application/wasm",
+    ".zip": "application/zip",
+    ".py": "text/x-python; charset=utf-8",
+}
+
+
+# --- the runtime ---------------------------------------------------------------------
 
 
 def vendor() -> None:
@@ -48,57 +81,313 @@ def vendor() -> None:
     print(f"vendored runtime into {VENDOR.relative_to(ROOT)}")
 
 
-def _zip_package() -> Path:
-    out = ROOT / "static" / "gen" / "tabletown.zip"
-    out.parent.mkdir(parents=True, exist_ok=True)
-    src = ROOT / "py"
-    files = sorted(p for p in (src / "tabletown").rglob("*.py") if "__pycache__" not in p.parts)
-    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
-        for path in files:
-            info = zipfile.ZipInfo(str(path.relative_to(src)), date_time=(2020, 1, 1, 0, 0, 0))
-            info.compress_type = zipfile.ZIP_DEFLATED
+def pyscript_config() -> dict:
+    return tomllib.loads((ROOT / "pyscript.toml").read_text())
+
+
+def pyscript_files(disabled: set[str]) -> list[str]:
+    """The PyScript files the page loads: core.js, its chunk, the enabled plugins, the TOML reader.
+
+    PyScript's bundle imports each plugin lazily (`name:()=>import("./name-HASH.js")`) and
+    its config TOML reader the same way; everything else is inside the core chunk.
+    """
+    folder = VENDOR / "pyscript"
+    entry = (folder / "core.js").read_text()
+    found = re.search(r'from"\./(core-[\w-]+\.js)"', entry)
+    if not found:
+        sys.exit("build: cannot find PyScript's core chunk in core.js (did @pyscript/core change?)")
+    core = (folder / found.group(1)).read_text()
+    plugins = dict(re.findall(r'"?([\w-]+)"?:\(\)=>import\("\./([\w-]+\.js)"\)', core))
+    toml = re.search(r'import\("\./(toml-[\w-]+\.js)"\)\)\.parse', core)
+    if "error" not in plugins or not toml:
+        sys.exit("build: cannot find PyScript's plugin table or TOML reader (did @pyscript/core change?)")
+    wanted = {"core.js", found.group(1), toml.group(1)} | {f for name, f in plugins.items() if name not in disabled}
+    todo = list(wanted)
+    while todo:  # follow static imports between chunks
+        text = (folder / todo.pop()).read_text()
+        for name in re.findall(r'(?:from|import)\s*"\./([\w.-]+\.js)"', text):
+            if name not in wanted:
+                wanted.add(name)
+                todo.append(name)
+    return sorted(wanted)
+
+
+# --- the Python packages ---------------------------------------------------------------
+
+
+def game_packages() -> dict[str, str]:
+    """Game id -> package folder name, from the registry (each package's spec)."""
+    from tabletown import games
+
+    return {spec.id: games.package_of(spec.id) for spec in games.SPECS}
+
+
+def _python_files(folder: Path) -> list[Path]:
+    return sorted(p for p in folder.rglob("*") if p.is_file() and "__pycache__" not in p.parts and p.suffix != ".pyc")
+
+
+def _zip(paths: list[Path]) -> bytes:
+    """A zip of `paths` (relative to py/), stored uncompressed: brotli on the wire does better,
+    and Python reads stored members faster. Fixed dates keep the bytes (and the hash) stable."""
+    import io
+
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_STORED) as zf:
+        for path in paths:
+            info = zipfile.ZipInfo(str(path.relative_to(PY)), date_time=(2020, 1, 1, 0, 0, 0))
             zf.writestr(info, path.read_bytes())
+    return buf.getvalue()
+
+
+def package_zips() -> tuple[bytes, dict[str, bytes]]:
+    """The boot zip (engine, page, specs) and one zip per game package."""
+    games_dir = PY / "tabletown" / "games"
+    boot, per_game = [], {}
+    for path in _python_files(PY / "tabletown"):
+        rel = path.relative_to(games_dir).parts if games_dir in path.parents else None
+        if rel and len(rel) > 1 and rel[1] != "__init__.py":
+            per_game.setdefault(rel[0], []).append(path)
+        else:
+            boot.append(path)
+    return _zip(boot), {pkg: _zip(paths) for pkg, paths in per_game.items()}
+
+
+# --- the site ------------------------------------------------------------------------------
+
+
+def _digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()[:10]
+
+
+def _hashed(rel: str, data: bytes) -> str:
+    path = Path(rel)
+    return str(path.with_name(f"{path.stem}.{_digest(data)}{path.suffix}"))
+
+
+class Site:
+    """Files for dist/, by their path in the site."""
+
+    def __init__(self) -> None:
+        self.files: dict[str, bytes] = {}
+
+    def add(self, rel: str, data: bytes) -> str:
+        self.files[rel] = data
+        return rel
+
+    def add_hashed(self, rel: str, data: bytes) -> str:
+        return self.add(_hashed(rel, data), data)
+
+
+def picker_html() -> str:
+    from tabletown.web import screens
+
+    return screens.picker_shell()
+
+
+def build_site() -> Site:
+    if not VENDOR.exists():
+        vendor()
+    site = Site()
+    config = pyscript_config()
+    disabled = {p[1:] for p in config.get("plugins", []) if p.startswith("!")}
+
+    # The runtime, under one folder named by its contents (core.js imports its chunks by relative name).
+    runtime: dict[str, bytes] = {}
+    for name in pyscript_files(disabled):
+        runtime[f"pyscript/{name}"] = (VENDOR / "pyscript" / name).read_bytes()
+    for name in PYODIDE_FILES:
+        runtime[f"pyodide/{name}"] = (VENDOR / "pyodide" / name).read_bytes()
+    runtime_hash = hashlib.sha256()
+    for name in sorted(runtime):
+        runtime_hash.update(name.encode() + b"\0" + runtime[name])
+    runtime_dir = f"assets/runtime.{runtime_hash.hexdigest()[:10]}"
+    for name, data in runtime.items():
+        site.add(f"{runtime_dir}/{name}", data)
+
+    boot_zip, game_zips = package_zips()
+    boot_url = site.add_hashed("assets/tabletown.zip", boot_zip)
+    packages = game_packages()
+    from tabletown import games
+
+    # Only the games that can be played: a game listed as coming soon is never opened.
+    game_urls = {
+        gid: site.add_hashed(f"assets/games/{pkg}.zip", game_zips[pkg])
+        for gid, pkg in packages.items()
+        if pkg in game_zips and games.BY_ID[gid].ready
+    }
+
+    toml = (ROOT / "pyscript.toml").read_text()
+    toml = toml.replace("./static/vendor/pyodide/", f"./{runtime_dir}/pyodide/").replace("./static/gen/tabletown.zip", f"./{boot_url}")
+    if runtime_dir not in toml or boot_url not in toml:
+        sys.exit("build: pyscript.toml must name ./static/vendor/pyodide/pyodide.mjs and ./static/gen/tabletown.zip")
+    site.add("pyscript.toml", toml.encode())
+
+    css = site.add_hashed("assets/app.css", (ROOT / "static" / "app.css").read_bytes())
+    boot_js = site.add_hashed("assets/boot.js", (ROOT / "static" / "boot.js").read_bytes())
+    start_text = (ROOT / "static" / "start.mjs").read_text()
+    if start_text.count('"./vendor/pyscript/core.js"') != 1:
+        sys.exit("build: static/start.mjs must import ./vendor/pyscript/core.js once")
+    start_text = start_text.replace('"./vendor/pyscript/core.js"', f'"./{runtime_dir.split("/", 1)[1]}/pyscript/core.js"')
+    start = site.add_hashed("assets/start.mjs", start_text.encode())
+    site.add("static/manifest.webmanifest", (ROOT / "static" / "manifest.webmanifest").read_bytes())
+    site.add("static/icon.svg", (ROOT / "static" / "icon.svg").read_bytes())
+
+    page = (ROOT / "index.html").read_text()
+    assets = {"games": game_urls}
+    replacements = {
+        'href="static/app.css"': f'href="{css}"',
+        'src="static/boot.js"': f'src="{boot_js}"',
+        'src="static/start.mjs"': f'src="{start}"',
+        "<!-- picker -->": picker_html(),
+        "<!-- assets -->": f'<meta name="tabletown-assets" content="{html.escape(json.dumps(assets, sort_keys=True))}">\n'
+        + preloads(runtime_dir, sorted(runtime), boot_url),
+        "<!-- main.py -->": (ROOT / "static" / "main.py").read_text().strip(),
+    }
+    for old, new in replacements.items():
+        if page.count(old) != 1:
+            sys.exit(f"build: index.html must contain {old!r} exactly once")
+        page = page.replace(old, new)
+    site.add("index.html", page.encode())
+
+    site.add("sw.js", service_worker(site).encode())
+    return site
+
+
+def preloads(runtime_dir: str, runtime: list[str], boot_url: str) -> str:
+    """Links that start every boot download while the page is parsed, instead of one after
+    another (PyScript's chunks, then its config, then Pyodide, then Pyodide's files). The
+    requests match the runtime's own (module scripts; `fetch` in cors mode, same-origin
+    credentials), so each file is still fetched once."""
+    links = []
+    for name in runtime:
+        href = f"{runtime_dir}/{name}"
+        if name.endswith((".js", ".mjs")) and name != "pyscript/core.js":
+            links.append(f'<link rel="modulepreload" href="{href}">')
+        elif name.endswith((".wasm", ".zip", ".json")):
+            links.append(f'<link rel="preload" href="{href}" as="fetch" crossorigin>')
+    links.append(f'<link rel="preload" href="{boot_url}" as="fetch" crossorigin>')
+    return "\n".join(links)
+
+
+def precache_list(site: Site) -> list[str]:
+    """What the service worker keeps: every file the page can use (the page itself as ./)."""
+    names = [n for n in site.files if n not in ("sw.js", "index.html")]
+    return ["./"] + sorted(names)
+
+
+def service_worker(site: Site) -> str:
+    files = precache_list(site)
+    digest = hashlib.sha256()
+    for name in files:
+        if name != "./":
+            digest.update(name.encode() + b"\0" + site.files[name])
+    digest.update(site.files["index.html"])
+    template = (ROOT / "static" / "sw.template.js").read_text()
+    return template.replace("__VERSION__", digest.hexdigest()[:16]).replace("__FILES__", json.dumps(files, indent=1))
+
+
+# --- compression and host headers --------------------------------------------------------
+
+
+def _compress(site: Site) -> dict[str, bytes]:
+    """Brotli and gzip copies, kept only where they save at least a tenth."""
+    CACHE.mkdir(parents=True, exist_ok=True)
+    todo: list[tuple[str, str]] = []
+    wanted: dict[str, Path] = {}
+    for rel, data in site.files.items():
+        if Path(rel).suffix not in COMPRESSIBLE or len(data) < 256:
+            continue
+        key = hashlib.sha256(data).hexdigest()
+        cached = CACHE / f"{key}.br"
+        source = CACHE / f"{key}.src"
+        wanted[rel] = cached
+        if not cached.exists():
+            source.write_bytes(data)
+            todo.append((str(source), str(cached)))
+    if todo:
+        subprocess.run(["node", str(ROOT / "tools" / "compress.mjs"), *[p for pair in todo for p in pair]], check=True)
+        for source, _ in todo:
+            Path(source).unlink()
+    out: dict[str, bytes] = {}
+    for rel, cached in wanted.items():
+        data = site.files[rel]
+        packed = cached.read_bytes()
+        if len(packed) <= 0.9 * len(data):
+            out[rel + ".br"] = packed
+        gz = gzip.compress(data, compresslevel=9, mtime=0)
+        if len(gz) <= 0.9 * len(data):
+            out[rel + ".gz"] = gz
     return out
 
 
-def precache_list() -> list[str]:
-    files = list(PAGE_FILES)
-    for path in sorted(VENDOR.rglob("*")):
-        if path.is_file():
-            files.append(str(path.relative_to(ROOT)))
-    return files
+def headers_file() -> str:
+    """`_headers` (Netlify, Cloudflare Pages and others): caching and safety headers by path."""
+    lines = ["# Written by tools/build.py. Hashed names under /assets/ never change; the rest is revalidated.",
+             "/*", "  X-Content-Type-Options: nosniff", "  Referrer-Policy: no-referrer",
+             "/assets/*", f"  Cache-Control: {IMMUTABLE}"]
+    for name in ["/", *("/" + p for p in PLAIN)]:
+        lines += [name, "  Cache-Control: no-cache"]
+    return "\n".join(lines) + "\n"
 
 
-def app() -> None:
-    if not VENDOR.exists():
-        vendor()
-    _zip_package()
-    files = precache_list()
-    digest = hashlib.sha256()
-    for name in files:
-        digest.update(name.encode())
-        digest.update((ROOT / name).read_bytes())
-    version = digest.hexdigest()[:16]
-    template = (ROOT / "static" / "sw.template.js").read_text()
-    sw = template.replace("__VERSION__", version).replace("__FILES__", json.dumps(["./"] + files, indent=1))
-    (ROOT / "sw.js").write_text(sw)
-    print(f"built static/gen/tabletown.zip and sw.js (cache {version}, {len(files)} files)")
+def htaccess_file() -> str:
+    """Apache: content types, the precompressed copies with their encoding, and the caching."""
+    types = "\n".join(f"AddType {t.split(';')[0]} {ext}" for ext, t in TYPES.items() if ext not in (".html",))
+    forced = "\n".join(
+        f'  <FilesMatch "\\{ext}\\.(br|gz)$">\n    ForceType {t.split(";")[0]}\n  </FilesMatch>' for ext, t in TYPES.items()
+    )
+    return f"""# Written by tools/build.py for Apache (mod_rewrite, mod_headers, mod_mime).
+{types}
+AddDefaultCharset utf-8
+Options -MultiViews
+
+<IfModule mod_rewrite.c>
+  RewriteEngine On
+  RewriteCond %{{HTTP:Accept-Encoding}} br
+  RewriteCond %{{REQUEST_FILENAME}}.br -f
+  RewriteRule ^(.+)$ $1.br [L]
+  RewriteCond %{{HTTP:Accept-Encoding}} gzip
+  RewriteCond %{{REQUEST_FILENAME}}.gz -f
+  RewriteRule ^(.+)$ $1.gz [L]
+  RewriteRule \\.(br|gz)$ - [E=no-gzip:1,E=no-brotli:1]
+</IfModule>
+<IfModule mod_headers.c>
+{forced}
+  <FilesMatch "\\.br$">
+    Header set Content-Encoding br
+    Header append Vary Accept-Encoding
+  </FilesMatch>
+  <FilesMatch "\\.gz$">
+    Header set Content-Encoding gzip
+    Header append Vary Accept-Encoding
+  </FilesMatch>
+  Header set X-Content-Type-Options nosniff
+  Header set Referrer-Policy no-referrer
+  Header set Cache-Control "no-cache"
+  <If "%{{REQUEST_URI}} =~ m#^/(.*/)?assets/#">
+    Header set Cache-Control "{IMMUTABLE}"
+  </If>
+</IfModule>
+"""
 
 
 def dist() -> None:
-    app()
-    out = ROOT / "dist"
-    if out.exists():
-        shutil.rmtree(out)
-    for name in precache_list() + ["sw.js"]:
-        target = out / name
+    site = build_site()
+    extra = _compress(site)
+    if DIST.exists():
+        shutil.rmtree(DIST)
+    written = 0
+    for rel, data in {**site.files, **extra, "_headers": headers_file().encode(), ".htaccess": htaccess_file().encode()}.items():
+        target = DIST / rel
         target.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy2(ROOT / name, target)
-    print(f"dist/ is ready: {sum(1 for _ in out.rglob('*') if _.is_file())} files; serve it from any static host")
+        target.write_bytes(data)
+        written += 1
+    plain = sum(len(d) for d in site.files.values())
+    print(f"dist/ is ready: {len(site.files)} files ({plain / 1e6:.1f} MB), {written} with compressed copies and headers")
 
 
 if __name__ == "__main__":
-    steps = {"vendor": vendor, "app": app, "dist": dist}
+    steps = {"vendor": vendor, "dist": dist, "app": dist}
     if len(sys.argv) != 2 or sys.argv[1] not in steps:
-        sys.exit("usage: build.py vendor|app|dist")
+        sys.exit("usage: build.py vendor|dist")
     steps[sys.argv[1]]()

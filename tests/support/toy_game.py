@@ -143,6 +143,18 @@ class HighCard(Rules):
             return None
         return make_outcome(state["scores"], [(sc, -i) for i, sc in enumerate(state["scores"])], ["", "a lower seat"])
 
+    def tally(self, state):
+        return list(state["scores"])
+
+    def story(self, steps, final):
+        tricks = [0] * len(final["scores"])
+        for _seat, _action, events, _after in steps:
+            for e in events:
+                if e["t"] == "trick":
+                    tricks[e["winner"]] += 1
+        return [{"title": "Tricks taken", "columns": ["Player", "Tricks"],
+                 "rows": [[f"{{seat{s}}}", n] for s, n in enumerate(tricks)]}]
+
     def prompt(self, state, seat):
         return "Object to the knock?" if state["window"] is not None else "Pick a card"
 

@@ -136,3 +136,15 @@ def test_newer_schema_is_refused_readably(library):
     store = SaveStore(backend, library)
     assert store.load("future") is None
     assert "newer Tabletown" in store.notices[0]
+
+
+def test_a_save_remembers_its_campaign_and_status(toy, library):
+    store = SaveStore(MemoryBackend(), library)
+    store.save("a", record(toy), updated=1, status="Trick 2 of 3", campaign="spring")
+    entry = store.load("a")
+    assert entry["campaign"] == "spring" and entry["summary"]["status"] == "Trick 2 of 3"
+    assert store.list()[0]["status"] == "Trick 2 of 3"
+    raw = json.loads(store.backend.get(SAVE_PREFIX + "a"))
+    raw["campaign"] = 7
+    store.backend.set(SAVE_PREFIX + "b", json.dumps(raw))
+    assert [s["id"] for s in store.list()] == ["a"]

@@ -1,10 +1,9 @@
-"""Browser benchmarks for Tabletown, in headless Chromium (Debian's), side by side.
+"""Browser benchmarks for Tabletown's moves, in headless Chromium (Debian's), on the built site.
 
-    .venv/bin/python tools/bench/browser.py [--runs 5] [--games 20] [--game tavern-tussle]
+    .venv/bin/python tools/bench/browser.py [--games 20] [--game tavern-tussle] [--only-moves]
 
-Prints:
-  load    time to `html.ready` for Tabletown and for a bare PyScript page that uses the
-          same vendored runtime (tools/bench/bare.html), alternating, fresh profile each run
+Loading (bytes, paint, ready cold and warm against a bare PyScript page, Lighthouse) is
+measured by tools/bench/load.py. This prints:
   click   time from a click on a legal move to the next painted frame (p50, p95)
   bot     bot decision time, hard bot (p50, p95)
   memory  JS heap and wasm heap after 1 game and after N games in one page load
@@ -15,17 +14,14 @@ These are measurements to read, not pass/fail tests: the machine's load varies.
 from __future__ import annotations
 
 import argparse
-import functools
-import statistics
 import sys
-import threading
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tools"))
 
 import chromium  # type: ignore[import-not-found]  # noqa: E402
-from serve import Handler, Server  # type: ignore[import-not-found]  # noqa: E402
+import serve as local_server  # type: ignore[import-not-found]  # noqa: E402
 
 CLICK = """async () => {
   const el = document.querySelector('#board [data-action]');
@@ -45,23 +41,9 @@ def pct(values: list[float], p: float) -> float:
     return values[k]
 
 
-def serve() -> tuple[Server, str]:
-    server = Server(("127.0.0.1", 0), functools.partial(Handler, directory=str(ROOT)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
+def serve() -> tuple[object, str]:
+    server = local_server.serve(str(ROOT / "dist"))
     return server, f"http://127.0.0.1:{server.server_address[1]}/"
-
-
-def load_times(browser, base: str, runs: int) -> dict[str, list[float]]:
-    out: dict[str, list[float]] = {"tabletown": [], "bare": []}
-    for _ in range(runs):
-        for name, url in (("bare", base + "tools/bench/bare.html"), ("tabletown", base)):
-            ctx = browser.new_context()
-            page = ctx.new_page()
-            page.goto(url)
-            page.wait_for_selector("html.ready", timeout=120_000)
-            out[name].append(page.evaluate("window.readyAt"))
-            ctx.close()
-    return out
 
 
 def click_and_bot_times(browser, base: str, game: str, seats: str, games: int) -> tuple[list[float], list[float], list[float]]:
@@ -112,7 +94,6 @@ def memory_growth(browser, base: str, game: str, games: int) -> list[tuple[int, 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--click-games", type=int, default=3)
     parser.add_argument("--game", default="tavern-tussle")
@@ -124,12 +105,6 @@ def main() -> None:
     server, base = serve()
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=chromium.PATH, args=chromium.ARGS)
-        if not args.only_moves:
-            loads = load_times(browser, base, args.runs)
-            bare, ours = statistics.median(loads["bare"]), statistics.median(loads["tabletown"])
-            print(f"load   bare PyScript median {bare:.0f} ms {sorted(round(x) for x in loads['bare'])}")
-            print(f"load   Tabletown     median {ours:.0f} ms {sorted(round(x) for x in loads['tabletown'])}")
-            print(f"load   Tabletown / bare = {ours / bare:.2f} (goal: at most 1.15)")
         clicks, inside, bots = click_and_bot_times(browser, base, args.game, args.seats, args.click_games)
         print(f"click  {len(clicks)} clicks to next frame: p50 {pct(clicks, 50):.1f} ms, p95 {pct(clicks, 95):.1f} ms (goal: p95 within 50 ms)")
         print(f"click  of which Python (rules + render + innerHTML): p50 {pct(inside, 50):.1f} ms, p95 {pct(inside, 95):.1f} ms")

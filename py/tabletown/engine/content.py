@@ -74,17 +74,21 @@ def rows_with_defaults(name: str, data: Any) -> list[dict[str, Any]]:
     return rows
 
 
-def load_catalog(package: str, name: str) -> Catalog:
-    """The catalogue `data/<name>.json` of a game package (e.g. load_catalog(__package__, "heroes"))."""
+def load_data(package: str, name: str) -> Any:
+    """Any JSON file `data/<name>.json` of a game package (a rules page, a guide)."""
     try:
         text = resources.files(package).joinpath("data").joinpath(f"{name}.json").read_text(encoding="utf-8")
     except FileNotFoundError:
         raise ContentError(f"{package}: there is no data/{name}.json") from None
     try:
-        data = json.loads(text)
+        return json.loads(text)
     except ValueError as err:
         raise ContentError(f"{package}: data/{name}.json is not valid JSON ({err})") from None
-    return Catalog(name, rows_with_defaults(name, data))
+
+
+def load_catalog(package: str, name: str) -> Catalog:
+    """The catalogue `data/<name>.json` of a game package (e.g. load_catalog(__package__, "heroes"))."""
+    return Catalog(name, rows_with_defaults(name, load_data(package, name)))
 
 
 class Effects:

@@ -103,6 +103,10 @@ class Rules:
         """What `seat` is asked to do now, e.g. 'Choose a Hero to activate'."""
         return "Your move"
 
+    def status(self, state: State) -> str:
+        """A short public line on how far the game is ("Round 2 of 3"), for the saved-games list."""
+        return ""
+
     def phrase(self, events: list[Event]) -> str:
         """One log line for the events of one action, written by the phrasebook."""
         return ev.phrase(events, self.phrases)
@@ -110,6 +114,21 @@ class Rules:
     def reaction(self, state: State, seat: int) -> Optional[dict[str, Any]]:
         """{"pass": action} when `seat` is only being asked whether to react (a Cancel,
         a Snap Shot), so a player who asked to be asked only when able can be skipped."""
+        return None
+
+    # --- the story of a game and the rules at hand ----------------------------------------
+    def tally(self, state: State) -> Optional[list[int]]:
+        """Each seat's public score now, for the score-over-time chart; None if the game keeps none."""
+        return None
+
+    def story(self, steps: list[tuple[int, Action, list[Event], State]], final: State) -> list[dict[str, Any]]:
+        """The moments that mattered, as tables {"title", "columns", "rows"} for the result
+        screen; `steps` holds (seat, action, events, state after) for every move."""
+        return []
+
+    def topic(self, state: State, seat: int) -> Optional[str]:
+        """The rules topic (a key of the game's data/rule_index.json) that governs what `seat`
+        is asked now, so the prompt can link to the paragraph that explains it."""
         return None
 
     # --- hidden information ----------------------------------------------------------

@@ -135,6 +135,8 @@ def _check_entry(entry: dict[str, Any]) -> None:
         raise RecordError("its time stamp is damaged")
     if not isinstance(entry.get("id"), str) or not isinstance(entry.get("record"), dict):
         raise RecordError("it is damaged")
+    if "campaign" in entry and not isinstance(entry["campaign"], str):
+        raise RecordError("its campaign is damaged")
     summary = entry.get("summary")
     if (
         not isinstance(summary, dict)
@@ -143,6 +145,7 @@ def _check_entry(entry: dict[str, Any]) -> None:
         or not isinstance(summary.get("names"), list)
         or not all(isinstance(n, str) for n in summary["names"])
         or type(summary.get("moves")) is not int
+        or not isinstance(summary.get("status", ""), str)
     ):
         raise RecordError("its summary is damaged")
 
@@ -216,12 +219,26 @@ class SaveStore:
         return out
 
     # --- writing -------------------------------------------------------------------
-    def save(self, save_id: str, record: dict[str, Any], updated: int, over: bool = False, status: str = "") -> None:
-        """Write one entry atomically. Raises StorageFull; the previous copy survives."""
+    def save(
+        self,
+        save_id: str,
+        record: dict[str, Any],
+        updated: int,
+        over: bool = False,
+        status: str = "",
+        campaign: Optional[str] = None,
+    ) -> None:
+        """Write one entry atomically. Raises StorageFull; the previous copy survives.
+
+        `status` is a short public line for the list ("Round 2 of 3"); `campaign` the id of
+        the campaign this game belongs to in this browser, so its end updates that campaign
+        even after a reload."""
         spec = self.library.spec(record["game"])
         title = spec.title if spec is not None else record["game"]
-        entry = {"schema": SCHEMA, "id": save_id, "updated": updated, "over": bool(over),
-                 "summary": summarize(record, title, over, status), "record": record}
+        entry: dict[str, Any] = {"schema": SCHEMA, "id": save_id, "updated": updated, "over": bool(over),
+                                 "summary": summarize(record, title, over, status), "record": record}
+        if campaign is not None:
+            entry["campaign"] = campaign
         raw = json.dumps(entry, separators=(",", ":"))
         self.backend.set(SAVE_PREFIX + save_id, raw)
         self._checked[SAVE_PREFIX + save_id] = raw  # written from a session whose moves were all legal

@@ -1,14 +1,19 @@
-"""The page: routes, screens and input wiring. The only code that touches the browser.
+"""The page's DOM glue: routes, screens and input wiring. The only code that touches the browser.
 
-Screens are HTML strings set with one innerHTML each; the board is the game's pure
-SVG render. Input is handled by delegation: one listener each for click, keydown,
-change, submit and hashchange, created once, so playing many games leaks nothing.
-No rule is decided here: the page offers what `legal` returns and reports the choice.
+What the page decides (whose turn is shown, hand-offs, status, Undo, the Share text, what
+to redraw, how the address and a press on the board are read) lives in `policy.py`; the
+HTML in `screens.py`; both are tested in CPython. This module asks them and applies the
+answers. Input is handled by delegation: one listener per event type, created once.
+A game's own files are fetched the first time it is opened (`ensure_game`).
 """
 
 from __future__ import annotations
 
-import re
+import asyncio
+import importlib
+import io
+import json
+import zipfile
 from html import escape
 from typing import Any, Optional
 
@@ -16,32 +21,19 @@ import js  # type: ignore[import-not-found]
 from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
 
 from .. import games
-from ..engine.campaign import PROGRESS_ID
-from ..engine.codec import LINK_PREFIX, NEW_PREFIX, decode_link, encode_link, parse_new_game
-from ..engine.draw import names_in
+from ..engine.campaign import PROGRESS_ID, decode_campaign_link, encode_campaign_link
+from ..engine.codec import decode_link, encode_link, parse_new_game
 from ..engine.rules import BadSetup, IllegalAction
-from ..engine.saves import SaveStore, StorageFull
+from ..engine.saves import SAVE_PREFIX, SaveStore, StorageFull
 from ..engine.session import RecordError, Session, new_record
-from ..engine.words import and_list
-from . import screens
+from . import catalog, policy, screens
 from .dom import absent
 from .storage import open_store
 
-BOT_PAUSE_MS = 450
 STORAGE_FULL = (
     "Your browser's storage is full, so this game could not be saved. "
     "The game goes on here; delete old saved games from the menu to make room."
 )
-
-
-def bot_pause_from(search: str) -> int:
-    """The pause before a bot moves; `?botpause=MS` in the address changes it (tests use it)."""
-    from urllib.parse import parse_qs
-
-    values = parse_qs(search.lstrip("?")).get("botpause", [])
-    if values and values[0].isdigit():
-        return min(int(values[0]), 5000)
-    return BOT_PAUSE_MS
 
 
 def now_ms() -> int:
@@ -64,23 +56,43 @@ def _base36(n: int) -> str:
             return out
 
 
+def _assets() -> dict[str, Any]:
+    meta = js.document.querySelector('meta[name="tabletown-assets"]')
+    if absent(meta):
+        return {"games": {}}
+    try:
+        return json.loads(str(meta.content))
+    except ValueError:
+        return {"games": {}}
+
+
 class App:
     def __init__(self) -> None:
         self.doc = js.document
         self.root = self.doc.getElementById("app")
         self.store: SaveStore
         self.store, self.campaigns = open_store()
-        self.session: Optional[Session] = None
+        self.assets = _assets()
+        self.loaded: set[str] = set()  # games whose files are here
+        self.session: Any = None
+        self.spec: Any = None
+        self.campaign_id: dict[str, str] = {}  # save id -> the campaign its end updates (this page's life)
         self.save_id: Optional[str] = None
         self.shown_seat: Optional[int] = None  # whose private view the screen shows
+        self.screen: Optional[policy.Screen] = None
         self.legal: list[dict[str, Any]] = []
-        self.acting: Optional[int] = None
+        self.kinds: list[dict[str, Any]] = []
+        self.armed: Optional[int] = None
+        self.cursor: Optional[list[int]] = None
+        self.painted: Optional[policy.Painted] = None
         self.was_over = False
         self.bot_timer: Any = None
         self.log_count = -1
+        self.route_serial = 0
         self.stats = js.Object.new()
         self.stats.clicks = js.Array.new()
         self.stats.bots = js.Array.new()
+        self.stats.opens = js.Array.new()
         self.stats.games = 0
         js.window.tabletownStats = self.stats
         self._proxies = [
@@ -93,50 +105,120 @@ class App:
         for target, name, proxy in self._proxies:
             target.addEventListener(name, proxy)
         self.bot_proxy = create_proxy(self.bot_tick)
-        self.bot_pause = bot_pause_from(str(js.location.search))
+        self.bot_pause = policy.bot_pause(str(js.location.search))
 
     # --- routing -----------------------------------------------------------------------
     def on_route(self, _event: Any = None) -> None:
-        self.guard(self.route)
+        self.route_serial += 1
+        serial = self.route_serial
+        asyncio.ensure_future(self.guarded_async(lambda: self.route(serial)))
 
-    def route(self) -> None:
+    async def route(self, serial: int) -> None:
         self.cancel_bot()
-        frag = str(js.location.hash)
-        if frag.startswith(LINK_PREFIX) or frag.startswith("#play"):
-            self.open_link(frag)
-        elif frag.startswith(NEW_PREFIX):
-            self.open_new_link(frag)
-        elif frag.startswith("#setup/"):
-            self.show_setup(frag[len("#setup/"):])
-        elif frag.startswith("#game/"):
-            self.open_save(frag[len("#game/"):])
-        else:
-            self.show_picker()
+        where = policy.route(str(js.location.hash))
+        if where.kind == "picker":
+            if where.problem:
+                js.history.replaceState(None, "", "#")
+            self.show_picker(where.problem)
+            return
+        game_id = self.game_of(where)
+        if game_id is not None and not await self.ensure_game(game_id):
+            return
+        if serial != self.route_serial:
+            return  # the player went elsewhere while the game's files arrived
+        if where.kind == "setup":
+            self.show_setup(where.arg)
+        elif where.kind == "game":
+            self.open_save(where.arg)
+        elif where.kind == "play":
+            self.open_link(where.arg)
+        elif where.kind == "new":
+            self.open_new_link(where.arg)
+        elif where.kind == "campaign":
+            self.import_campaign(where.arg)
 
-    def go(self, fragment: str) -> None:
-        """Replace the address (no history entry for a link that was just consumed)."""
-        js.history.replaceState(None, "", fragment)
-        self.route()
+    def game_of(self, where: policy.Route) -> Optional[str]:
+        if where.kind == "setup":
+            return where.arg if catalog.known(where.arg) else None
+        if where.kind == "game":
+            return catalog.entry_game(self.store.backend.get(SAVE_PREFIX + where.arg))
+        if where.kind == "play":
+            return catalog.link_game(where.arg)
+        if where.kind == "new":
+            return catalog.new_link_game(where.arg)
+        if where.kind == "campaign":
+            return catalog.link_game(where.arg)
+        return None
+
+    async def ensure_game(self, game_id: str) -> bool:
+        """Fetch and unpack a game's own files the first time it is opened, showing progress."""
+        url = self.assets.get("games", {}).get(game_id)
+        if game_id in self.loaded or url is None:
+            return True
+        spec = catalog.find(game_id)
+        if spec is None or not spec.ready:
+            return True  # the route itself explains
+        started = js.performance.now()
+        self.session = None
+        self.root.innerHTML = screens.loading_game(spec.title, 3)
+        self.set_title(f"Opening {spec.title} · Tabletown")
+
+        def progress(percent: Any) -> None:
+            fill = self.doc.getElementById("loading-fill")
+            if not absent(fill):
+                fill.style.width = f"{int(percent)}%"
+
+        proxy = create_proxy(progress)
+        try:
+            buffer = await js.tabletownFetch(url, proxy)
+            data = buffer.to_bytes()
+        except Exception as err:  # noqa: BLE001 - a network failure is told, not raised
+            self.root.innerHTML = screens.picker(catalog.specs(), [], [], [])
+            self.alert(f"{spec.title} could not be loaded ({err}). Check the connection and try again.")
+            return False
+        finally:
+            proxy.destroy()
+        with zipfile.ZipFile(io.BytesIO(data)) as zf:
+            zf.extractall(".")
+        importlib.invalidate_caches()
+        self.loaded.add(game_id)
+        self.stats.opens.push(js.performance.now() - started)
+        return True
 
     # --- picker and setup ----------------------------------------------------------------
     def show_picker(self, alert: str = "") -> None:
         self.session = None
         self.measure_memory()
         self.set_title("Tabletown")
-        saves = self.store.list()
-        self.root.innerHTML = screens.picker(games.SPECS, saves, self.store.broken(), self.store.notices)
+        saves, broken = self.list_saves()
+        notices = list(self.store.notices)
         self.store.notices = []
+        rows = self.doc.getElementById("save-rows")
+        if absent(rows) or absent(self.doc.getElementById("pick-h")):
+            self.root.innerHTML = screens.picker(catalog.specs(), saves, broken, notices)
+        else:
+            # The picker from the page's HTML is on screen: leave what is already right alone.
+            key = screens.saves_key(saves)
+            if str(rows.getAttribute("data-key")) != key:
+                rows.innerHTML = screens.save_rows(saves)
+                rows.setAttribute("data-key", key)
+            self.doc.getElementById("save-notes").innerHTML = screens.save_notes(broken, notices)
         if alert:
             self.alert(alert)
 
+    def list_saves(self) -> tuple[list[dict[str, Any]], list[dict[str, str]]]:
+        """The saved games from their summaries (no game is replayed to list it)."""
+        return self.store.list(), self.store.broken()
+
     def show_setup(self, game_id: str, alert: str = "") -> None:
-        spec = games.BY_ID.get(game_id)
-        if spec is None or not spec.ready:
+        setup = catalog.setup_of(game_id)
+        if setup is None:
             self.show_picker(f"There is no playable game called “{game_id[:40]}”.")
             return
         self.session = None
-        self.set_title(f"New game of {spec.title} · Tabletown")
-        self.root.innerHTML = screens.setup(spec)
+        self.set_title(f"New game of {setup.title} · Tabletown")
+        campaigns = self.campaigns.list(game_id) if setup.campaign else None
+        self.root.innerHTML = screens.setup(setup, campaigns)
         self.refresh_setup_form()
         if alert:
             self.alert(alert)
@@ -148,6 +230,10 @@ class App:
         count = int(form.elements.namedItem("seats").value)
         for row in self.doc.querySelectorAll("[data-seat-row]"):
             row.hidden = int(row.dataset.seatRow) >= count
+            kind = row.querySelector("select")
+            ask = row.querySelector("[data-human-only]")
+            if not absent(ask) and not absent(kind):
+                ask.disabled = str(kind.value) != "human"
         for field in self.doc.querySelectorAll("[data-for-seats]"):
             allowed = [int(x) for x in str(field.dataset.forSeats).split(",") if x]
             off = bool(allowed) and count not in allowed
@@ -170,6 +256,9 @@ class App:
                 seat["level"] = kind_value[4:]
             else:
                 seat["kind"] = "human"
+                ask = form.elements.namedItem(f"ask{i}")
+                if not absent(ask) and bool(ask.checked):
+                    seat["ask"] = "when-able"
             seats.append(seat)
         texts: dict[str, str] = {}
         for opt in spec.offered_options(count):
@@ -179,26 +268,36 @@ class App:
                 texts[opt.name] = ("true" if field.checked else "false") if is_box else str(field.value)
         options = spec.parse_link_options(count, texts)
         seed_text = str(form.elements.namedItem("seed").value).strip()
-        seed = int(seed_text) if re.fullmatch(r"-?[0-9]{1,12}", seed_text) else None
-        self.start_game(game_id, seats, options, seed)
+        if seed_text and policy.number_value({}, seed_text) is None:
+            raise BadSetup("The seed must be a whole number (digits only).")
+        seed = int(seed_text) if seed_text else None
+        chosen = form.querySelector("input[name=campaign]:checked")
+        campaign = str(chosen.value) if not absent(chosen) else PROGRESS_ID
+        self.start_game(game_id, seats, options, seed, new_id() if campaign == "new" else campaign)
 
-    def start_game(self, game_id: str, seats: list[dict[str, Any]], options: dict[str, Any], seed: Optional[int]) -> None:
+    def start_game(self, game_id: str, seats: list[dict[str, Any]], options: dict[str, Any], seed: Optional[int],
+                   campaign_id: str = PROGRESS_ID) -> None:
         game = games.load(game_id)
         names = [s.get("name") or "" for s in seats]
         if game.SPEC.campaign:
-            options = game.RULES.campaign_options(self.campaigns.data(game_id, PROGRESS_ID), names, dict(options))
+            options = game.RULES.campaign_options(self.campaigns.data(game_id, campaign_id), names, dict(options))
         if seed is None:
             seed = int(js.Math.floor(js.Math.random() * 2**31))
         record = new_record(game, seats, options, seed)
         save_id = new_id()
+        self.campaign_id[save_id] = campaign_id
+        self.keep_and_begin(save_id, Session(game, record))
+
+    def keep_and_begin(self, save_id: str, session: Any) -> None:
         try:
-            self.store.save(save_id, record, now_ms())
+            self.store.save(save_id, session.record, now_ms(), over=session.over())
         except StorageFull:
-            self.begin(save_id, Session(game, record))
+            js.history.replaceState(None, "", "#")
+            self.begin(save_id, session)
             self.alert(STORAGE_FULL)
             return
         js.history.replaceState(None, "", f"#game/{save_id}")
-        self.begin(save_id, Session(game, record))
+        self.begin(save_id, session)
 
     def open_new_link(self, fragment: str) -> None:
         from urllib.parse import unquote
@@ -217,17 +316,7 @@ class App:
             js.history.replaceState(None, "", "#")
             self.show_picker(f"This game link cannot be opened. {err}")
             return
-        save_id = new_id()
-        session = Session(games.load(record["game"]), record, trusted=True)
-        try:
-            self.store.save(save_id, session.record, now_ms(), over=session.over())
-        except StorageFull:
-            js.history.replaceState(None, "", "#")
-            self.begin(save_id, session)
-            self.alert(STORAGE_FULL)
-            return
-        js.history.replaceState(None, "", f"#game/{save_id}")
-        self.begin(save_id, session)
+        self.keep_and_begin(new_id(), Session(games.load(record["game"]), record, trusted=True))
 
     def open_save(self, save_id: str) -> None:
         if self.session is not None and self.save_id == save_id:
@@ -240,103 +329,81 @@ class App:
             self.store.notices = []
             self.show_picker(notices)
             return
-        session = Session(games.load(entry["record"]["game"]), entry["record"], trusted=True)
-        self.begin(save_id, session)
+        self.begin(save_id, Session(games.load(entry["record"]["game"]), entry["record"], trusted=True))
+
+    def import_campaign(self, fragment: str) -> None:
+        try:
+            record = decode_campaign_link(fragment, games.LIBRARY)
+            self.campaigns.save(record)
+        except RecordError as err:
+            js.history.replaceState(None, "", "#")
+            self.show_picker(f"This campaign link cannot be used: {err}")
+            return
+        except StorageFull:
+            js.history.replaceState(None, "", "#")
+            self.show_picker(STORAGE_FULL)
+            return
+        js.history.replaceState(None, "", f"#setup/{record['game']}")
+        self.show_setup(record["game"], "")
+        status = self.doc.getElementById("campaign-status")
+        if not absent(status):
+            status.textContent = f"Campaign “{record.get('name') or record['id']}” added: choose it to continue."
 
     # --- the game screen -------------------------------------------------------------------
-    def begin(self, save_id: str, session: Session) -> None:
+    def begin(self, save_id: str, session: Any) -> None:
         self.session = session
+        self.spec = session.spec
         self.save_id = save_id
         self.was_over = session.over()
-        humans = self.humans()
+        humans = policy.humans(session)
         self.shown_seat = humans[0] if len(humans) == 1 else None
         self.log_count = -1
-        self.set_title(f"{session.spec.title} · Tabletown")
-        self.root.innerHTML = screens.game_frame(session.spec.title, self.escaped_names())
+        self.painted = None
+        self.disarm()
+        self.set_title(f"{self.spec.title} · Tabletown")
+        self.root.innerHTML = screens.game_frame(self.spec.title, self.escaped_names())
         self.stats.games = int(self.stats.games) + 1
         self.measure_memory()
         self.render_game()
 
-    def undo_by(self) -> Optional[int]:
-        """Whose moves Undo may take back: in a game with secrets and several humans, only
-        those of the human whose view is on screen (never another's hidden choice)."""
-        assert self.session is not None
-        if self.session.spec.secrets and len(self.humans()) > 1:
-            return -1 if self.shown_seat is None else self.shown_seat
-        return None
-
-    def humans(self) -> list[int]:
-        assert self.session is not None
-        return [i for i, s in enumerate(self.session.seats) if s["kind"] == "human"]
-
     def escaped_names(self) -> list[str]:
-        assert self.session is not None
         return [escape(n) for n in self.session.names]
 
-    def pick_acting(self) -> Optional[int]:
-        """The human seat the page asks now (prefer the one already looking at the screen)."""
-        assert self.session is not None
-        humans = [s for s in self.session.active() if not self.session.is_bot(s)]
-        if not humans:
-            return None
-        if self.shown_seat in humans:
-            return self.shown_seat
-        return humans[0]
-
-    def needs_handoff(self, acting: Optional[int]) -> bool:
-        assert self.session is not None
-        return (
-            acting is not None
-            and acting != self.shown_seat
-            and self.session.spec.secrets
-            and len(self.humans()) > 1
-        )
+    @property
+    def secrets(self) -> bool:
+        return bool(self.spec.secrets)
 
     def render_game(self) -> None:
         session = self.session
-        assert session is not None
         rules = session.rules
         names = self.escaped_names()
-        acting = self.pick_acting()
-        handoff = self.needs_handoff(acting)
-        over = session.over()
-        if handoff:
-            view_seat: Optional[int] = None
-            self.legal = []
-        else:
-            if acting is not None:
-                self.shown_seat = acting
-            view_seat = self.shown_seat if not over or len(self.humans()) == 1 else None
-            self.legal = rules.legal(session.state, acting) if acting is not None else []
-        self.acting = None if handoff else acting
-        view = rules.view(session.state, view_seat)
-        svg = session.game.render(view, {"viewer": view_seat, "legal": self.legal, "names": names})
+        screen = policy.game_screen(session, self.secrets, self.shown_seat)
+        self.screen = screen
+        self.shown_seat = screen.shown_seat
+        acting = screen.acting
+        self.legal = rules.legal(session.state, acting) if acting is not None else []
+        self.kinds = list(rules.params(session.state, acting)) if acting is not None else []
+        if self.armed is not None and self.armed >= len(self.kinds):
+            self.disarm()
+        view = rules.view(session.state, screen.view_seat)
+        ui = {"viewer": screen.view_seat, "legal": self.legal, "params": self.kinds, "armed": self.armed,
+              "cursor": self.cursor, "names": names}
+        self.draw_board(session.game.render(view, ui))
         board = self.doc.getElementById("board")
-        board.innerHTML = svg
-        js.tabletownLabels(board)
-        if over:
+        if screen.over:
             board.setAttribute("data-game-over", "true")
         else:
             board.removeAttribute("data-game-over")
-        self.doc.getElementById("status").textContent = self.status_text(acting, handoff)
-        overlay = self.doc.getElementById("handoff")
-        if handoff:
-            assert acting is not None
-            overlay.innerHTML = screens.handoff(names[acting])
-            overlay.hidden = False
-            button = overlay.querySelector("button")
-            if not absent(button):
-                button.focus()
-        else:
-            overlay.hidden = True
-            overlay.innerHTML = ""
+        self.doc.getElementById("status").textContent = screen.status
+        self.show_handoff(screen, names)
+        self.render_params()
+        self.focus_frame()
         self.render_log()
-        undo = self.doc.getElementById("undo")
-        undo.disabled = not session.can_undo(self.undo_by())
+        self.doc.getElementById("undo").disabled = not screen.undo
         results = self.doc.getElementById("results")
-        if over:
+        if screen.over:
             outcome = session.outcome()
-            results.innerHTML = screens.results(outcome, names, session.spec) if outcome else ""
+            results.innerHTML = screens.results(outcome, names) if outcome else ""
             if not self.was_over:
                 self.was_over = True
                 self.record_progress()
@@ -344,27 +411,48 @@ class App:
             results.innerHTML = ""
         self.schedule_bot()
 
-    def status_text(self, acting: Optional[int], handoff: bool) -> str:
-        session = self.session
-        assert session is not None
-        names = session.names
-        if session.over():
-            outcome = session.outcome() or {"winners": []}
-            if outcome.get("headline"):  # e.g. a solo game against an automaton
-                return "Game over — " + names_in(outcome["headline"], names)
-            winners = and_list(names[w] for w in outcome["winners"])
-            verb = "wins" if len(outcome["winners"]) == 1 else "share the win"
-            return f"Game over — {winners} {verb}."
-        if handoff and acting is not None:
-            return f"Pass the device to {names[acting]}."
-        if acting is not None:
-            return f"{names[acting]}: " + names_in(session.rules.prompt(session.state, acting), names)
-        bots = [names[s] for s in session.active() if session.is_bot(s)]
-        return (and_list(bots) or "A bot") + (" is" if len(bots) <= 1 else " are") + " thinking…"
+    def draw_board(self, drawing: str) -> None:
+        """Replace only the parts that changed when the frame is the same; else draw whole."""
+        board = self.doc.getElementById("board")
+        changes, self.painted = policy.plan_redraw(self.painted, drawing)
+        for key, svg in changes:
+            if key is None:
+                board.innerHTML = svg
+                js.tabletownLabels(board)
+                return
+            part = board.querySelector(f'[data-part="{escape(key)}"]')
+            if absent(part):
+                board.innerHTML = str(drawing)
+                js.tabletownLabels(board)
+                return
+            part.outerHTML = svg
+        if changes:
+            js.tabletownLabels(board)
+
+    def show_handoff(self, screen: policy.Screen, names: list[str]) -> None:
+        """While the device is passed on, the rest of the page is inert: no focus, clicks or keys."""
+        overlay = self.doc.getElementById("handoff")
+        for el in self.doc.querySelectorAll("body > :not(main), #update, #app > :not(.game), .game-main"):
+            el.inert = screen.handoff
+        if screen.handoff and screen.asked is not None:
+            overlay.innerHTML = screens.handoff(names[screen.asked])
+            overlay.hidden = False
+            button = overlay.querySelector("button")
+            if not absent(button):
+                button.focus()
+        else:
+            overlay.hidden = True
+            overlay.innerHTML = ""
+
+    def render_params(self) -> None:
+        panel = self.doc.getElementById("params")
+        if absent(panel):
+            return
+        panel.innerHTML = screens.params_panel(self.kinds, self.armed, self.cursor)
+        panel.hidden = not self.kinds
 
     def render_log(self) -> None:
         session = self.session
-        assert session is not None
         if self.log_count == len(session.lines):
             return
         log = self.doc.getElementById("log")
@@ -377,19 +465,28 @@ class App:
         self.log_count = len(session.lines)
 
     # --- moves ---------------------------------------------------------------------------
-    def play(self, index: int) -> None:
+    def play_action(self, action: dict[str, Any]) -> None:
         session = self.session
-        if session is None or self.acting is None or not 0 <= index < len(self.legal):
+        if session is None or self.screen is None or self.screen.acting is None:
             return
         started = js.performance.now()
         try:
-            session.apply(self.acting, self.legal[index])
+            session.apply(self.screen.acting, action)
         except IllegalAction as err:
             self.alert(f"That move is not allowed: {err}")
             return
+        self.disarm()
         self.autosave()
         self.render_game()
         self.stats.clicks.push(js.performance.now() - started)
+
+    def play(self, index: int) -> None:
+        if 0 <= index < len(self.legal):
+            self.play_action(self.legal[index])
+
+    def disarm(self) -> None:
+        self.armed = None
+        self.cursor = None
 
     def autosave(self) -> None:
         session = self.session
@@ -401,16 +498,18 @@ class App:
             self.alert(STORAGE_FULL)
 
     def record_progress(self) -> None:
+        """A finished game of a campaign game updates its campaign record."""
         session = self.session
-        assert session is not None
-        game_id = session.record["game"]
         if not session.spec.campaign:
             return
+        game_id = session.record["game"]
+        campaign_id = self.campaign_id.get(self.save_id or "", PROGRESS_ID)
         try:
-            progress = self.campaigns.data(game_id, PROGRESS_ID)
-            updated = session.rules.campaign_update(progress, session.names, session.state)
-            if updated is not None and updated != progress:
-                self.campaigns.put_data(game_id, PROGRESS_ID, updated, now_ms(), "Progress by player name")
+            data = self.campaigns.data(game_id, campaign_id)
+            updated = session.rules.campaign_update(data, session.names, session.state)
+            if updated is not None and updated != data:
+                name = "Progress by player name" if campaign_id == PROGRESS_ID else ""
+                self.campaigns.put_data(game_id, campaign_id, updated, now_ms(), name)
         except StorageFull:
             self.alert(STORAGE_FULL)
 
@@ -419,7 +518,7 @@ class App:
         session = self.session
         if session is None or session.over():
             return
-        if any(session.is_bot(s) for s in session.active()):
+        if any(policy.is_bot(session, s) for s in session.active()):
             self.bot_timer = js.setTimeout(self.bot_proxy, self.bot_pause)
 
     def cancel_bot(self) -> None:
@@ -435,7 +534,7 @@ class App:
         session = self.session
         if session is None or session.over():
             return
-        bots = [s for s in session.active() if session.is_bot(s)]
+        bots = [s for s in session.active() if policy.is_bot(session, s)]
         if not bots:
             return
         started = js.performance.now()
@@ -446,25 +545,81 @@ class App:
 
     # --- events -----------------------------------------------------------------------------
     def on_click(self, event: Any) -> None:
-        target = event.target.closest("[data-action]") if event.target and hasattr(event.target, "closest") else None
-        if absent(target):
+        target = event.target
+        if absent(target) or not hasattr(target, "closest"):
             return
-        action = str(target.dataset.action)
-        if action.isdigit():
+        param = target.closest("[data-param]")
+        if not absent(param):
+            self.guard(lambda: self.arm(int(str(param.dataset.param))))
+            return
+        control = target.closest("[data-action]")
+        if absent(control):
+            frame = target.closest("[data-frame]")
+            if not absent(frame) and self.armed is not None:
+                self.guard(lambda: self.press_frame(frame, event))
+            return
+        action = str(control.dataset.action)
+        if action.isascii() and action.isdigit() and len(action) < 6:
             event.preventDefault()
             self.guard(lambda: self.play(int(action)))
             return
         handler = getattr(self, "cmd_" + action.replace("-", "_"), None)
         if handler is not None:
-            if target.tagName != "A":
+            if control.tagName != "A":
                 event.preventDefault()
-            self.guard(lambda: handler(target))
+            self.guard(lambda: handler(control))
+
+    def arm(self, index: int) -> None:
+        if not 0 <= index < len(self.kinds):
+            return
+        if self.armed == index:
+            self.disarm()
+        else:
+            self.armed = index
+            self.cursor = policy.start_cursor(self.kinds[index])
+        self.render_game()
+
+    def focus_frame(self) -> None:
+        """While a kind is armed, the board's frame holds the focus: arrows move the cursor,
+        Enter commits, Escape cancels (a redraw must not drop the focus)."""
+        if self.armed is None:
+            return
+        frame = self.doc.querySelector("#board [data-frame]")
+        if not absent(frame):
+            frame.setAttribute("tabindex", "0")
+            if self.doc.activeElement != frame:
+                frame.focus()
+
+    def press_frame(self, frame: Any, event: Any) -> None:
+        kind = self.kinds[self.armed]
+        point = js.tabletownFramePoint(frame, event.clientX, event.clientY)
+        if absent(point):
+            return
+        cell = int(str(frame.getAttribute("data-cell") or "100")) if str(frame.getAttribute("data-cell") or "").isdigit() else 100
+        value = policy.frame_value(kind, float(point[0]), float(point[1]), cell)
+        if value is not None:
+            self.play_action(policy.complete(kind, value))
 
     def on_key(self, event: Any) -> None:
-        if event.key not in ("Enter", " "):
-            return
         target = event.target
         if absent(target) or not hasattr(target, "getAttribute"):
+            return
+        if self.armed is not None and self.session is not None:
+            if event.key in policy.ARROWS:
+                event.preventDefault()
+                self.cursor = policy.move_cursor(self.kinds[self.armed], self.cursor or [0, 0], str(event.key), bool(event.shiftKey))
+                self.guard(self.render_game)
+                return
+            if event.key == "Escape":
+                self.disarm()
+                self.guard(self.render_game)
+                return
+            if event.key == "Enter" and not absent(target.closest("[data-frame]")):
+                event.preventDefault()
+                kind = self.kinds[self.armed]
+                self.guard(lambda: self.play_action(policy.complete(kind, list(self.cursor or [0, 0]))))
+                return
+        if event.key not in ("Enter", " "):
             return
         # Native buttons and links already turn Enter/Space into clicks.
         if target.tagName in ("BUTTON", "A", "INPUT", "SELECT", "TEXTAREA"):
@@ -474,15 +629,39 @@ class App:
             target.dispatchEvent(js.MouseEvent.new("click", js.JSON.parse('{"bubbles": true}')))
 
     def on_change(self, event: Any) -> None:
-        if not absent(event.target) and str(event.target.name) == "seats":
+        target = event.target
+        name = "" if absent(target) else str(getattr(target, "name", "") or "")
+        if name == "seats" or name.startswith("kind"):
             self.guard(self.refresh_setup_form)
 
     def on_submit(self, event: Any) -> None:
         form = event.target
-        if absent(form) or str(form.id) != "setup-form":
+        if absent(form):
             return
-        event.preventDefault()
-        self.guard(lambda: self._start_or_alert(form))
+        form_id = str(form.id)
+        if form_id == "setup-form":
+            event.preventDefault()
+            self.guard(lambda: self._start_or_alert(form))
+        elif form_id == "campaign-import":
+            event.preventDefault()
+            link = str(form.elements.namedItem("link").value).strip()
+            at = link.find("#campaign=")
+            self.guard(lambda: self.import_campaign(link[at:] if at >= 0 else link))
+        elif not absent(form.getAttribute("data-param-form")):
+            event.preventDefault()
+            index = int(str(form.getAttribute("data-param-form")))
+            text = str(form.elements.namedItem("value").value)
+            self.guard(lambda: self.param_number(index, text))
+
+    def param_number(self, index: int, text: str) -> None:
+        if not 0 <= index < len(self.kinds):
+            return
+        kind = self.kinds[index]
+        value = policy.number_value(kind, text)
+        if value is None:
+            self.alert(f"{kind.get('label', 'The number')}: type a whole number from {kind.get('min')} to {kind.get('max')}.")
+            return
+        self.play_action(policy.complete(kind, value))
 
     def _start_or_alert(self, form: Any) -> None:
         try:
@@ -491,20 +670,20 @@ class App:
             self.alert(str(err))
 
     def cmd_handoff(self, _target: Any) -> None:
-        if self.session is None:
+        if self.session is None or self.screen is None:
             return
-        acting = self.pick_acting()
-        if acting is not None:
-            self.shown_seat = acting
+        if self.screen.asked is not None:
+            self.shown_seat = self.screen.asked
         self.render_game()
 
     def cmd_undo(self, _target: Any) -> None:
-        if self.session is None:
+        if self.session is None or self.screen is None or not self.screen.undo:
             return
-        if not self.session.undo(self.undo_by()):
+        if not self.session.undo(policy.undo_by(self.session, self.secrets, self.shown_seat)):
             self.alert("Nothing can be undone: the last move revealed or rolled something.")
             return
         self.log_count = -1
+        self.disarm()
         self.autosave()
         self.render_game()
 
@@ -516,11 +695,24 @@ class App:
         out.textContent = link
         out.setAttribute("href", link)
         self.doc.getElementById("share-box").hidden = False
+        copied = True
         try:
             js.navigator.clipboard.writeText(link)
-            self.doc.getElementById("share-note").textContent = "Link copied. Anyone who opens it continues from this point."
         except Exception:  # noqa: BLE001 - clipboard access is optional
-            self.doc.getElementById("share-note").textContent = "Copy this link: anyone who opens it continues from this point."
+            copied = False
+        self.doc.getElementById("share-note").textContent = policy.share_note(self.secrets, self.session.over(), copied)
+
+    def cmd_export_campaign(self, target: Any) -> None:
+        form = self.doc.getElementById("setup-form")
+        record = self.campaigns.load(str(form.dataset.game), str(target.dataset.campaign))
+        if record is None:
+            self.alert("That campaign is no longer here.")
+            return
+        link = str(js.location.origin) + str(js.location.pathname) + encode_campaign_link(record)
+        out = self.doc.getElementById("campaign-link")
+        out.textContent = link
+        out.setAttribute("href", link)
+        self.doc.getElementById("campaign-share").hidden = False
 
     def cmd_delete_save(self, target: Any) -> None:
         save_id = str(target.dataset.save)
@@ -567,26 +759,42 @@ class App:
         try:
             fn()
         except Exception as err:  # noqa: BLE001 - the page must survive any bug
-            js.console.error(f"Tabletown error: {err!r}")
-            import traceback
+            self.report(err)
 
-            js.console.error(traceback.format_exc())
-            self.alert(f"Something went wrong: {err}. Your saved games are safe.")
+    async def guarded_async(self, make: Any) -> None:
+        try:
+            await make()
+        except Exception as err:  # noqa: BLE001 - the page must survive any bug
+            self.report(err)
+        finally:
+            self.mark_ready()
+
+    def report(self, err: Exception) -> None:
+        import traceback
+
+        js.console.error(f"Tabletown error: {err!r}")
+        js.console.error(traceback.format_exc())
+        self.alert(f"Something went wrong: {err}. Your saved games are safe.")
+
+    def mark_ready(self) -> None:
+        """After the first screen: the page is interactive (tests and benchmarks wait for this)."""
+        root = js.document.documentElement
+        if root.classList.contains("ready"):
+            return
+        loading = self.doc.getElementById("loading")
+        if not absent(loading):
+            loading.remove()
+        root.classList.add("ready")
+        js.window.readyAt = js.performance.now()
+        # boot.js registers the service worker now, so its precache does not compete with the start.
+        js.window.dispatchEvent(js.Event.new("tabletown:ready"))
 
 
 APP: Optional[App] = None
 
 
 def start() -> None:
-    """Boot the page: build the app, show the first screen, mark the page ready."""
+    """Boot the page: build the app and route the address (which marks the page ready)."""
     global APP
     APP = App()
-    js.document.getElementById("loading").remove()
-    APP.root.hidden = False
     APP.on_route()
-    js.document.documentElement.classList.add("ready")
-    js.window.readyAt = js.performance.now()
-    # boot.js registers the service worker now, so its precache downloads do not
-    # compete with the runtime while the page is starting.
-    js.window.dispatchEvent(js.Event.new("tabletown:ready"))
-

@@ -1,0 +1,99 @@
+"""Replays and the story of a game.
+
+A replay steps through a record move by move, forward and back, with the board as it was
+after each move and that move's log line. States are rebuilt from the log (checkpoints
+every few moves keep stepping back cheap) and never leave this object: what the page shows
+is a seat's view. While a game is not over, a replay shows only what everyone could see
+(the spectator's view), so a shared game's hidden cards stay hidden; once it is over, any
+seat's point of view may be chosen.
+
+The story of a game is drawn from the same steps: the public score of each seat after
+every move (`Rules.tally`) and the game's own summary of the moments that mattered
+(`Rules.story`), as tables the page draws as charts.
+"""
+
+from __future__ import annotations
+
+from types import ModuleType
+from typing import Any, Optional
+
+from .rules import Event, State
+from .session import Session
+from .state import clone
+
+CHECKPOINT_EVERY = 16
+
+
+class Replay:
+    def __init__(self, game: ModuleType, record: dict[str, Any]):
+        self.game = game
+        self.rules = game.RULES
+        self.record = record
+        empty = dict(record, log=[])
+        start = Session(game, clone(empty), trusted=True)
+        self._checkpoints: dict[int, State] = {0: clone(start.state)}
+        full = Session(game, clone(record), trusted=True)
+        self.lines: list[str] = list(full.lines)
+        self.events: list[list[Event]] = list(full.events)
+        self.log: list[list[Any]] = list(record["log"])
+        self.over = full.over()
+        self.outcome = full.outcome()
+        self.final: State = full.state
+        state = clone(self._checkpoints[0])
+        for k, (seat, action) in enumerate(self.log, start=1):
+            state = self.rules.step(state, seat, action)[0]
+            if k % CHECKPOINT_EVERY == 0:
+                self._checkpoints[k] = clone(state)
+
+    def __len__(self) -> int:
+        return len(self.log)
+
+    def state_at(self, k: int) -> State:
+        """The state after the first `k` moves (0: as the game was set up)."""
+        if not 0 <= k <= len(self.log):
+            raise IndexError(f"a replay of {len(self.log)} moves has no step {k}")
+        if k == len(self.log):
+            return self.final
+        base = max(c for c in self._checkpoints if c <= k)
+        state = clone(self._checkpoints[base])
+        for seat, action in self.log[base:k]:
+            state = self.rules.step(state, seat, action)[0]
+        return state
+
+    def viewers(self) -> list[Optional[int]]:
+        """Whose point of view the replay may show: everyone's once the game is over,
+        otherwise only what the whole table could see."""
+        if self.over:
+            return [None] + list(range(len(self.record["seats"])))
+        return [None]
+
+    def view_at(self, k: int, seat: Optional[int]) -> dict[str, Any]:
+        if seat not in self.viewers():
+            raise ValueError("that seat's hidden cards are not shown while the game is not over")
+        return self.rules.view(self.state_at(k), seat)
+
+    def line(self, k: int) -> str:
+        """The log line of move k (1-based), or "" for the setup."""
+        return self.lines[k - 1] if k >= 1 else ""
+
+
+def story(game: ModuleType, record: dict[str, Any]) -> dict[str, Any]:
+    """The story of a game for the result screen:
+
+    {"series": [[score of seat s after move k for k in 0..n] for s in seats] or None,
+     "tables": [{"title", "columns", "rows": [[cells…]]}]  (the game's moments that mattered)}
+    """
+    rules = game.RULES
+    session = Session(game, dict(clone(record), log=[]), trusted=True)
+    series: Optional[list[list[int]]] = None
+    first = rules.tally(session.state)
+    steps: list[tuple[int, dict[str, Any], list[Event], State]] = []
+    if first is not None:
+        series = [[v] for v in first]
+    for seat, action in record["log"]:
+        session._apply(seat, action, check=False)
+        steps.append((seat, action, session.events[-1], session.state))
+        if series is not None:
+            for s, v in enumerate(rules.tally(session.state) or []):
+                series[s].append(v)
+    return {"series": series, "tables": rules.story(steps, session.state)}

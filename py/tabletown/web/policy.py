@@ -1,0 +1,304 @@
+"""Page policy as pure functions: whose turn the screen shows, hand-off screens, status
+text, whether Undo is allowed, what the Share box says, what to redraw, how the address
+is read, and how a press on the board becomes an action.
+
+Nothing here touches the browser; `web/app.py` asks these functions and applies the
+answers to the DOM. The session is read through a few attributes (`seats`, `names`,
+`person()`, `active()`, `over()`, `outcome()`, `can_undo(by)`, `rules.prompt`, `state`),
+so tests can hand in a real session or a stand-in.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+from typing import Any, Optional
+
+# --- the address ------------------------------------------------------------------------
+
+BOT_PAUSE_MS = 450
+MAX_BOT_PAUSE_MS = 5000
+MAX_SEARCH = 512  # a query longer than this is ignored whole
+MAX_FRAGMENT = 40_000  # far above any real link (the largest real game is about 4.4 K characters)
+_ID = re.compile(r"[a-z0-9][a-z0-9-]{0,39}")
+_DIGITS = re.compile(r"[0-9]{1,5}")
+
+
+def bot_pause(search: str) -> int:
+    """The pause before a bot moves: `?botpause=MS` (ASCII digits, at most 5000); else the default.
+
+    Anything else in the query, or a value that is not plain digits (`²`, a thousand
+    digits), leaves the default: the address never stops the page.
+    """
+    if not isinstance(search, str) or len(search) > MAX_SEARCH:
+        return BOT_PAUSE_MS
+    for part in search.lstrip("?").split("&"):
+        key, _, value = part.partition("=")
+        if key == "botpause" and _DIGITS.fullmatch(value):
+            return min(int(value), MAX_BOT_PAUSE_MS)
+    return BOT_PAUSE_MS
+
+
+@dataclass(frozen=True)
+class Route:
+    """Where the address points: `kind` is picker, setup, game, play, new or campaign."""
+
+    kind: str
+    arg: str = ""
+    problem: str = ""  # a message for the player when the address could not be used
+
+
+def route(fragment: str) -> Route:
+    """Read the address fragment with strict patterns and a length limit."""
+    if not isinstance(fragment, str) or fragment in ("", "#"):
+        return Route("picker")
+    if len(fragment) > MAX_FRAGMENT:
+        return Route("picker", problem="This link cannot be opened: it is too large to be a Tabletown game.")
+    for prefix, kind in (("#setup/", "setup"), ("#game/", "game")):
+        if fragment.startswith(prefix):
+            arg = fragment[len(prefix):]
+            if _ID.fullmatch(arg):
+                return Route(kind, arg)
+            what = "game" if kind == "setup" else "saved game"
+            return Route("picker", problem=f"This address cannot be opened: there is no {what} at it.")
+    if fragment.startswith("#play"):
+        return Route("play", fragment)
+    if fragment.startswith("#new/"):
+        return Route("new", fragment)
+    if fragment.startswith("#campaign="):
+        return Route("campaign", fragment)
+    return Route("picker")
+
+
+# --- names ------------------------------------------------------------------------------
+
+_SEAT = re.compile(r"\{seat([0-9]{1,2})\}")
+
+
+def fill_names(text: str, names: list[str]) -> str:
+    """Replace `{seatN}` with names in one pass: a name that itself reads `{seat1}` stays as typed."""
+    return _SEAT.sub(lambda m: names[int(m.group(1))] if int(m.group(1)) < len(names) else m.group(0), text)
+
+
+# --- whose turn the screen shows ----------------------------------------------------------
+
+
+def humans(session: Any) -> list[int]:
+    return [i for i, s in enumerate(session.seats) if s["kind"] == "human"]
+
+
+def person(session: Any, seat: int) -> int:
+    """Who plays a seat at the device (one person may play several seats of a team game)."""
+    return session.person(seat) if hasattr(session, "person") else seat
+
+
+def people(session: Any) -> int:
+    """How many different people play at this device."""
+    return len({person(session, s) for s in humans(session)})
+
+
+def is_bot(session: Any, seat: int) -> bool:
+    return session.seats[seat]["kind"] == "bot"
+
+
+def pick_acting(session: Any, shown_seat: Optional[int]) -> Optional[int]:
+    """The human seat the page asks now: the one already on screen if it must act, else the first."""
+    asked = [s for s in session.active() if not is_bot(session, s)]
+    if not asked:
+        return None
+    return shown_seat if shown_seat in asked else asked[0]
+
+
+def needs_handoff(session: Any, secrets: bool, acting: Optional[int], shown_seat: Optional[int]) -> bool:
+    """Another person's private view must not appear before the device has been passed."""
+    if acting is None or not secrets or people(session) < 2:
+        return False
+    return shown_seat is None or person(session, acting) != person(session, shown_seat)
+
+
+def undo_by(session: Any, secrets: bool, shown_seat: Optional[int]) -> Optional[int]:
+    """Whose move Undo may take back: in a game with secrets played by several people at one
+    device, only one of the seat whose view is on screen (-1: nobody's, while none is shown)."""
+    if secrets and people(session) > 1:
+        return -1 if shown_seat is None else shown_seat
+    return None
+
+
+def undo_allowed(session: Any, secrets: bool, shown_seat: Optional[int], handoff: bool) -> bool:
+    """Undo takes back the latest human move (and the bot moves after it) when nothing was
+    revealed since; never from behind a hand-off screen, and never another human's hidden choice."""
+    return not handoff and session.can_undo(undo_by(session, secrets, shown_seat))
+
+
+@dataclass(frozen=True)
+class Screen:
+    """What the game screen shows after an update."""
+
+    acting: Optional[int]  # the human seat whose controls are live (None: bots think, a hand-off, or over)
+    asked: Optional[int]  # the human seat the game waits for (also during its hand-off)
+    handoff: bool
+    shown_seat: Optional[int]  # whose private view is on screen from now on
+    view_seat: Optional[int]  # the view the board draws (None: the spectator's)
+    status: str
+    undo: bool
+    over: bool
+
+
+def game_screen(session: Any, secrets: bool, shown_seat: Optional[int]) -> Screen:
+    asked = pick_acting(session, shown_seat)
+    handoff = needs_handoff(session, secrets, asked, shown_seat)
+    over = session.over()
+    if not handoff and asked is not None:
+        shown_seat = asked
+    if handoff:
+        view_seat: Optional[int] = None
+    elif over and people(session) != 1:
+        view_seat = None
+    else:
+        view_seat = shown_seat
+    return Screen(
+        acting=None if handoff else asked,
+        asked=asked,
+        handoff=handoff,
+        shown_seat=shown_seat,
+        view_seat=view_seat,
+        status=status_text(session, asked, handoff),
+        undo=undo_allowed(session, secrets, shown_seat, handoff),
+        over=over,
+    )
+
+
+def status_text(session: Any, asked: Optional[int], handoff: bool) -> str:
+    """The status line (plain text; the page sets it with textContent)."""
+    names = session.names
+    if session.over():
+        outcome = session.outcome() or {"winners": []}
+        if outcome.get("kind") == "team":
+            verdict = "you won together" if outcome.get("won") else "you lost together"
+            title = fill_names(str(outcome.get("title", "")), names)
+            return f"Game over — {verdict}: {title}" if title else f"Game over — {verdict}."
+        if outcome.get("headline"):  # e.g. a solo game against an automaton
+            return "Game over — " + fill_names(outcome["headline"], names)
+        winners = [names[w] for w in outcome.get("winners", [])]
+        if not winners:
+            return "Game over — nobody wins."
+        verb = "wins" if len(winners) == 1 else "share the win"
+        return f"Game over — {_and(winners)} {verb}."
+    if handoff and asked is not None:
+        return f"Pass the device to {names[asked]}."
+    if asked is not None:
+        return f"{names[asked]}: " + fill_names(session.rules.prompt(session.state, asked), names)
+    bots = [names[s] for s in session.active() if is_bot(session, s)]
+    return (_and(bots) or "A bot") + (" are" if len(bots) > 1 else " is") + " thinking…"
+
+
+def _and(items: list[str]) -> str:
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+# --- sharing ------------------------------------------------------------------------------
+
+SECRET_WARNING = (
+    "Whoever opens this link can work out every hidden card; share it with players you trust, "
+    "or share when the game is over."
+)
+
+
+def share_note(secrets: bool, over: bool, copied: bool) -> str:
+    """What the Share box says under the link."""
+    lead = "Link copied." if copied else "Copy this link."
+    if over:
+        return f"{lead} The game is over, so the link is safe to share with anyone: it shows the finished game."
+    if secrets:
+        return f"{lead} Anyone who opens it continues from this point. {SECRET_WARNING}"
+    return f"{lead} Anyone who opens it continues from this point."
+
+
+# --- what to redraw -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Painted:
+    """What the board shows now: its frame (the drawing with its parts cut out) and its parts."""
+
+    frame: str
+    parts: dict[str, str]
+
+
+def split_drawing(drawing: str) -> Optional[Painted]:
+    """A drawing's frame and keyed parts, or None for a plain str (a game drawn whole)."""
+    parts = getattr(drawing, "parts", None)
+    if not parts:
+        return None
+    text = str(drawing)
+    pieces, at = [], 0
+    for key, svg in parts:
+        found = text.find(svg, at)
+        if found < 0:
+            return None  # the parts do not appear in order: draw whole
+        pieces.append(text[at:found])
+        pieces.append(f"\0{key}\0")
+        at = found + len(svg)
+    pieces.append(text[at:])
+    return Painted("".join(pieces), {key: svg for key, svg in parts})
+
+
+def plan_redraw(last: Optional[Painted], drawing: str) -> tuple[list[tuple[Optional[str], str]], Optional[Painted]]:
+    """What to change on the board: [(None, svg)] for one innerHTML, or [(key, svg)] for the
+    parts that changed when the frame is the same as last time (an empty list: nothing)."""
+    now = split_drawing(drawing)
+    if now is None or last is None or last.frame != now.frame or set(last.parts) != set(now.parts):
+        return [(None, str(drawing))], now
+    return [(k, svg) for k, svg in now.parts.items() if last.parts.get(k) != svg], now
+
+
+# --- parameterised actions ------------------------------------------------------------------
+
+
+def complete(kind: dict[str, Any], value: Any) -> dict[str, Any]:
+    """The full action for a parameterised kind and a value."""
+    action = dict(kind["action"])
+    action[kind["param"]] = value
+    return action
+
+
+def frame_value(kind: dict[str, Any], x: float, y: float, cell: int = 100) -> Optional[list[int]]:
+    """A point in a frame's own units as the kind's value: a point in whole hundredths of an
+    inch, or the grid square [col, row] under it (`cell` units per square)."""
+    if not (math.isfinite(x) and math.isfinite(y)):
+        return None
+    if kind.get("kind") == "square":
+        return [int(math.floor(x / cell)), int(math.floor(y / cell))]
+    return [int(round(x)), int(round(y))]
+
+
+ARROWS = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, -1), "ArrowDown": (0, 1)}
+
+
+def start_cursor(kind: dict[str, Any]) -> list[int]:
+    origin = kind.get("origin")
+    if isinstance(origin, list) and len(origin) == 2 and all(type(v) is int for v in origin):
+        return list(origin)
+    return [0, 0]
+
+
+def move_cursor(kind: dict[str, Any], cursor: list[int], key: str, big: bool = False) -> list[int]:
+    """The keyboard's way to pick a point or a square: arrows move the cursor (a square at a
+    time, or a quarter inch; with Shift a whole inch)."""
+    dx, dy = ARROWS[key]
+    step = 1 if kind.get("kind") == "square" else (100 if big else 25)
+    return [cursor[0] + dx * step, cursor[1] + dy * step]
+
+
+def number_value(kind: dict[str, Any], text: str) -> Optional[int]:
+    """A number typed for a number kind (ASCII digits, within its bounds), or None."""
+    if not isinstance(text, str) or not re.fullmatch(r"-?[0-9]{1,9}", text.strip()):
+        return None
+    value = int(text.strip())
+    low, high = kind.get("min"), kind.get("max")
+    if (isinstance(low, int) and value < low) or (isinstance(high, int) and value > high):
+        return None
+    return value

@@ -1,0 +1,159 @@
+"""The built site (tools/build.py) and the local server (tools/serve.py): what a host gets."""
+
+from __future__ import annotations
+
+import gzip
+import io
+import re
+import sys
+import urllib.request
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "tools"))
+
+import build  # type: ignore[import-not-found]  # noqa: E402
+import serve  # type: ignore[import-not-found]  # noqa: E402
+
+from tabletown.web import catalog  # noqa: E402
+
+pytestmark = pytest.mark.skipif(not (ROOT / "static" / "vendor" / "pyscript").exists(),
+                                reason="the runtime is not vendored (make setup)")
+
+
+@pytest.fixture(scope="module")
+def site():
+    return build.build_site()
+
+
+def test_the_page_boots_from_the_engine_the_page_code_and_the_specs_only(site):
+    boot = [n for n in site.files if re.fullmatch(r"assets/tabletown\.[0-9a-f]{10}\.zip", n)]
+    assert len(boot) == 1
+    names = zipfile.ZipFile(io.BytesIO(site.files[boot[0]])).namelist()
+    assert "tabletown/web/app.py" in names and "tabletown/engine/session.py" in names
+    for pkg in ("tavern_tussle", "torches_and_pitchforks", "tumble_town", "ruthless", "townsfolk_tussle"):
+        assert f"tabletown/games/{pkg}/__init__.py" in names
+    assert not [n for n in names if n.startswith("tabletown/games/tumble_town/") and not n.endswith("__init__.py")]
+
+
+def test_each_game_has_a_zip_of_its_own_files_named_in_the_page(site):
+    page = site.files["index.html"].decode()
+    for game_id, pkg in build.game_packages().items():
+        zips = [n for n in site.files if re.fullmatch(rf"assets/games/{pkg}\.[0-9a-f]{{10}}\.zip", n)]
+        if catalog.find(game_id).ready:
+            assert len(zips) == 1, game_id
+            names = zipfile.ZipFile(io.BytesIO(site.files[zips[0]])).namelist()
+            assert f"tabletown/games/{pkg}/__init__.py" not in names
+            assert any(n.endswith("/rules.py") for n in names)
+            assert f"&quot;{game_id}&quot;: &quot;{zips[0]}&quot;" in page
+
+
+def test_the_picker_is_in_the_page_before_python_starts(site):
+    page = site.files["index.html"].decode()
+    for spec in catalog.specs():
+        assert f'<span class="game-title">{spec.title.replace("&", "&amp;")}</span>' in page
+    assert 'id="save-rows"' in page
+    assert "<!--" + " picker -->" not in page and "<!-- main.py -->" not in page
+    assert "from tabletown.web.app import start" in page
+
+
+def test_only_the_runtime_files_the_page_uses_are_in_the_site(site):
+    runtime = [n for n in site.files if "/runtime." in n]
+    pyscript = sorted(Path(n).name for n in runtime if "/pyscript/" in n)
+    assert "core.js" in pyscript
+    assert any(n.startswith("toml-") for n in pyscript) and any(n.startswith("error-") for n in pyscript)
+    for unused in ("codemirror", "py-editor", "py-terminal", "py-game", "donkey", "deprecations-manager", "xterm"):
+        assert not any(n.startswith(unused) for n in pyscript), unused
+    assert not any(n.endswith((".map", ".installed")) for n in site.files)
+    assert not any(n.endswith(".css") for n in runtime)  # PyScript's own styles are for plugins we switch off
+
+
+def test_the_service_worker_precaches_exactly_the_site_and_no_tooling(site):
+    sw = site.files["sw.js"].decode()
+    listed = set(re.findall(r'^ "([^"]+)",?$', sw, re.M))
+    assert listed == {"./"} | (set(site.files) - {"sw.js", "index.html"})
+    assert not any(".installed" in n or n.endswith((".br", ".gz")) or "_headers" in n for n in listed)
+    assert any(n.startswith("assets/games/tumble_town.") for n in listed)  # offline play covers every game
+
+
+def test_the_service_worker_never_hands_an_open_page_a_new_version_by_itself():
+    template = (ROOT / "static" / "sw.template.js").read_text()
+    code = "\n".join(line for line in template.splitlines() if not line.lstrip().startswith("//"))
+    assert "clients.claim" not in code
+    # skipWaiting only when a page asks for it ("Reload to use it").
+    assert code.count("skipWaiting()") == 1 and 'event.data === "take-over"' in code
+    assert 'cache: "reload"' not in code and "force-cache" in code
+
+
+def test_the_content_security_policy_allows_wasm_but_no_javascript_from_strings(site):
+    page = site.files["index.html"].decode()
+    csp = re.search(r'http-equiv="Content-Security-Policy" content="([^"]+)"', page).group(1)
+    script = re.search(r"script-src ([^;]+)", csp).group(1)
+    assert "'wasm-unsafe-eval'" in script and "'unsafe-eval'" not in script and "'unsafe-inline'" not in script
+    assert "object-src 'none'" in csp and "base-uri 'none'" in csp
+    assert "<script>" not in page  # no inline JavaScript anywhere
+
+
+def test_pyscript_reads_a_toml_config_with_the_hashed_names(site):
+    config = site.files["pyscript.toml"].decode()
+    import tomllib
+
+    parsed = tomllib.loads(config)
+    assert parsed["interpreter"].startswith("./assets/runtime.") and parsed["interpreter"].endswith("/pyodide.mjs")
+    assert [k for k in parsed["files"]][0] in {"./" + n for n in site.files}
+    assert 'config="pyscript.toml"' in site.files["index.html"].decode()
+
+
+def test_host_headers_cache_hashed_files_for_a_year_and_revalidate_the_rest():
+    rules = serve.read_headers_file_text(build.headers_file())
+    assert "immutable" in serve.headers_for(rules, "/assets/app.0123456789.css")["Cache-Control"]
+    for plain in ("/", "/index.html", "/sw.js", "/pyscript.toml", "/static/manifest.webmanifest"):
+        assert serve.headers_for(rules, plain)["Cache-Control"] == "no-cache", plain
+    htaccess = build.htaccess_file()
+    assert "AddType application/wasm .wasm" in htaccess and "Content-Encoding br" in htaccess
+
+
+@pytest.fixture
+def served(tmp_path):
+    (tmp_path / "assets").mkdir()
+    data = b"console.log('tabletown');\n" * 100
+    (tmp_path / "assets" / "app.0123456789.js").write_bytes(data)
+    (tmp_path / "assets" / "app.0123456789.js.gz").write_bytes(gzip.compress(data))
+    (tmp_path / "assets" / "app.0123456789.js.br").write_bytes(b"BROTLI")
+    (tmp_path / "index.html").write_text("<!doctype html><title>t</title>")
+    (tmp_path / "_headers").write_text(build.headers_file())
+    server = serve.serve(str(tmp_path))
+    yield f"http://127.0.0.1:{server.server_address[1]}", data
+    server.shutdown()
+
+
+def fetch(url, **headers):
+    request = urllib.request.Request(url, headers=headers)
+    try:
+        with urllib.request.urlopen(request) as response:
+            return response.status, dict(response.headers), response.read()
+    except urllib.error.HTTPError as err:
+        return err.code, dict(err.headers), b""
+
+
+def test_the_local_server_serves_the_compressed_copy_the_browser_accepts(served):
+    base, data = served
+    status, headers, body = fetch(base + "/assets/app.0123456789.js", **{"Accept-Encoding": "gzip, deflate, br"})
+    assert status == 200 and headers["Content-Encoding"] == "br" and body == b"BROTLI"
+    assert headers["Content-Type"].startswith("text/javascript") and "immutable" in headers["Cache-Control"]
+    status, headers, body = fetch(base + "/assets/app.0123456789.js", **{"Accept-Encoding": "gzip"})
+    assert headers["Content-Encoding"] == "gzip" and gzip.decompress(body) == data
+    status, headers, body = fetch(base + "/assets/app.0123456789.js")
+    assert "Content-Encoding" not in headers and body == data
+
+
+def test_the_local_server_revalidates_and_hides_host_files(served):
+    base, _ = served
+    status, headers, _ = fetch(base + "/")
+    assert status == 200 and headers["Cache-Control"] == "no-cache"
+    assert fetch(base + "/", **{"If-None-Match": headers["ETag"]})[0] == 304
+    assert fetch(base + "/_headers")[0] == 404
+    assert fetch(base + "/../etc/passwd")[0] == 404

@@ -1,0 +1,232 @@
+"""Load benchmark for Tabletown, side by side in one run, against the `make play` server
+(tools/serve.py serving dist/: compressed copies, host headers) in Debian's headless Chromium.
+
+    .venv/bin/python tools/bench/load.py [--runs 5] [--clicks 40] [--no-lighthouse]
+
+Reports:
+  wire       bytes over the wire and requests: a cold load (no service worker) and a first
+             visit with the service worker (its precache included), counted by the server
+  paint      first contentful paint (the picker, from the page's HTML), cold
+  ready      time to `html.ready` cold, warm (from the service worker's cache) and for a
+             bare PyScript page on the same runtime (alternating, same run), and the ratio
+  open       time to open a game the first time (its zip fetched) and from the cache
+  click      click -> board updated (next frame) p50/p95 per game
+  lighthouse performance and accessibility scores, desktop and mobile (Lighthouse pinned in
+             tools/bench/package.json; CHROME_PATH=/usr/bin/chromium)
+
+Measurements to read, not pass/fail tests: the machine's load varies.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+DIST = ROOT / "dist"
+sys.path.insert(0, str(ROOT / "tools"))
+
+import chromium  # type: ignore[import-not-found]  # noqa: E402
+from serve import Handler, serve  # type: ignore[import-not-found]  # noqa: E402
+
+GAMES = {
+    "tavern-tussle": "human,bot,bot,bot",
+    "torches-and-pitchforks": "human,bot,bot",
+    "tumble-town": "human,bot",
+}
+CLICK = """async () => {
+  const el = document.querySelector('#board [data-action]');
+  if (!el || document.querySelector('#handoff:not([hidden])')) return null;
+  const t0 = performance.now();
+  el.dispatchEvent(new MouseEvent('click', {bubbles: true}));
+  await new Promise(r => requestAnimationFrame(() => setTimeout(r, 0)));
+  return performance.now() - t0;
+}"""
+FCP = "() => (performance.getEntriesByName('first-contentful-paint')[0] || {}).startTime || null"
+
+
+def pct(values: list[float], p: float) -> float:
+    values = sorted(values)
+    if not values:
+        return float("nan")
+    return values[min(len(values) - 1, max(0, round(p / 100 * (len(values) - 1))))]
+
+
+def bare_page() -> None:
+    """A bare PyScript page on the same runtime and plugin set, written into dist/bench/."""
+    toml = (DIST / "pyscript.toml").read_text()
+    runtime = toml.split('interpreter = "./', 1)[1].split("/pyodide/", 1)[0]
+    folder = DIST / "bench"
+    folder.mkdir(exist_ok=True)
+    (folder / "bare.toml").write_text(
+        f'interpreter = "../{runtime}/pyodide/pyodide.mjs"\n'
+        'plugins = ["!codemirror", "!deprecations-manager", "!donkey", "!py-editor", "!py-game", "!py-terminal"]\n'
+    )
+    (folder / "bare.html").write_text(
+        "<!doctype html><html lang=en><head><meta charset=utf-8><title>Bare PyScript page</title>"
+        f'<script type="module" src="../{runtime}/pyscript/core.js"></script></head><body>'
+        "<mpy-config hidden>{\"plugins\": [\"!codemirror\", \"!deprecations-manager\", \"!donkey\", "
+        "\"!py-editor\", \"!py-game\", \"!py-terminal\"]}</mpy-config>"
+        '<script type="py" config="bare.toml">\nimport js\njs.document.documentElement.classList.add("ready")\n'
+        "js.window.readyAt = js.performance.now()\n</script></body></html>"
+    )
+
+
+def visit(browser, url: str, service_worker: bool) -> dict:
+    ctx = browser.new_context(service_workers="allow" if service_worker else "block")
+    page = ctx.new_page()
+    Handler.count.clear()
+    Handler.sent_bytes = 0
+    page.goto(url)
+    page.wait_for_selector("html.ready", timeout=180_000)
+    out = {"ready": page.evaluate("window.readyAt"), "fcp": page.evaluate(FCP)}
+    if service_worker:
+        page.evaluate("async () => { await navigator.serviceWorker.ready; }")
+        page.wait_for_timeout(300)
+    out["bytes"] = Handler.sent_bytes
+    out["requests"] = sum(Handler.count.values())
+    if service_worker:
+        warm = []
+        for _ in range(3):
+            page.goto(url)
+            page.wait_for_selector("html.ready", timeout=180_000)
+            warm.append(page.evaluate("window.readyAt"))
+        out["warm"] = warm
+    ctx.close()
+    return out
+
+
+def open_game(page, base: str, game: str, seats: str, query: str) -> float:
+    """Open a game from the picker of a fresh page load; its opening time (ms), as the page measured it."""
+    page.goto(base + query + "#")
+    page.wait_for_selector("html.ready", timeout=180_000)
+    page.evaluate(f"location.hash = '#new/{game}?seats={seats}&seed=1'")
+    page.wait_for_selector("#board svg", timeout=60_000)
+    opens = page.evaluate("Array.from(window.tabletownStats.opens)")
+    return opens[0] if opens else float("nan")
+
+
+def open_and_click(browser, base: str, game: str, seats: str, clicks: int) -> dict:
+    # The first time: nothing cached (no service worker, a fresh HTTP cache).
+    ctx = browser.new_context(service_workers="block")
+    page = ctx.new_page()
+    first = open_game(page, base, game, seats, "?botpause=0")
+    times: list[float] = []
+    seed = 1
+    while len(times) < clicks:
+        if page.locator("#board[data-game-over]").count():
+            seed += 1
+            page.evaluate(f"location.hash = '#new/{game}?seats={seats}&seed={seed}'")
+            page.wait_for_selector("#board svg")
+            continue
+        took = page.evaluate(CLICK)
+        if took is None:
+            page.wait_for_timeout(5)
+        else:
+            times.append(took)
+    inside = page.evaluate("Array.from(window.tabletownStats.clicks)")
+    ctx.close()
+    # From the cache: the service worker has precached every game; a later page load opens it.
+    ctx = browser.new_context()
+    page = ctx.new_page()
+    page.goto(base + "?botpause=0#")
+    page.wait_for_selector("html.ready", timeout=180_000)
+    page.evaluate("async () => { await navigator.serviceWorker.ready; }")
+    cached = open_game(page, base, game, seats, "?botpause=0&again=1")
+    ctx.close()
+    return {"first": first, "cached": cached, "clicks": times, "python": inside}
+
+
+def lighthouse(url: str, preset: str) -> dict:
+    binary = ROOT / "tools" / "bench" / "node_modules" / ".bin" / "lighthouse"
+    if not binary.exists():
+        return {"error": "Lighthouse is not installed: run `make bench` (it runs npm ci in tools/bench)"}
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "report.json"
+        args = [str(binary), url, "--output=json", f"--output-path={out}", "--quiet",
+                "--only-categories=performance,accessibility", "--max-wait-for-load=240000",
+                "--chrome-flags=--headless=new --no-sandbox --disable-gpu"]
+        if preset == "desktop":
+            args.append("--preset=desktop")
+        env = dict(os.environ, CHROME_PATH=chromium.PATH)
+        run = subprocess.run(args, env=env, capture_output=True, text=True, timeout=600)
+        if run.returncode != 0 or not out.exists():
+            lines = [ln for ln in (run.stderr or run.stdout).splitlines() if ln.strip() and not ln.lstrip().startswith("at ")]
+            return {"error": " | ".join(lines[-4:])[:400]}
+        report = json.loads(out.read_text())
+    audits = report["audits"]
+    return {
+        "performance": round(100 * (report["categories"]["performance"]["score"] or 0)),
+        "accessibility": round(100 * (report["categories"]["accessibility"]["score"] or 0)),
+        "fcp": audits["first-contentful-paint"]["numericValue"],
+        "lcp": audits["largest-contentful-paint"]["numericValue"],
+        "tbt": audits["total-blocking-time"]["numericValue"],
+        "cls": audits["cumulative-layout-shift"]["numericValue"],
+        "tti": audits.get("interactive", {}).get("numericValue"),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--clicks", type=int, default=40)
+    parser.add_argument("--no-lighthouse", action="store_true")
+    args = parser.parse_args()
+    if not (DIST / "index.html").exists():
+        sys.exit("dist/ is missing: run `make dist` first")
+    from playwright.sync_api import sync_playwright
+
+    bare_page()
+    server = serve(str(DIST))
+    base = f"http://127.0.0.1:{server.server_address[1]}/"
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=chromium.PATH, args=chromium.ARGS)
+            cold, first, bare = [], [], []
+            for _ in range(args.runs):
+                bare.append(visit(browser, base + "bench/bare.html", service_worker=False))
+                cold.append(visit(browser, base, service_worker=False))
+                first.append(visit(browser, base, service_worker=True))
+            med = lambda rows, key: statistics.median(r[key] for r in rows)  # noqa: E731
+            warm = [w for r in first for w in r["warm"]]
+            print(f"wire   cold load: {med(cold, 'bytes') / 1e6:.2f} MB in {med(cold, 'requests'):.0f} requests "
+                  "(service worker blocked)")
+            print(f"wire   first visit with the service worker: {med(first, 'bytes') / 1e6:.2f} MB in "
+                  f"{med(first, 'requests'):.0f} requests (goal: at most 7 MB)")
+            print(f"paint  picker (first contentful paint), cold: median {med(cold, 'fcp'):.0f} ms "
+                  f"{sorted(round(r['fcp']) for r in cold)} (goal: at most 500 ms)")
+            print(f"ready  cold: median {med(cold, 'ready'):.0f} ms {sorted(round(r['ready']) for r in cold)}")
+            print(f"ready  warm (service worker cache): median {statistics.median(warm):.0f} ms "
+                  f"{sorted(round(w) for w in warm)} (goal: at most 1000 ms)")
+            print(f"ready  bare PyScript page, same runtime, cold: median {med(bare, 'ready'):.0f} ms "
+                  f"{sorted(round(r['ready']) for r in bare)}")
+            print(f"ready  Tabletown / bare = {med(cold, 'ready') / med(bare, 'ready'):.2f} (goal: at most 1.0)")
+            for game, seats in GAMES.items():
+                r = open_and_click(browser, base, game, seats, args.clicks)
+                print(f"open   {game}: first time {r['first']:.0f} ms, from the cache {r['cached']:.0f} ms")
+                print(f"click  {game}: {len(r['clicks'])} clicks to the next frame: p50 {pct(r['clicks'], 50):.1f} ms, "
+                      f"p95 {pct(r['clicks'], 95):.1f} ms (goal: p95 within 50 ms); "
+                      f"Python part p95 {pct(r['python'], 95):.1f} ms")
+            browser.close()
+        if not args.no_lighthouse:
+            for preset in ("desktop", "mobile"):
+                r = lighthouse(base, preset)
+                if "error" in r:
+                    print(f"lighthouse {preset}: could not run: {r['error']}")
+                    continue
+                print(f"lighthouse {preset}: performance {r['performance']}, accessibility {r['accessibility']} "
+                      f"(FCP {r['fcp']:.0f} ms, LCP {r['lcp']:.0f} ms, TBT {r['tbt']:.0f} ms, CLS {r['cls']:.3f})")
+    finally:
+        server.shutdown()
+        shutil.rmtree(DIST / "bench", ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
