@@ -104,3 +104,28 @@ def test_the_posse_editor():
     svg, legal = draw(st, 0)
     assert "The posse editor" in svg and "Toughness (3 veteran … 8 nervous)" in svg
     assert {int(i) for i in re.findall(r'data-action="(\d+)"', svg)} == set(range(len(legal)))
+
+
+def _name_boxes(svg, names):
+    """(name, left, right, baseline) of each model's name label on the table (bold 0.62″ text)."""
+    out = []
+    for x, y, text in re.findall(r'<text x="([\d.-]+)" y="([\d.-]+)" font-size="62"[^>]*>([^<]+)</text>', svg):
+        if text in names:
+            half = len(text) * 36 / 2
+            out.append((text, float(x) - half, float(x) + half, float(y)))
+    return out
+
+
+def test_names_of_models_standing_close_together_do_not_run_into_each_other():
+    st = acting(arena(hands=[[card(10, 3)], [card(5, 0)]]), 0)
+    names = {"Charlie Ronan", "Neal Brown", "Bat Masterson", "Jim Masterson", "Ronan", "Brown", "Bat", "Jim"}
+    for i, who in enumerate(("charlie-ronan", "neal-brown", "bat-masterson", "jim-masterson")):
+        put(st, who, 0, [1000 + 300 * i, 2000])  # 3″ apart: full names would overlap
+    svg, _ = draw(st, 0)
+    boxes = _name_boxes(svg, names)
+    assert len(boxes) == 4
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1:]:
+            same_line = abs(a[3] - b[3]) < 62
+            assert not (same_line and a[1] < b[2] and b[1] < a[2]), (a, b)
+    assert len({b[0] for b in boxes}) == 4  # shortened names still tell Bat and Jim Masterson apart

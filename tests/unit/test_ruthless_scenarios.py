@@ -148,7 +148,7 @@ def test_dodge_city_victory_points():
         st, ev = fire(st, 1, {"type": "shoot", "model": peacock["id"], "weapon": 0, "target": bat["id"]})
     assert [e["points"] for e in ev if e["t"] == "vp"] == [7]
     result = final_result(st)
-    assert dict((w, p) for w, p, _ in result["lines"][1]) == {"kills": 2, "dice": 7}
+    assert dict((w, p) for w, p, _ in result["lines"][1]) == {"kills": 2, "bat": 7}
     del upde, briggs
 
 
@@ -168,6 +168,7 @@ def test_wounding_updegraff_is_worth_a_d6_once():
     with dice(9, 3, 9):  # another wound: no more dice
         st, ev = fire(st, 0, {"type": "shoot", "model": bat["id"], "weapon": 0, "target": upde["id"]})
     assert not [e for e in ev if e["t"] == "vp"]
+    assert dict((w, p) for w, p, _ in final_result(st)["lines"][0])["updegraff"] == 4
 
 
 def test_minus_one_per_citizen_in_your_posse_and_minus_two_per_citizen_killed():

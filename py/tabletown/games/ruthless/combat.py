@@ -320,6 +320,7 @@ def scenario_wound_bonus(state: M.State, ev, rng, v: M.Model, by: int) -> list[d
         state["flags"]["updegraff"] = True
         points = ev.roll(rng, 6, why="vp", seat=seat)
         state["bonus_vp"][seat] += points
+        state["flags"].setdefault("vp_dice", []).append([seat, "updegraff", points])
         ev.add("vp", seat=seat, points=points, why="updegraff")
     return []
 
@@ -330,6 +331,7 @@ def scenario_kill_bonus(state: M.State, ev, rng, v: M.Model, by: Optional[int]) 
         seat = state["models"][by]["side"]
         points = ev.roll(rng, 10, why="vp", seat=seat)
         state["bonus_vp"][seat] += points
+        state["flags"].setdefault("vp_dice", []).append([seat, "bat", points])
         ev.add("vp", seat=seat, points=points, why="bat")
     return []
 

@@ -117,7 +117,8 @@ MOD_NAMES = {"aim": "aimed", "lily": "Lily Livered firer", "soft": "soft or part
              "mounted": "firing mounted", "close": "shotgun up close", "far": "shotgun at long range",
              "stealthy": "Stealthy target"}
 VP_NAMES = {"kills": "enemies killed", "citizens-killed": "citizens killed", "citizens": "citizens in your posse",
-            "dice": "Updegraff wounded, Bat Masterson killed", "coach-away": "the stagecoach got away",
+            "updegraff": "Al Updegraff wounded (d6)",
+            "bat": "Bat Masterson killed (d10)", "coach-away": "the stagecoach got away",
             "strongbox-safe": "the strongbox got through", "passengers": "passengers alive",
             "strongbox-taken": "the strongbox taken", "coach-stopped": "the stagecoach stopped",
             "standing": "men standing and steady", "field": "held the field"}
@@ -196,7 +197,7 @@ def _shot(e: dict[str, Any]) -> str:
         cover = f", {e['cover']} cover" if e["cover"] else ""
         how = (f"shoots at {target} with a {WEAPON_NAMES[e['weapon']]} ({e['band']} range{cover}, "
                f"needs {need_text(e['need'])}; rolled {rolls})")
-    hits = "no hit" if not e["hits"] else ("a hit!" if e["hits"] == 1 else f"{e['hits']} hits!")
+    hits = "no hit." if not e["hits"] else ("a hit!" if e["hits"] == 1 else f"{e['hits']} hits!")
     return f"{kind}{_who(e)} {how}: {hits}"
 
 

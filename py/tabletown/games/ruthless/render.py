@@ -175,6 +175,7 @@ def _models(b: Board, ctx: dict[str, Any]) -> None:
                 key = view["pending"]["window"]["ctx"]["threat"]
             shot_of.setdefault(key, i)
     mount_of = {a["horse"]: i for i, a in enumerate(legal) if a["type"] == "mount" and a["horse"] != "coach"}
+    labels = _place_labels(view, d)
     with b.frame("table", x=10, y=10, scale=scale):
         coach = view.get("coach")
         if coach and not coach["gone"]:
@@ -215,7 +216,7 @@ def _models(b: Board, ctx: dict[str, Any]) -> None:
                 b.add(f'<g aria-label="{esc(who)}, killed" opacity="0.6"><path d="M{x - 40},{y - 40}L{x + 40},{y + 40}M{x - 40},{y + 40}L{x + 40},{y - 40}" '
                       f'stroke="{PALETTE["bad"]}" stroke-width="14"/></g>')
                 continue
-            body = _model_svg(view, m, figures, who)
+            body = _model_svg(view, m, figures, who, labels.get(m["id"]))
             state_words = _state_words(view, m)
             if m["id"] in select_of:
                 ctx["used"].add(select_of[m["id"]])
@@ -234,7 +235,47 @@ def _horse_svg(pos: list[int], facing: int, colour: Optional[str]) -> str:
             f'stroke="{colour or INK}" stroke-width="12"/>')
 
 
-def _model_svg(view: dict[str, Any], m: dict[str, Any], figures: dict[str, Any], who: str) -> str:
+LABEL_SIZE = 62  # hundredths of an inch
+LABEL_CHAR = 36  # a bold character's width, roughly
+
+
+def _label_box(x: float, y: float, text: str) -> tuple[float, float, float, float]:
+    half = len(text) * LABEL_CHAR / 2
+    return (x - half, y - LABEL_SIZE, x + half, y + 12)
+
+
+def _place_labels(view: dict[str, Any], d: dict[str, Any]) -> dict[int, tuple[str, float]]:
+    """Where each standing model's name goes, so that names of models close together do not
+    run into each other: above the base, else below it, else the surname alone, else higher up."""
+    placed: list[tuple[float, float, float, float]] = []
+    out: dict[int, tuple[str, float]] = {}
+    shown = [m for m in view["models"] if m["kind"] == "char" and m["status"] in ("ok", "down") and not m["aboard"]]
+    whos = {m["id"]: name(d["models"][m["id"]]["who"]) for m in shown}
+    surnames = [w.split(" ")[-1] for w in whos.values()]
+    for m in sorted(shown, key=lambda m: (m["pos"][1], m["pos"][0])):
+        x, y = m["pos"]
+        r = 50
+        who = whos[m["id"]]
+        short = who if len(who) <= 16 else who.split(" ")[-1]
+        surname = who.split(" ")[-1]
+        if surnames.count(surname) > 1:  # Bat and Jim Masterson: the first name tells them apart
+            surname = who.split(" ")[0]
+        up = y - r - 30 - (40 if m["horse"] is not None else 0)
+        down = y + r + (150 if m["status"] == "down" else 80) + (40 if m["horse"] is not None else 0)
+        choices = [(short, up), (short, down), (surname, up), (surname, down), (surname, up - 70), (surname, down + 70)]
+        text, at = choices[0]
+        for text_, at_ in choices:
+            box = _label_box(x, at_, text_)
+            if not any(box[0] < o[2] and o[0] < box[2] and box[1] < o[3] and o[1] < box[3] for o in placed):
+                text, at = text_, at_
+                break
+        placed.append(_label_box(x, at, text))
+        out[m["id"]] = (text, at)
+    return out
+
+
+def _model_svg(view: dict[str, Any], m: dict[str, Any], figures: dict[str, Any], who: str,
+               label: Optional[tuple[str, float]] = None) -> str:
     colour = SEATS[m["side"] % len(SEATS)]
     x, y = m["pos"]
     r = 50
@@ -266,11 +307,13 @@ def _model_svg(view: dict[str, Any], m: dict[str, Any], figures: dict[str, Any],
         parts.append(f'<rect x="{x - 30}" y="{y + r - 10}" width="60" height="40" fill="{PALETTE["gold"]}" stroke="{INK}" stroke-width="6"/>')
     if m["aboard"]:  # the coach's caption names who is aboard
         return "".join(parts)
-    label_y = y - r - 30 - (40 if m["horse"] is not None else 0)
-    short = who if len(who) <= 16 else who.split(" ")[-1]
+    if label is None:
+        label = (who if len(who) <= 16 else who.split(" ")[-1], y - r - 30 - (40 if m["horse"] is not None else 0))
+    short, label_y = label
     half = max(r + 40, len(short) * 19)
     # one press anywhere on the base or the name reaches the control
-    parts.insert(0, f'<rect x="{x - half:.0f}" y="{label_y - 60:.0f}" width="{2 * half:.0f}" height="{y + r + 20 - label_y + 60:.0f}" '
+    top, bottom = min(label_y - 60, y - r - 20), max(label_y + 15, y + r + 20)
+    parts.insert(0, f'<rect x="{x - half:.0f}" y="{top:.0f}" width="{2 * half:.0f}" height="{bottom - top:.0f}" '
                     f'fill="#fff" fill-opacity="0"/>')
     parts.append(f'<text x="{x}" y="{label_y}" font-size="62" text-anchor="middle" font-weight="bold" fill="{INK}" '
                  f'stroke="#f6efe2" stroke-width="14" paint-order="stroke">{esc(short)}</text>')

@@ -58,7 +58,9 @@ def final_result(st: M.State) -> dict[str, Any]:
             add(s, "citizens-killed", -2 * len(citizens_killed), len(citizens_killed))
             mine = [m for m in M.side_chars(st, s) if m["citizen"]]
             add(s, "citizens", -len(mine), len(mine))
-            add(s, "dice", st["bonus_vp"][s])
+            # the dice rolled at the time: d6 for wounding Updegraff, d10 for killing Bat
+            for why in ("updegraff", "bat"):
+                add(s, why, sum(p for seat, w, p in st["flags"].get("vp_dice", []) if seat == s and w == why))
         elif rule == "riding-shotgun":
             coach_side = st["coach"]["side"]
             box = st["strongbox"]
