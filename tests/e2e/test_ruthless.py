@@ -162,7 +162,7 @@ def test_a_campaign_act_a_reload_and_the_next_act(page, base_url):
     play_on(page, 3)
     text = page.locator("#board").inner_text() + page.locator("#log").inner_text()
     if "rides one space" not in text and "Guess" not in text:
-        pytest.xfail("this page does not yet hand the campaign record to the next game (kit-spec section 8)")
+        pytest.xfail("the page does not yet put the campaign snapshot (RULES.campaign_snapshot) into a new game's record")
     assert "rides one space toward the border" in page.locator("#log").inner_text()
 
 

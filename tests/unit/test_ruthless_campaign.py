@@ -323,3 +323,34 @@ def test_two_to_four_posses_for_a_free_gunfight_and_two_for_the_scenarios():
         RULES.setup(1, 3, SPEC.normalize(3, {"scenario": "dodge-city"}))
     st = RULES.setup(1, 4, SPEC.normalize(4, {"scenario": "gunfight"}))
     assert len({m["side"] for m in M.chars(st)}) == 4
+
+
+def test_the_next_act_starts_from_the_snapshot_a_new_game_record_carries():
+    names = ["Ann", "Bob"]
+    stored = RULES.campaign_update({"posses": []}, names, tombstone_over())
+    snap = RULES.campaign_snapshot(stored, OPTS)
+    assert snap == {"campaign": stored["campaign"]}
+    rec = new_record(game, [{"name": "Ann", "kind": "human"}, {"name": "Bob", "kind": "human"}], OPTS, 5, campaign=snap)
+    session = Session(game, json.loads(json.dumps(rec)))
+    assert session.state["act"]["number"] == 2
+    assert "tombstone" in [h["at"] for h in session.state["act"]["before"]["history"]]
+
+
+def test_what_a_new_game_carries_from_the_campaign_record():
+    stored = {"posses": [{"members": []}], "campaign": {"over": True}}
+    assert RULES.campaign_snapshot(stored, OPTS) is None  # a finished campaign: a new one begins
+    assert RULES.campaign_snapshot({}, OPTS) is None
+    saved = SPEC.normalize(2, {"scenario": "gunfight", "posse1": "earps", "posse2": "saved-1"})
+    assert RULES.campaign_snapshot(stored, saved) == {"posses": stored["posses"]}
+    ready_made = SPEC.normalize(2, {"scenario": "gunfight", "posse1": "earps", "posse2": "cowboys"})
+    assert RULES.campaign_snapshot(stored, ready_made) is None
+    assert RULES.campaign_snapshot(stored, SPEC.normalize(2, {"scenario": "dodge-city"})) is None
+
+
+def test_an_act_goes_on_from_the_campaign_it_started_from_not_from_a_later_record():
+    # a first act played while the record already holds a later campaign (a game started
+    # before the record moved on): its end is that first act's, not a mix of the two
+    later = RULES.campaign_update({}, ["Ann", "Bob"], tombstone_over())
+    data = RULES.campaign_update(later, ["Ann", "Bob"], tombstone_over())
+    assert data["campaign"]["act"] == 2 and len(data["campaign"]["history"]) == 1
+    assert data["campaign"] == later["campaign"]

@@ -119,11 +119,25 @@ class Ruthless(Rules):
     def campaign_options(self, campaign, names, options):
         return options
 
+    def campaign_snapshot(self, campaign, options):
+        """What a new game's record carries from the campaign record (kit section 8: the
+        snapshot handed to `setup`): the campaign under way for the campaign's next act, the
+        posse book for a free gunfight with saved posses, nothing otherwise."""
+        campaign = campaign or {}
+        if options.get("scenario") == "campaign":
+            current = CP.current(campaign)
+            return {"campaign": current} if current else None
+        if options.get("scenario") == "gunfight" and any(
+                str(options.get(f"posse{s}", "")).startswith("saved-") for s in range(1, 5)):
+            return {"posses": campaign.get("posses") or []}
+        return None
+
     def campaign_update(self, campaign, names, state):
         """The posse book and the Earps-versus-Cowboys campaign, kept in one record."""
         data = dict(campaign or {})
         if state["mode"] == "campaign":
-            data["campaign"] = CP.after_act(CP.current(data), state)
+            # the act was played from its own snapshot: the campaign goes on from there
+            data["campaign"] = CP.after_act(state["act"]["before"], state)
             return data
         built = E.built_posses(state)
         if built:
