@@ -154,11 +154,11 @@ def campaign_rows(campaigns: int, seed: int) -> list[str]:
             points[side] += camp["points"][side]
     out = ["## Whole campaigns: the Earps against the Cowboys (old hands on both sides)", "",
            f"{campaigns} campaigns, each act one game, the campaign record carried from act to act.", "",
-           "| campaigns | Earps win | Cowboys win | mean acts | Earps found the Cowboys | mean campaign points"
+           "| campaigns | Earps win | Cowboys win | mean acts | hunts that came to a fight | mean campaign points"
            " (Earps / Cowboys) | men dead for good (Earps / Cowboys, mean) |",
            "|---|---|---|---|---|---|---|",
            f"| {campaigns} | {wins[0]} | {wins[1]} | {acts / campaigns:.1f} | "
-           f"{found} of {guessed_acts} hunts | {points[0] / campaigns:.1f} / {points[1] / campaigns:.1f} | "
+           f"{found} of {guessed_acts} | {points[0] / campaigns:.1f} / {points[1] / campaigns:.1f} | "
            f"{dead[0] / campaigns:.1f} / {dead[1] / campaigns:.1f} |", "",
            "How the campaigns ended: " + "; ".join(f"{WHY.get(k, k)} {v}" for k, v in sorted(whys.items(), key=lambda kv: -kv[1]))
            + ".", "",
