@@ -161,6 +161,11 @@ class Rules:
         """Options adjusted from a campaign before setup (e.g. each player's next mission)."""
         return options
 
+    def campaign_snapshot(self, campaign: Optional[dict[str, Any]], options: dict[str, Any]) -> Optional[dict[str, Any]]:
+        """What a new game's record carries from its campaign, handed to `setup` on every
+        replay (so a shared link needs no campaign of its own); default: nothing."""
+        return None
+
     def campaign_update(self, campaign: Optional[dict[str, Any]], names: list[str], state: State) -> Optional[dict[str, Any]]:
         """The campaign after the finished game `state` (default: unchanged)."""
         return campaign
