@@ -13,6 +13,9 @@ dist/ is the whole site and nothing else:
 - `assets/tabletown.<hash>.zip`: the engine, the page code and each game's `__init__.py`
   (its spec); `assets/games/<package>.<hash>.zip`: the rest of one game, fetched when the
   game is first opened;
+- `assets/rules/<package>.<hash>.json`: a game's rules page, its index of topics and its
+  guided first turn in one small file (read from the picker before the game's own files
+  are fetched, and kept for offline reading); they are not repeated in the game's zip;
 - only the runtime files the page loads (PyScript's core, its error plugin and its small
   TOML reader; Pyodide's five files): disabled plugins are neither copied nor cached;
 - brotli (`.br`) and gzip (`.gz`) copies of everything that compresses, and `_headers`
@@ -122,8 +125,28 @@ def game_packages() -> dict[str, str]:
     return {spec.id: games.package_of(spec.id) for spec in games.SPECS}
 
 
+# A game's rules page files travel in its rules asset, not in its zip.
+PAGE_FILES = {"rules.json", "rule_index.json", "guide.json"}
+
+
 def _python_files(folder: Path) -> list[Path]:
-    return sorted(p for p in folder.rglob("*") if p.is_file() and "__pycache__" not in p.parts and p.suffix != ".pyc")
+    return sorted(
+        p for p in folder.rglob("*")
+        if p.is_file() and "__pycache__" not in p.parts and p.suffix != ".pyc"
+        and not (p.name in PAGE_FILES and "data" in p.parts)
+    )
+
+
+def rules_assets() -> dict[str, bytes]:
+    """Game id -> its rules bundle as compact JSON (only the games that have a rules page)."""
+    from tabletown.web import rulebook
+
+    out = {}
+    for game_id, pkg in game_packages().items():
+        bundle = rulebook.bundle(f"tabletown.games.{pkg}")
+        if bundle is not None:
+            out[game_id] = json.dumps(bundle, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    return out
 
 
 def _zip(paths: list[Path]) -> bytes:
@@ -178,10 +201,10 @@ class Site:
         return self.add(_hashed(rel, data), data)
 
 
-def picker_html() -> str:
+def picker_html(rules: list[str]) -> str:
     from tabletown.web import screens
 
-    return screens.picker_shell()
+    return screens.picker_shell(rules=rules)
 
 
 def build_site() -> Site:
@@ -216,6 +239,11 @@ def build_site() -> Site:
         if pkg in game_zips and games.BY_ID[gid].ready
     }
 
+    # Every game with a rules page, ready or not: its rules can be read from the picker.
+    rule_urls = {
+        gid: site.add_hashed(f"assets/rules/{packages[gid]}.json", data) for gid, data in rules_assets().items()
+    }
+
     toml = (ROOT / "pyscript.toml").read_text()
     toml = toml.replace("./static/vendor/pyodide/", f"./{runtime_dir}/pyodide/").replace("./static/gen/tabletown.zip", f"./{boot_url}")
     if runtime_dir not in toml or boot_url not in toml:
@@ -233,12 +261,12 @@ def build_site() -> Site:
     site.add("static/icon.svg", (ROOT / "static" / "icon.svg").read_bytes())
 
     page = (ROOT / "index.html").read_text()
-    assets = {"games": game_urls}
+    assets = {"games": game_urls, "rules": rule_urls}
     replacements = {
         'href="static/app.css"': f'href="{css}"',
         'src="static/boot.js"': f'src="{boot_js}"',
         'src="static/start.mjs"': f'src="{start}"',
-        "<!-- picker -->": picker_html(),
+        "<!-- picker -->": picker_html(sorted(rule_urls)),
         "<!-- assets -->": f'<meta name="tabletown-assets" content="{html.escape(json.dumps(assets, sort_keys=True))}">\n'
         + preloads(runtime_dir, sorted(runtime), boot_url),
         "<!-- main.py -->": (ROOT / "static" / "main.py").read_text().strip(),

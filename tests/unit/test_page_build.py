@@ -51,6 +51,29 @@ def test_each_game_has_a_zip_of_its_own_files_named_in_the_page(site):
             assert f"&quot;{game_id}&quot;: &quot;{zips[0]}&quot;" in page
 
 
+def test_each_game_with_a_rules_page_has_a_rules_file_named_in_the_page_and_the_picker(site):
+    import json
+
+    from tabletown.web import rulebook
+
+    page = site.files["index.html"].decode()
+    for game_id, pkg in build.game_packages().items():
+        files = [n for n in site.files if re.fullmatch(rf"assets/rules/{pkg}\.[0-9a-f]{{10}}\.json", n)]
+        bundle = rulebook.bundle(f"tabletown.games.{pkg}")
+        if bundle is None:
+            assert files == [] and f'href="#rules/{game_id}"' not in page
+            continue
+        assert len(files) == 1, game_id
+        assert json.loads(site.files[files[0]]) == bundle  # ready or not: its rules read from the picker
+        assert f"&quot;{game_id}&quot;: &quot;{files[0]}&quot;" in page
+        assert f'href="#rules/{game_id}"' in page
+    # A game's zip does not carry its rules page files a second time.
+    for name, data in site.files.items():
+        if name.startswith("assets/games/"):
+            inside = zipfile.ZipFile(io.BytesIO(data)).namelist()
+            assert not [n for n in inside if n.endswith(("/rules.json", "/rule_index.json", "/guide.json"))], name
+
+
 def test_the_picker_is_in_the_page_before_python_starts(site):
     page = site.files["index.html"].decode()
     for spec in catalog.specs():
