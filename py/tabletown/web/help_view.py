@@ -329,7 +329,12 @@ class RulesDesk:
         ring.style.transform = f"translate({x:.0f}px, {y:.0f}px)"
 
     def on_escape(self, target: Any) -> bool:
-        """Escape stops "What's this?", or closes the guide when the focus is in it."""
+        """Escape closes the game's menu, stops "What's this?", or closes the guide when the focus is in it."""
+        menu = self.doc.querySelector("details.menu[open]")
+        if not absent(menu):
+            menu.open = False
+            menu.querySelector("summary").focus()
+            return True
         if self.asking:
             self.set_asking(False)
             return True
