@@ -11,7 +11,7 @@ VENDOR_STAMP := static/vendor/.installed
 BENCH_STAMP := tools/bench/node_modules/.installed
 CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: play test unit e2e lint app dist clean setup bench
+.PHONY: play test unit e2e lint app dist clean setup bench mutate
 
 setup: $(PIP_STAMP) $(VENDOR_STAMP) dist
 
@@ -65,6 +65,11 @@ bench: $(PIP_STAMP) dist $(CHROMIUM) $(BENCH_STAMP)
 	$(PY) tools/bench/load.py
 	$(PY) tools/bench/browser.py --only-moves
 	$(PY) -m tabletown simulate tavern-tussle --games 1000 --seats 4 --bots easy
+
+# Mutation testing on a seeded sample of mutants (settings in tools/mutation/targets.toml); not part of `make test`.
+mutate: $(PIP_STAMP)
+	$(PY) -m pip install --quiet -e '.[test,mutate]'
+	$(PY) tools/mutation/run.py
 
 clean:
 	rm -rf $(VENV) node_modules tools/bench/node_modules static/vendor static/gen sw.js dist build

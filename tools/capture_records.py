@@ -1,12 +1,16 @@
 """Freeze game records as players hold them, so later versions can prove they still open.
 
-    python tools/capture_records.py            # writes tests/fixtures/records/<game>.json
+    python tools/capture_records.py            # adds missing records to tests/fixtures/records/<game>.json
 
 Each record is played with a mix of bot levels and random choices, and stored with
 what a player saw at every step: who was asked, a digest of the moves they were
 offered, and the log line. `tests/unit/test_old_records.py` replays every stored
-record (and its share link) with today's rules and compares step by step. Run this
-only when a game's rules version goes up on purpose; never to "fix" a failing test.
+record (and its share link) with today's rules and compares step by step.
+
+Records already in a fixture file are never made again: they are history. A plan line
+names the rules version it was made under; only lines of a game's current version that
+have no record yet are played and appended. Add lines when a game's rules version goes
+up on purpose; never run this to "fix" a failing test.
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "py"))
 
+from tabletown import games  # noqa: E402
 from tabletown.engine.codec import encode_link  # noqa: E402
 from tabletown.engine.prng import Rng, seed_state  # noqa: E402
 from tabletown.engine.session import Session, new_record  # noqa: E402
@@ -36,6 +41,11 @@ PLAN: list[tuple[str, list[str], dict, int, int | None]] = [
     ("torches-and-pitchforks", ["random", "hard", "random"], {}, 22, None),
     ("torches-and-pitchforks", ["easy", "random", "hard", "random", "random"], {"target": 20}, 23, None),
     ("torches-and-pitchforks", ["random", "random", "random", "random"], {"target": 40}, 24, 150),
+    # Torches & Pitchforks rules version 2 (any-time windows, Defense before Fight or Flee, who comes back).
+    ("torches-and-pitchforks", ["random", "easy"], {"target": 20}, 25, None),
+    ("torches-and-pitchforks", ["random", "hard", "random"], {}, 26, None),
+    ("torches-and-pitchforks", ["easy", "random", "hard", "random", "random"], {"target": 20}, 27, None),
+    ("torches-and-pitchforks", ["hard", "random", "random", "easy"], {"target": 40}, 28, 200),
     ("tumble-town", ["random"], {"mode": "outlaw", "difficulty": "hard"}, 31, None),
     ("tumble-town", ["hard"], {"mode": "no-outlaw"}, 32, None),
     ("tumble-town", ["random"], {"mode": "sole-surveyor"}, 33, None),
@@ -48,6 +58,12 @@ PLAN: list[tuple[str, list[str], dict, int, int | None]] = [
 ]
 
 
+# Seeds of plan lines made under a rules version after the first, per game.
+VERSIONS: dict[str, dict[int, set[int]]] = {
+    "torches-and-pitchforks": {2: {25, 26, 27, 28}},
+}
+
+
 def digest(value) -> str:
     return hashlib.sha256(json.dumps(value, sort_keys=True, separators=(",", ":")).encode()).hexdigest()[:16]
 
@@ -55,7 +71,8 @@ def digest(value) -> str:
 def capture(game_id: str, kinds: list[str], options: dict, seed: int, stop: int | None) -> dict:
     seats = [{"name": f"P{i + 1}", "kind": "human"} if k == "random" else {"name": f"B{i + 1}", "kind": "bot", "level": k}
              for i, k in enumerate(kinds)]
-    session = Session(new_record(game_id, seats, options, seed))
+    game = games.load(game_id)
+    session = Session(game, new_record(game, seats, options, seed))
     chooser = Rng(seed_state(seed * 31 + 7))
     steps = []
     while session.active() and (stop is None or len(steps) < stop):
@@ -80,15 +97,30 @@ def capture(game_id: str, kinds: list[str], options: dict, seed: int, stop: int 
     }
 
 
+def version_of(game_id: str, seed: int) -> int:
+    """The rules version a plan line was made under: VERSIONS lists the seeds of later versions."""
+    for version, seeds in VERSIONS.get(game_id, {}).items():
+        if seed in seeds:
+            return version
+    return 1
+
+
 def main() -> None:
     OUT.mkdir(parents=True, exist_ok=True)
-    by_game: dict[str, list] = {}
-    for game_id, kinds, options, seed, stop in PLAN:
-        by_game.setdefault(game_id, []).append(capture(game_id, kinds, options, seed, stop))
-    for game_id, cases in by_game.items():
+    for game_id in dict.fromkeys(line[0] for line in PLAN):
         path = OUT / f"{game_id}.json"
-        path.write_text(json.dumps(cases, separators=(",", ":"), sort_keys=True) + "\n")
-        print(f"{path.relative_to(ROOT)}: {len(cases)} records, {sum(len(c['steps']) for c in cases)} moves")
+        cases = json.loads(path.read_text()) if path.exists() else []
+        have = {(c["record"]["seed"], c["record"]["rules_version"]) for c in cases}
+        current = games.BY_ID[game_id].rules_version
+        added = 0
+        for line_game, kinds, options, seed, stop in PLAN:
+            if line_game != game_id or version_of(game_id, seed) != current or (seed, current) in have:
+                continue
+            cases.append(capture(game_id, kinds, options, seed, stop))
+            added += 1
+        if added:
+            path.write_text(json.dumps(cases, separators=(",", ":"), sort_keys=True) + "\n")
+        print(f"{path.relative_to(ROOT)}: {len(cases)} records ({added} new)")
 
 
 if __name__ == "__main__":

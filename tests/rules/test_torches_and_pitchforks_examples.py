@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
+from tabletown.engine.events import is_barrier
 from tabletown.games.torches_and_pitchforks import content as C
 from tabletown.games.torches_and_pitchforks.game import RULES as R
-from tabletown.games.torches_and_pitchforks.rules import mob_strength, monster_power, score_of
+from tabletown.games.torches_and_pitchforks.scoring import mob_strength, monster_power, score_of
 from tests.unit.test_torches_and_pitchforks_scenario import (
     build,
     card_id,
+    flip,
     folk_index,
     names,
     pass_all,
     play,
     play_card,
+    step,
 )
 
 NICOLE, JESS = 0, 1
@@ -24,7 +27,7 @@ def test_printed_numbers_of_the_examples():
     assert C.BY_NAME["Giant Rat"]["power"] == 4
     vampire = C.BY_NAME["Vampire"]
     assert (vampire["power"], vampire["kill"]) == (9, 1)
-    assert "most_enhanced" in vampire["special"]
+    assert "most_enhanced" in vampire["specials"]
     assert C.BY_NAME["Heck Spawn"]["pow"] == 2
     assert C.BY_NAME["Sheriff"]["bonus"] == 1 and C.BY_NAME["Sheriff"]["kind"] == "leader"
     assert C.BY_NAME["Sword"]["bonus"] == 3 and C.BY_NAME["Sword"]["kind"] == "weapon"
@@ -37,37 +40,42 @@ def test_a_sample_turn_with_the_terror_toy():
     s = build(n=2, turn=JESS, phase="discard",
               hands={NICOLE: ["Charge", "Stragglers"], JESS: ["Torch"]},
               mob_top=["Pistol", "Rake", "Heck Spawn"], monster_top=["Terror Toy"])
-    s = play(s, JESS, {"type": "end"})
+    s, line = step(s, JESS, {"type": "end"})
     # 1. Draw: three cards bring her hand up to 5.
+    assert line == "{seat1} ends their turn. {seat0} draws 3 cards."
     assert s["turn"] == NICOLE and s["phase"] == "attack"
     assert len(s["hands"][NICOLE]) == 5
     assert {"Pistol", "Rake", "Heck Spawn"} <= set(names(s["hands"][NICOLE]))
-    # 2. Attack!: she flips the Terror Toy and decides to fight.
-    before = s["revealed"]
-    s = play(s, NICOLE, {"type": "flip"})
-    assert s["revealed"] > before, "flipping a Monster reveals it"
+    # 2. Attack!: she flips over the top card of the Monster deck and reveals a Terror Toy.
+    s, events = R.apply(s, NICOLE, {"type": "flip"})
+    assert not is_barrier(events), "Jess may still play a card at any time before the flip"
+    s, events = R.apply(s, JESS, {"type": "pass"})
+    assert is_barrier(events), "flipping a Monster reveals it"
     assert C.CARDS[s["combat"]["m"]]["name"] == "Terror Toy"
     assert R.legal(s, NICOLE) == [{"type": "fight"}, {"type": "flee"}], "Fight or Flee comes before any card"
     s = play(s, NICOLE, {"type": "fight"})
     # Nobody plays anything: her 6 Townsfolk do not exceed the Toy's Power 7.
     assert mob_strength(s, NICOLE, s["combat"]) == 6 < monster_power(s["combat"]) == 7
     s = pass_all(s)
-    # She loses and chooses two Townsfolk to die; they are flipped face down.
+    # She loses the battle and two of her Townsfolk are killed (she chooses which).
     assert R.active(s) == [NICOLE] and s["tasks"][0]["k"] == "kill" and s["tasks"][0]["n"] == 2
     s = play(s, NICOLE, {"type": "kill", "tf": 0})
     s = play(s, NICOLE, {"type": "kill", "tf": 1})
     assert "Terror Toy" in names(s["moor"])
-    # 3. Hunt! is skipped because she fought; 4. Recoup brings one of the slain back.
+    assert s["mobs"][NICOLE][0]["dead"] and s["mobs"][NICOLE][1]["dead"]
+    # 3. Hunt! is skipped because she fought; 4. Recoup: she gets one of her slain Townsfolk back.
     assert s["phase"] == "recoup"
-    dead = [t for t in s["mobs"][NICOLE] if t["dead"]]
-    assert len(dead) == 1
-    # She plays the Pistol on one of her Townsfolk.
+    assert R.legal(s, NICOLE) == [{"type": "revive", "tf": 0}, {"type": "revive", "tf": 1}]
+    s, line = step(s, NICOLE, {"type": "revive", "tf": 1})
+    back = C.CARDS[s["mobs"][NICOLE][1]["c"]]["name"]
+    assert line == f"{{seat0}} recoups: {back} is back on their feet."
+    assert [t["dead"] for t in s["mobs"][NICOLE]] == [True, False, False, False, False, False]
+    # She also plays a Pistol on one of her Townsfolk, to make her Mob tougher.
     s = play_card(s, NICOLE, "Pistol")
     assert s["select"] is not None  # which Townsfolk gets it
-    target = folk_index(s, NICOLE, C.CARDS[s["mobs"][NICOLE][2]["c"]]["name"])
-    s = play(s, NICOLE, {"type": "target", "seat": NICOLE, "tf": target})
+    s = play(s, NICOLE, {"type": "target", "seat": NICOLE, "tf": 2})
     s = pass_all(s)
-    assert "Pistol" in names(s["mobs"][NICOLE][target]["enh"])
+    assert "Pistol" in names(s["mobs"][NICOLE][2]["enh"])
     # 5. Discard: she keeps her cards and ends the turn; the player on her left goes next.
     s = play(s, NICOLE, {"type": "end"})
     assert s["turn"] == JESS
@@ -81,7 +89,7 @@ def test_a_sample_combat_the_vampire_and_heck_spawn():
                              "Lady Locke", "Moody Marge"]},
               hands={NICOLE: ["Torch"], JESS: ["Heck Spawn", "Pitchfork"]},
               monster_top=["Vampire"])
-    s = play(s, NICOLE, {"type": "flip"})
+    s = flip(s)
     cb = s["combat"]
     # Strength 10: 6 Townsfolk, +1 for the Sheriff, +3 for the Sword, against Power 9.
     assert mob_strength(s, NICOLE, cb) == 10 and monster_power(cb) == 9
@@ -97,7 +105,8 @@ def test_a_sample_combat_the_vampire_and_heck_spawn():
     s = play(s, NICOLE, {"type": "pass"})
     assert monster_power(s["combat"]) == 11 and mob_strength(s, NICOLE, s["combat"]) == 10
     # She looks for an answer, has none, and everyone passes: the Vampire wins.
-    s = pass_all(s)
+    lines: list[str] = []
+    s = pass_all(s, lines=lines)
     # The Vampire kills the Townsfolk with the most Enhancements (Heidi), overriding her choice.
     h = folk_index(s, NICOLE, "Heidi, Town Trollup")
     assert s["scores"][NICOLE] == []
@@ -106,7 +115,7 @@ def test_a_sample_combat_the_vampire_and_heck_spawn():
     # The enhancements are gone forever; Heidi herself comes back in Recoup.
     assert s["phase"] == "recoup"
     assert s["mobs"][NICOLE][h]["dead"] is False and s["mobs"][NICOLE][h]["enh"] == []
-    assert any("Heidi, Town Trollup is killed" in line for line in s["recent"])
+    assert "{seat0}'s Heidi, Town Trollup is killed." in lines[-1]
 
 
 def test_the_vampire_kill_happens_before_recoup():
@@ -114,7 +123,7 @@ def test_the_vampire_kill_happens_before_recoup():
     s = build(n=2, turn=NICOLE, mobs={NICOLE: ["Hans, Town Butcher", heidi, "Franz, Town Baker", "Karl, Stable Boy",
                                                 "Lady Locke", "Moody Marge"]},
               hands={JESS: ["Heck Spawn"]}, monster_top=["Vampire"])
-    s = play(s, NICOLE, {"type": "flip"})
+    s = flip(s)
     s = play(s, NICOLE, {"type": "fight"})
     # Nicole holds no cards, so the window skips her (everyone can see that).
     assert R.active(s) == [JESS]
@@ -133,9 +142,9 @@ def test_the_score_example_nine_plus_five_plus_four():
                              "Lady Locke", "Moody Marge", "Juan, Foreign Guy"]},
               hands={JESS: ["Torch"]}, monster_top=["Wicked Witch of the South-Southeast"])
     assert score_of(s, NICOLE) == 9 + 5 + 4 == 18
-    assert R.view(s, JESS)["score_totals"][NICOLE] == 18
+    assert R.view(s, JESS)["derived"]["scores"][NICOLE] == 18
     # "If she scores 12 more points, she'll win the game."
-    s = play(s, NICOLE, {"type": "flip"})
+    s = flip(s)
     # She cannot flee the Wicked Witch; Jess holds a card, so the combat window opens.
     assert s["combat"]["stage"] == "fight"
     assert monster_power(s["combat"]) == 12 and mob_strength(s, NICOLE, s["combat"]) == 13
@@ -144,3 +153,4 @@ def test_the_score_example_nine_plus_five_plus_four():
     assert s["phase"] == "over" and R.active(s) == []
     out = R.outcome(s)
     assert out["winners"] == [NICOLE] and out["scores"] == [30, 0]
+    assert out["headline"] == "{seat0} saves the town with 30 points!"

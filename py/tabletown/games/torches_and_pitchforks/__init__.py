@@ -12,5 +12,8 @@ SPEC = GameSpec(
         Choice("target", "Winning score", (20, 30, 40), 30, labels=("20 (quick)", "30", "40 (long)"),
                help="The first player whose slain Monsters add up to this many points wins."),
     ),
-    rules_version=1,
+    # 2: Action cards at any time (a window before every flip), a Defense before Fight or Flee,
+    # the Mob's owner chooses who comes back, a Grenade that adds nothing is kept.
+    rules_version=2,
+    replays=(1,),
 )

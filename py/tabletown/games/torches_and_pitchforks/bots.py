@@ -1,13 +1,15 @@
-"""Torches & Pitchforks bots. Both decide from their own seat's view only.
+"""Torches & Pitchforks bots. Both decide from their own seat's view only (what a player at
+the table sees: their own hand, everybody's Mobs, the piles, the counts of other hands).
 
-- easy: plays its own fights sensibly (Fight when its Mob is stronger, Flee otherwise), arms
-  its Mob in Recoup, helps itself when losing a fight and only now and then spoils a rival's
-  fight; it Cancels only cards aimed straight at it.
-- hard: tries every playable card in a sampled copy of the table (`determinize` plus the
-  real rules) to see exactly what it does to the fight, spends the fewest cards that win its
-  own fights, denies the rival who is leading or about to win, saves its Cancels for cards that
+- easy: plays its own fights sensibly (Fight when its Mob is stronger, else a Defense that
+  turns the Monster away, else Flee), arms its Mob in Recoup, helps itself when losing a
+  fight, only now and then spoils a rival's fight, and Cancels only cards aimed straight at it.
+- hard: tries every playable card in sampled copies of the table (`determinize` plus the real
+  rules) to see exactly what it does to the fight, spends the fewest cards that win its own
+  fights, denies the rival who is leading or about to win, saves its Cancels for cards that
   swing a fight or hurt it badly, weighs Fleeing and Hunting against what the other hands
-  probably hold, and cycles weak cards away in its Discard phase.
+  probably hold, plays its any-time cards where they count (a Lathe at once, a revival before
+  its own fights, a knock-out on the leader), and cycles weak cards away in its Discard phase.
 """
 
 from __future__ import annotations
@@ -15,15 +17,14 @@ from __future__ import annotations
 from typing import Any, Optional
 
 from tabletown.engine.prng import Rng
-from tabletown.engine.rules import Action, Game, View
+from tabletown.engine.rules import Action, Rules, View
 
 from . import content as C
 from .content import CARDS
-from .rules import (
+from .scoring import (
     MIN_MOB,
     combat_wins,
     count_perk,
-    determinize,
     enh_value,
     is_weapon,
     kill_count,
@@ -36,21 +37,47 @@ from .rules import (
 # How much the hard bot fears interference in its fights, and the bar a Hunt must clear.
 WORRY = 0.5
 HUNT_BAR = 0.5
+PASS: Action = {"type": "pass"}
 
 HOSTILE_COMBAT = {"Heck Spawn", "Enraged Monster", "Pure Evil", "Disorganized Mob", "Frightened Children",
                   "Night of the Walking Dead", "Bump on the Head", "Escape Plan"}
 
 
-# --- shared judgement ---------------------------------------------------------------------------
+# --- what a view shows ------------------------------------------------------------------------------
+
+def hand(view: View, seat: int) -> list[int]:
+    return [c for c in view["hands"][seat] if c is not None]
+
+
+def hand_count(view: View, seat: int) -> int:
+    return len(view["hands"][seat])
+
 
 def score(view: View, seat: int) -> int:
-    return view["score_totals"][seat]
+    return view["derived"]["scores"][seat]
+
+
+def fight_sum(view: View) -> tuple[int, int]:
+    """(the fighting Mob's Strength, the Monster's Power) as they stand."""
+    cb = view["derived"]["combat"]
+    return cb["strength"], cb["power"]
+
+
+def choosing(view: View, seat: int) -> Optional[int]:
+    c = view["choosing"][seat]
+    return c if isinstance(c, int) else None
+
+
+# --- shared judgement ---------------------------------------------------------------------------
+
+def townsfolk_worth(cid: int) -> float:
+    c = CARDS[cid]
+    return 1.0 + c["bonus"] + 0.5 * c["vs_bonus"] + (0.8 if c["perk"] else 0.0)
 
 
 def folk_worth(view: View, seat: int, idx: int) -> float:
     t = view["mobs"][seat][idx]
-    c = CARDS[t["c"]]
-    worth = 1.0 + c["bonus"] + 0.5 * c["vs_bonus"] + (0.8 if c["perk"] else 0.0)
+    worth = townsfolk_worth(t["c"])
     for e in t["enh"]:
         worth += 1.0 + enh_value(e, None, None) + (1.5 if CARDS[e]["kind"] == "leader" else 0.0)
     return worth
@@ -82,9 +109,9 @@ def card_value(view: View, seat: int, cid: int) -> float:
         return 1.0 + c["str"]
     if c["pow"] > 0 or c["str"] < 0:
         return 1.0 + abs(c["pow"]) + abs(c["str"])
-    dead = sum(1 for t in mob if t["dead"])
+    down = sum(1 for t in mob if t["dead"])
     table = {"guard": 3.0, "holy": 3.5, "downpour": 2.0, "no_guns": 1.5, "energize": 2.5, "inspire": 2.5,
-             "walking_dead": 2.0, "revive": 1.5 + dead, "knockout": 3.0, "spy": 1.5, "steal": 2.5, "draw": 2.5,
+             "walking_dead": 2.0, "revive": 1.5 + down, "knockout": 3.0, "spy": 1.5, "steal": 2.5, "draw": 2.5,
              "overpop": 1.0, "lathe": 2.0}
     return table.get(eff, 1.5)
 
@@ -94,9 +121,11 @@ def threat(view: View, seat: int) -> float:
 
 
 def leader_rival(view: View, me: int) -> int:
-    """The other seat most likely to win: highest score, then more living Townsfolk."""
-    others = [p for p in range(view["n"]) if p != me]
-    return max(others, key=lambda p: (score(view, p), view["strength"][p], -((p - me) % view["n"])))
+    """The other seat most likely to win: highest score, then the strongest Mob, then the next to play."""
+    n = view["n"]
+    strength = view["derived"]["strength"]
+    others = [p for p in range(n) if p != me]
+    return max(others, key=lambda p: (score(view, p), strength[p], -((p - me) % n)))
 
 
 def cheapest(view: View, seat: int, legal: list[Action], key: str = "card") -> Action:
@@ -105,6 +134,12 @@ def cheapest(view: View, seat: int, legal: list[Action], key: str = "card") -> A
 
 def kill_choice(view: View, seat: int, legal: list[Action]) -> Action:
     return min(legal, key=lambda a: (folk_worth(view, seat, a["tf"]), a["tf"]))
+
+
+def revive_choice(view: View, seat: int, legal: list[Action]) -> Action:
+    """The dead Townsfolk worth most comes back first."""
+    mob = view["mobs"][seat]
+    return max(legal, key=lambda a: (townsfolk_worth(mob[a["tf"]]["c"]), -a["tf"]))
 
 
 def _find(legal: list[Action], kind: str) -> Optional[Action]:
@@ -118,7 +153,7 @@ def _plays(legal: list[Action]) -> list[int]:
     return [a["card"] for a in legal if a["type"] == "play"]
 
 
-def best_weapon_target(view: View, seat: int, cid: int, legal: list[Action]) -> Action:
+def best_weapon_target(view: View, seat: int, legal: list[Action]) -> Action:
     mob = view["mobs"][seat]
 
     def key(a: dict[str, Any]) -> tuple:
@@ -139,20 +174,19 @@ def harm_target(view: View, seat: int, legal: list[Action]) -> Action:
 
     def key(a: dict[str, Any]) -> tuple:
         p = a["seat"]
-        worth = folk_worth(view, p, a["tf"]) if "tf" in a and a["tf"] is not None else view["hand_counts"][p]
+        worth = folk_worth(view, p, a["tf"]) if a.get("tf") is not None else hand_count(view, p)
         return (p == rival, p != seat, score(view, p), worth)
 
     return max(legal, key=key)
 
 
 def target_choice(view: View, seat: int, legal: list[Action]) -> Action:
-    sel = view["select"] or {}
-    cid = sel.get("card")
-    c = CARDS[cid] if cid is not None else None
-    if c is None or cid is None:
+    cid = choosing(view, seat)
+    if cid is None:
         return legal[0]
-    if c["kind"] in ("weapon",) or c["effect"] == "lathe":
-        return best_weapon_target(view, seat, cid, legal)
+    c = CARDS[cid]
+    if is_weapon(cid):
+        return best_weapon_target(view, seat, legal)
     if c["kind"] == "leader":
         mob = view["mobs"][seat]
         return max(legal, key=lambda a: (CARDS[mob[a["tf"]]["c"]]["perk"] == "last", -len(mob[a["tf"]]["enh"]), -a["tf"]))
@@ -162,28 +196,42 @@ def target_choice(view: View, seat: int, legal: list[Action]) -> Action:
     return harm_target(view, seat, legal)
 
 
+def _defenses(legal: list[Action]) -> list[Action]:
+    return [a for a in legal if a["type"] == "play" and CARDS[a["card"]]["kind"] == "defense"]
+
+
+def _task_choice(view: View, seat: int, legal: list[Action]) -> Action:
+    kinds = {a["type"] for a in legal}
+    if "kill" in kinds:
+        return kill_choice(view, seat, legal)
+    if "remove" in kinds:
+        return min(legal, key=lambda a: (folk_worth(view, seat, a["tf"]), a["tf"]))
+    if "revive" in kinds:
+        return revive_choice(view, seat, legal)
+    return cheapest(view, seat, legal)
+
+
 # --- easy -----------------------------------------------------------------------------------------
 
-def easy_bot(rules: Game, view: View, seat: int, legal: list[Action], rng: Rng) -> Action:
+def easy_bot(rules: Rules, view: View, seat: int, legal: list[Action], rng: Rng) -> Action:
     if len(legal) == 1:
         return legal[0]
+    asking = view["derived"]["asking"]
     kinds = {a["type"] for a in legal}
-    tasks = view["tasks"]
-    if tasks and tasks[0]["seat"] == seat:
-        if "kill" in kinds:
-            return kill_choice(view, seat, legal)
-        if "remove" in kinds:
-            return min(legal, key=lambda a: folk_worth(view, seat, a["tf"]))
-        return cheapest(view, seat, legal)
-    if "target" in kinds:
+    if view["tasks"]:
+        return _task_choice(view, seat, legal)
+    if asking == "target":
         return target_choice(view, seat, legal)
     cb = view["combat"]
-    if "fight" in kinds:
-        st, pw = view["combat_strength"], view["combat_power"]
-        if st > pw or "flee" not in kinds:
+    if asking == "decide":
+        st, pw = fight_sum(view)
+        defenses = _defenses(legal)
+        if st > pw:
             return {"type": "fight"}
-        return {"type": "flee"}
-    if view["xw"] is not None:
+        if defenses:
+            return defenses[0]
+        return {"type": "flee"} if "flee" in kinds else {"type": "fight"}
+    if asking == "cancel":
         top = view["stack"][-1]
         c = CARDS[top["card"]]
         aimed = top["ts"] == seat and c["effect"] in ("knockout", "steal", "overpop")
@@ -191,31 +239,47 @@ def easy_bot(rules: Game, view: View, seat: int, legal: list[Action], rng: Rng) 
         cancels = _plays(legal)
         if cancels and (aimed or mine_hurt) and top["by"] != seat:
             return {"type": "play", "card": cancels[0]}
-        return legal[0]
-    if cb is not None and cb["stage"] == "fight" and view["cw"] is not None:
+        return PASS
+    if asking == "fight":
         return _easy_window(view, seat, legal, rng)
+    if asking == "anytime":
+        return _easy_anytime(view, seat, legal, rng)
     return _easy_turn(view, seat, legal, rng)
 
 
 def _easy_window(view: View, seat: int, legal: list[Action], rng: Rng) -> Action:
     cb = view["combat"]
-    st, pw = view["combat_strength"], view["combat_power"]
+    st, pw = fight_sum(view)
     plays = _plays(legal)
     if cb["seat"] == seat:
         if st <= pw:
-            dead = any(t["dead"] for t in view["mobs"][seat])
+            down = any(t["dead"] for t in view["mobs"][seat])
             helps = [cid for cid in plays if CARDS[cid]["str"] > 0 or CARDS[cid]["pow"] < 0
                      or CARDS[cid]["effect"] in ("escape", "holy", "energize", "inspire")
-                     or (CARDS[cid]["effect"] == "revive" and dead)
+                     or (CARDS[cid]["effect"] == "revive" and down)
                      or CARDS[cid]["kind"] == "defense"]
             if helps:
                 return {"type": "play", "card": helps[0]}
-        return legal[0]
+        return PASS
     if st > pw and rng.below(2) == 0:
         hurts = [cid for cid in plays if CARDS[cid]["pow"] > 0 or CARDS[cid]["str"] < 0]
         if hurts:
             return {"type": "play", "card": hurts[0]}
-    return legal[0]
+    return PASS
+
+
+def _easy_anytime(view: View, seat: int, legal: list[Action], rng: Rng) -> Action:
+    """Before someone's flip: arm the Mob with a Lathe, wake its own dead, now and then steal."""
+    mob = view["mobs"][seat]
+    for cid in _plays(legal):
+        eff = CARDS[cid]["effect"]
+        if eff == "lathe":
+            return {"type": "play", "card": cid}
+        if eff == "revive" and any(t["dead"] for t in mob):
+            return {"type": "play", "card": cid}
+        if eff == "steal" and rng.below(2) == 0:
+            return {"type": "play", "card": cid}
+    return PASS
 
 
 def _easy_turn(view: View, seat: int, legal: list[Action], rng: Rng) -> Action:
@@ -224,7 +288,7 @@ def _easy_turn(view: View, seat: int, legal: list[Action], rng: Rng) -> Action:
     if _find(legal, "hunt"):
         moor = view["moor"]
         avg = sum(CARDS[m]["power"] for m in moor) / len(moor)
-        return {"type": "hunt"} if view["strength"][seat] > avg + 1 else {"type": "skip"}
+        return {"type": "hunt"} if view["derived"]["strength"][seat] > avg + 1 else {"type": "skip"}
     plays = _plays(legal)
     order = {"townsfolk": 0, "leader": 1, "weapon": 2, "defense": 3}
     plays = [cid for cid in plays if CARDS[cid]["kind"] in order
@@ -237,41 +301,43 @@ def _easy_turn(view: View, seat: int, legal: list[Action], rng: Rng) -> Action:
 
 # --- hard -----------------------------------------------------------------------------------------
 
-def _settle(rules: Game, world: dict[str, Any], seat: int, action: Action, target: Optional[Action] = None,
+def _after(rules: Rules, world: dict[str, Any], seat: int, action: Action) -> dict[str, Any]:
+    return rules.apply(world, seat, action)[0]
+
+
+def _settle(rules: Rules, world: dict[str, Any], seat: int, action: Action, target: Optional[Action] = None,
             cap: int = 40) -> dict[str, Any]:
-    """Apply `action` (and its target) in a sampled world, then let every window pass."""
-    world = rules.apply(world, seat, action)
+    """Apply `action` (and its target) in a sampled world, then let every Cancel window pass."""
+    world = _after(rules, world, seat, action)
     for _ in range(cap):
         if world["phase"] == "over" or world["tasks"]:
             break
         if world["select"] is not None:
             if world["select"]["seat"] != seat or target is None:
                 break
-            world = rules.apply(world, seat, target)
+            world = _after(rules, world, seat, target)
             continue
-        if world["xw"] is not None:
+        if world["cancel"] is not None:
             who = rules.active(world)[0]
-            world = rules.apply(world, who, {"type": "pass"})
+            world = _after(rules, world, who, PASS)
             continue
-        if world["stack"]:
-            break
         break
     return world
 
 
-def _candidates(rules: Game, world: dict[str, Any], seat: int, cid: int) -> list[tuple[Action, Optional[Action]]]:
+def _candidates(rules: Rules, world: dict[str, Any], seat: int, cid: int) -> list[tuple[Action, Optional[Action]]]:
     """(play action, target action or None) pairs for card `cid` worth trying in a fight."""
     play = {"type": "play", "card": cid}
-    after = rules.apply(world, seat, play)
+    after = _after(rules, world, seat, play)
     if after["select"] is not None and after["select"]["seat"] == seat:
-        targets = rules.legal(after, seat)
+        choices = rules.legal(after, seat)
         cb = world["combat"]
         if CARDS[cid]["effect"] == "knockout" and cb is not None:
             # Only a knock-out in the fighting Mob changes the fight.
-            targets = [t for t in targets if t["seat"] == cb["seat"]]
-            targets.sort(key=lambda t: -len(world["mobs"][t["seat"]][t["tf"]]["enh"]))
-            targets = targets[:2]
-        return [(play, t) for t in targets]
+            choices = [t for t in choices if t["seat"] == cb["seat"]]
+            choices.sort(key=lambda t: -len(world["mobs"][t["seat"]][t["tf"]]["enh"]))
+            choices = choices[:2]
+        return [(play, t) for t in choices]
     return [(play, None)]
 
 
@@ -293,7 +359,7 @@ def _winning(outlook: str) -> bool:
 
 def _hostile_estimate(view: View, seat: int) -> float:
     """Expected Power swing other players could still throw at `seat`'s fight."""
-    known: set[int] = set(view["hand"] or []) | set(view["mob_discard"])
+    known: set[int] = set(hand(view, seat)) | set(view["mob_discard"])
     for mob in view["mobs"]:
         for t in mob:
             known.update(t["enh"])
@@ -304,7 +370,7 @@ def _hostile_estimate(view: View, seat: int) -> float:
     if not unknown:
         return 0.0
     hostile = [c for c in unknown if CARDS[c]["name"] in HOSTILE_COMBAT]
-    others = sum(view["hand_counts"][p] for p in range(view["n"]) if p != seat)
+    others = sum(hand_count(view, p) for p in range(view["n"]) if p != seat)
     expected = others * len(hostile) / len(unknown)
     return expected * 2.5
 
@@ -314,15 +380,15 @@ def _own_boost(view: View, seat: int, monster: int, hunt: bool = False) -> float
     boost = 0.0
     mob = view["mobs"][seat]
     m = CARDS[monster]
-    for cid in view["hand"] or []:
+    for cid in hand(view, seat):
         c = CARDS[cid]
-        if c["kind"] != "action" and not (c["kind"] == "defense" and m["mtype"] in c["defends"] and not hunt):
+        if c["kind"] != "action" and not (c["kind"] == "defense" and m["type"] in c["defends"] and not hunt):
             continue
         if c["kind"] == "defense" or c["effect"] in ("escape",):
             boost += 20  # a way out
         elif c["effect"] == "holy":
-            boost += 20 if m["mtype"] in (C.UNDEAD, C.VAMPIRE, C.SPIRIT) else 2
-        elif c["effect"] == "downpour" and m["mtype"] == C.WITCH:
+            boost += 20 if m["type"] in c["vs"] else c["bonus"]
+        elif c["effect"] == "downpour" and m["type"] == C.WITCH:
             boost += 20
         elif c["str"] > 0 or c["pow"] < 0:
             boost += c["str"] - c["pow"]
@@ -335,18 +401,24 @@ def _own_boost(view: View, seat: int, monster: int, hunt: bool = False) -> float
     return boost
 
 
-def _fight_or_flee(view: View, seat: int) -> Action:
+def _fight_or_flee(view: View, seat: int, legal: list[Action]) -> Action:
     cb = view["combat"]
-    st, pw = view["combat_strength"], view["combat_power"]
+    st, pw = fight_sum(view)
+    defenses = _defenses(legal)
     boost = _own_boost(view, seat, cb["m"], hunt=bool(cb["hunt"] or cb.get("risen")))
+    if defenses:
+        boost -= 20  # the Defense in hand is better spent now than after Fight is declared
     hostile = _hostile_estimate(view, seat)
     # Rivals spoil fights that matter: more so when this seat is close to winning.
     worry = hostile * (WORRY + threat(view, seat))
     if st + boost - worry > pw or (st > pw and boost >= 20):
         return {"type": "fight"}
+    if defenses:
+        return defenses[0]
+    if _find(legal, "flee") is None:
+        return {"type": "fight"}
     kills = CARDS[cb["m"]]["kill"]
-    hand = len(view["hand"] or [])
-    if hand <= 1 and kills <= 1 and st + boost >= pw:
+    if hand_count(view, seat) <= 1 and kills <= 1 and st + boost >= pw:
         return {"type": "fight"}
     return {"type": "flee"}
 
@@ -364,8 +436,7 @@ def _hunt_value(view: View, seat: int) -> float:
         st = mob_strength(view, seat, fake) + 0.7 * min(_own_boost(view, seat, m, hunt=True), 6)
         p = CARDS[m]["power"]
         if st - hostile > p:
-            gain = p * (1.6 if score(view, seat) + p >= view["target"] else 1.0)
-            total += gain
+            total += p * (1.6 if score(view, seat) + p >= view["target"] else 1.0)
         else:
             total -= 1.5 * max(0, CARDS[m]["kill"] - count_perk(mob, "kill_less"))
     return total / len(moor)
@@ -387,7 +458,7 @@ def _deny_worth(view: View, seat: int, fighter: int, monster: int) -> float:
     return worth
 
 
-def _cancel_worth(rules: Game, view: View, seat: int, world: dict[str, Any]) -> float:
+def _cancel_worth(rules: Rules, view: View, seat: int, world: dict[str, Any]) -> float:
     """What letting the top card of the stack resolve costs `seat` (positive: worth Canceling)."""
     top = world["stack"][-1]
     c = CARDS[top["card"]]
@@ -401,12 +472,12 @@ def _cancel_worth(rules: Game, view: View, seat: int, world: dict[str, Any]) -> 
     # Compare the world after the card with the world where it never happened.
     resolved = world
     for _ in range(30):
-        if resolved["xw"] is None:
+        if resolved["cancel"] is None:
             break
         who = rules.active(resolved)[0]
-        resolved = rules.apply(resolved, who, {"type": "pass"})
+        resolved = _after(rules, resolved, who, PASS)
     cb = world["combat"]
-    if cb is not None and cb["stage"] == "fight":
+    if cb is not None and cb["stage"] in ("decide", "fight"):
         with_card = _combat_outlook(resolved)
         without = "win" if combat_wins(world) else "lose"
         fighter = cb["seat"]
@@ -433,62 +504,56 @@ def _cancel_worth(rules: Game, view: View, seat: int, world: dict[str, Any]) -> 
     return -1.0
 
 
-def hard_bot(rules: Game, view: View, seat: int, legal: list[Action], rng: Rng) -> Action:
+def hard_bot(rules: Rules, view: View, seat: int, legal: list[Action], rng: Rng) -> Action:
     if len(legal) == 1:
         return legal[0]
-    kinds = {a["type"] for a in legal}
-    tasks = view["tasks"]
-    if tasks and tasks[0]["seat"] == seat:
-        if "kill" in kinds:
-            return kill_choice(view, seat, legal)
-        if "remove" in kinds:
-            return min(legal, key=lambda a: (folk_worth(view, seat, a["tf"]), a["tf"]))
-        return cheapest(view, seat, legal)
-    if "target" in kinds:
+    asking = view["derived"]["asking"]
+    if view["tasks"]:
+        return _task_choice(view, seat, legal)
+    if asking == "target":
         return target_choice(view, seat, legal)
-    if "fight" in kinds:
-        if "flee" not in kinds:
-            return {"type": "fight"}
-        return _fight_or_flee(view, seat)
-    world = determinize(view, seat, rng)
-    if view["xw"] is not None:
+    if asking == "decide":
+        return _fight_or_flee(view, seat, legal)
+    if asking == "anytime":
+        return _anytime_play(view, seat, legal, window=True) or PASS
+    if asking not in ("cancel", "fight"):
+        return _hard_turn(view, seat, legal)
+    if not _plays(legal):
+        return PASS
+    # Try the cards in a copy of the table with the hidden cards dealt at random.
+    world = rules.determinize(view, seat, rng)
+    if asking == "cancel":
         cancels = _plays(legal)
-        if not cancels:
-            return legal[0]
         worth = _cancel_worth(rules, view, seat, world)
-        spare = len(cancels) >= 2 or sum(1 for c in view["hand"] if CARDS[c]["effect"] == "cancel") >= 2
+        spare = len(cancels) >= 2 or sum(1 for c in hand(view, seat) if CARDS[c]["effect"] == "cancel") >= 2
         if worth >= (3.0 if spare else 5.0):
             return {"type": "play", "card": cancels[0]}
-        return legal[0]
-    cb = view["combat"]
-    if cb is not None and cb["stage"] == "fight" and view["cw"] is not None:
-        return _hard_window(rules, view, seat, legal, world)
-    return _hard_turn(rules, view, seat, legal, world)
+        return PASS
+    return _hard_window(rules, view, seat, legal, world)
 
 
-def _hard_window(rules: Game, view: View, seat: int, legal: list[Action], world: dict[str, Any]) -> Action:
+def _hard_window(rules: Rules, view: View, seat: int, legal: list[Action], world: dict[str, Any]) -> Action:
     cb = view["combat"]
     fighter = cb["seat"]
     winning = combat_wins(world)
     plays = _plays(legal)
     if not plays:
-        return legal[0]
+        return PASS
     options = []
     for cid in plays:
         for play, target in _candidates(rules, world, seat, cid):
             after = _settle(rules, world, seat, play, target)
             options.append((cid, play, target, _combat_outlook(after), after))
+    st, pw = fight_sum(view)
     if fighter == seat:
         if winning:
-            return legal[0]
+            return PASS
         wins = [o for o in options if _winning(o[3])]
         if wins:
             best = min(wins, key=lambda o: (card_value(view, seat, o[0]), o[0]))
             return best[1]
         # Cannot win with one card: push with the biggest swing if the hand can still get there,
         # else get away (Escape Plan, Defense, Holy Ground) or at least keep the Townsfolk alive.
-        st = view["combat_strength"]
-        pw = view["combat_power"]
         swings = []
         for o in options:
             after = o[4]
@@ -506,53 +571,40 @@ def _hard_window(rules: Game, view: View, seat: int, legal: list[Action], world:
         guards = [o for o in options if CARDS[o[0]]["effect"] == "guard"]
         if guards and kills >= 2:
             return guards[0][1]
-        return legal[0]
+        return PASS
     # Someone else's fight: deny it if it matters enough.
     if not winning:
-        return legal[0]
+        return PASS
     worth = _deny_worth(view, seat, fighter, cb["m"])
     stops = [o for o in options if not _winning(o[3])]
     if stops:
         best = min(stops, key=lambda o: (card_value(view, seat, o[0]), o[0]))
         if card_value(view, seat, best[0]) <= worth:
             return best[1]
-        return legal[0]
+        return PASS
     if worth >= 100.0:
         # The fighter is about to win the game: chip away with anything that hurts.
-        st = view["combat_strength"]
-        pw = view["combat_power"]
         for o in options:
             after = o[4]
             if after["combat"] is not None and after["combat"]["stage"] == "fight":
                 if mob_strength(after, fighter, after["combat"]) - monster_power(after["combat"]) < st - pw:
                     return o[1]
-    return legal[0]
+    return PASS
 
 
-def _hard_turn(rules: Game, view: View, seat: int, legal: list[Action], world: dict[str, Any]) -> Action:
-    phase = view["phase"]
-    plays = _plays(legal)
-    if phase == "attack":
-        return {"type": "flip"}
-    if phase == "hunt":
-        return {"type": "hunt"} if _hunt_value(view, seat) > HUNT_BAR else {"type": "skip"}
+def _anytime_play(view: View, seat: int, legal: list[Action], window: bool) -> Optional[Action]:
+    """An any-time Action worth playing now (in a window before a flip, or in its own turn)."""
     mob = view["mobs"][seat]
-    # Build up the Mob in Recoup: Townsfolk, a Leader, the best Weapons, a Defense.
-    order = {"townsfolk": 0, "leader": 1, "weapon": 2, "defense": 3}
-    builds = [cid for cid in plays if CARDS[cid]["kind"] in order]
-    builds = [cid for cid in builds if not (CARDS[cid]["kind"] == "defense" and view["defense"][seat] is not None)]
-    if builds:
-        builds.sort(key=lambda cid: (order[CARDS[cid]["kind"]], -CARDS[cid]["bonus"], cid))
-        return {"type": "play", "card": builds[0]}
     rival = leader_rival(view, seat)
-    for cid in plays:
+    mine = hand(view, seat)
+    for cid in _plays(legal):
         c = CARDS[cid]
         eff = c["effect"]
-        if eff == "lathe":
+        if c["kind"] != "action" or c["timing"] != "any":
+            continue
+        if eff in ("lathe", "steal"):
             return {"type": "play", "card": cid}
-        if eff == "steal":
-            return {"type": "play", "card": cid}
-        if eff == "revive" and sum(1 for t in mob if t["dead"]) >= c["bonus"] and phase == "discard":
+        if eff == "revive" and sum(1 for t in mob if t["dead"]) >= c["bonus"] and (window or view["phase"] == "discard"):
             return {"type": "play", "card": cid}
         if eff == "knockout" and threat(view, rival) >= 0.5:
             best = max((folk_worth(view, rival, i) for i in living(view["mobs"][rival])), default=0)
@@ -560,11 +612,32 @@ def _hard_turn(rules: Game, view: View, seat: int, legal: list[Action], world: d
                 return {"type": "play", "card": cid}
         if eff == "overpop" and len(view["mobs"][rival]) > MIN_MOB and threat(view, rival) >= 0.5:
             return {"type": "play", "card": cid}
-        if eff == "draw" and len(view["hand"]) <= 3:
+        # Early Harvest: only when all three cards fit in the hand.
+        if eff == "draw" and len(mine) - 1 + c["bonus"] <= view["derived"]["limits"][seat]:
             return {"type": "play", "card": cid}
+    return None
+
+
+def _hard_turn(view: View, seat: int, legal: list[Action]) -> Action:
+    phase = view["phase"]
+    plays = _plays(legal)
+    if phase == "attack":
+        return _anytime_play(view, seat, legal, window=False) or {"type": "flip"}
+    if phase == "hunt":
+        return {"type": "hunt"} if _hunt_value(view, seat) > HUNT_BAR else {"type": "skip"}
+    # Build up the Mob in Recoup: Townsfolk, a Leader, the best Weapons, a Defense.
+    order = {"townsfolk": 0, "leader": 1, "weapon": 2, "defense": 3}
+    builds = [cid for cid in plays if CARDS[cid]["kind"] in order]
+    builds = [cid for cid in builds if not (CARDS[cid]["kind"] == "defense" and view["defense"][seat] is not None)]
+    if builds:
+        builds.sort(key=lambda cid: (order[CARDS[cid]["kind"]], -CARDS[cid]["bonus"], cid))
+        return {"type": "play", "card": builds[0]}
+    chosen = _anytime_play(view, seat, legal, window=False)
+    if chosen is not None:
+        return chosen
     # Cycle away dead weight so the next draw brings something better.
-    hand = view["hand"] or []
-    if len(hand) >= 4:
+    mine = hand(view, seat)
+    if len(mine) >= 4:
         junk = [a for a in legal if a["type"] == "discard" and card_value(view, seat, a["card"]) <= 1.0]
         if junk:
             return min(junk, key=lambda a: (card_value(view, seat, a["card"]), a["card"]))

@@ -2,10 +2,10 @@
 
 from . import SPEC
 from .bots import BOTS
+from .phrases import PHRASES
 from .render import render
 from .rules import TorchesAndPitchforks
 
-RULES = TorchesAndPitchforks(id=SPEC.id, title=SPEC.title, seats=SPEC.seats, version=SPEC.rules_version)
-RULES.spec = SPEC
+RULES = TorchesAndPitchforks(SPEC)
 
-__all__ = ["SPEC", "RULES", "BOTS", "render"]
+__all__ = ["SPEC", "RULES", "BOTS", "PHRASES", "render"]

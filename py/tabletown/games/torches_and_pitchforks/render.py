@@ -1,385 +1,442 @@
-"""Torches & Pitchforks board as one SVG string (pure function of the view).
+"""The Torches & Pitchforks board: an SVG drawn from the view alone with the render kit.
 
-A tall layout, 1000 units wide, meant to stay legible on a 390 px phone: the prompt and its
-buttons first, then the table (decks, discard piles, the Moor, the Monster being fought with
-the live Strength-versus-Power sum), your hand, and every Mob with its Townsfolk, their
-Enhancements, its Defense and its score pile.
+From the top: what you are asked (with its buttons), the piles and the Moor, the fight (the
+Monster card, the live Strength-against-Power sum, the cards being played, each with its
+text), your hand (every card with its full text), and every Mob (its Townsfolk, their
+Enhancements, its Defense and its score pile). Each of these is a keyed part, so the page
+redraws only what changed.
+
+Two layouts: wide (1000 units across) and, when the page says the screen is narrow
+(`ui["narrow"]`), a phone layout 480 units across whose card text stays about 14 px high
+on a 390 px screen. The final score table is not drawn here: the page draws it from the
+outcome.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from html import unescape
 from typing import Any, Optional
 
-from tabletown.engine.svg import action_attrs, esc, names_in, svg_open
+from tabletown.engine.draw import PALETTE, Board, Drawing, esc, fit_lines, names_in
 
 from .content import CARDS
-from .rules import enh_value, folk_value
 
-W = 1000
-PAD = 20
-SANS = "system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif"
-SERIF = "Georgia, 'Times New Roman', serif"
-
-STYLE = f"""<style>
-.tp-bg{{fill:#1d2233}}
-.tp-panel{{fill:#2a3148;stroke:#47507a;stroke-width:2}}
-.tp-parch{{fill:#f6ecd2;stroke:#8a6a3c;stroke-width:2}}
-.tp-dead{{fill:#3b3440;stroke:#1a161d;stroke-width:2}}
-.tp-t{{font-family:{SANS};fill:#f3ead8}}
-.tp-d{{font-family:{SANS};fill:#2b1c10}}
-.tp-h{{font-family:{SERIF};font-weight:700}}
-.tp-b{{font-weight:700}}
-.tp-mut{{fill:#b9b4c8}}
-.tp-dmut{{fill:#6b5a45}}
-.tp-red{{fill:#d8473b}}
-.tp-grn{{fill:#4caf6a}}
-.tp-gold{{fill:#f0b54a}}
-.tp-hot{{stroke:#ffd34d;stroke-width:5}}
-.tp-btn{{fill:#e8892b;stroke:#ffd34d;stroke-width:3}}
-.tp-btn2{{fill:#4a5379;stroke:#ffd34d;stroke-width:3}}
-</style>"""
-
-KIND_COLOR = {
+KIND_COLOUR = {
     "action": "#7b3f98", "weapon": "#9a5a1c", "leader": "#1f6f8b", "defense": "#2e7d4f",
     "townsfolk": "#8b6d1f", "monster": "#9c2b25", "event": "#4d4d73",
 }
+KIND_TAG = {"weapon": "Weapon", "leader": "Leader", "townsfolk": "Townsfolk"}
+INK = PALETTE["ink"]
+MUTED = PALETTE["muted"]
+PAPER = PALETTE["paper"]
+CARD = PALETTE["card"]
+LINE = PALETTE["line"]
+ACCENT = PALETTE["accent"]
+GOOD = PALETTE["good"]
+BAD = PALETTE["bad"]
+HOT = PALETTE["gold"]
+# Bold letters run wider than the render kit's average: fit bold text into a little less room.
+BOLD = 0.88
 
 
-def _approx_width(text: str, size: float, bold: bool = False) -> float:
-    return len(text) * size * (0.6 if bold else 0.54)
+@dataclass(frozen=True)
+class Layout:
+    width: int
+    pad: int
+    gap: int
+    head: int  # headings
+    name: int  # card names
+    body: int  # card text
+    small: int  # labels
+    hand_cols: int
+    folk_cols: int
+    pile_cols: int
+    button_cols: int
+    button_h: int
 
 
-def fit(text: str, width: float, size: int, smallest: int = 18, bold: bool = True) -> tuple[int, str]:
-    """A font size (and if need be a shortened text) that fits `width`."""
-    while size > smallest and _approx_width(text, size, bold) > width:
-        size -= 1
-    while len(text) > 4 and _approx_width(text, size, bold) > width:
-        text = text[:-2].rstrip() + "…"
-    return size, text
+WIDE = Layout(width=1000, pad=16, gap=12, head=30, name=26, body=20, small=19, hand_cols=2, folk_cols=3, pile_cols=4,
+              button_cols=4, button_h=64)
+NARROW = Layout(width=480, pad=8, gap=8, head=23, name=21, body=18, small=17, hand_cols=1, folk_cols=2, pile_cols=2,
+                button_cols=2, button_h=56)
 
-
-def wrap(text: str, width: float, size: float, max_lines: int = 4, bold: bool = False) -> list[str]:
-    words = text.split()
-    lines: list[str] = []
-    line = ""
-    for w in words:
-        trial = f"{line} {w}" if line else w
-        if _approx_width(trial, size, bold) <= width or not line:
-            line = trial
-        else:
-            lines.append(line)
-            line = w
-    if line:
-        lines.append(line)
-    if len(lines) > max_lines:
-        lines = lines[:max_lines]
-        lines[-1] = lines[-1].rstrip(".,") + "…"
-    return lines
+BUTTONS = {"flip": "Flip a Monster", "fight": "Fight!", "flee": "Flee (roll a die)", "hunt": "Hunt the Moor",
+           "skip": "No Hunt", "end": "End turn", "drop_defense": "Drop Defense"}
 
 
 def short_name(name: str) -> str:
     return name.split(",")[0]
 
 
-class _Board:
+def card_tag(c: dict[str, Any]) -> str:
+    """The line above a card's name: what kind of card it is and its big number."""
+    kind = c["kind"]
+    if kind == "action":
+        if c["effect"] == "cancel":
+            return "Cancel"
+        head = "Combat" if c["timing"] == "combat" else "Any time"
+        big = f"{c['str']:+d} Strength" if c["str"] else (f"{c['pow']:+d} Power" if c["pow"] else "")
+        return f"{head} · {big}" if big else head
+    if kind == "defense":
+        return "Defense vs " + ", ".join(c["defends"])
+    if kind == "monster":
+        return f"{c['type']} · Power {c['power']} · Kill {c['kill']}"
+    if kind == "event":
+        return "Event"
+    label = KIND_TAG[kind]
+    big = 1 + c["bonus"] if kind == "townsfolk" else c["bonus"]
+    return f"{label} +{big}" if big else label
+
+
+class _Renderer:
     def __init__(self, view: dict[str, Any], ui: dict[str, Any]):
         self.v = view
-        self.ui = ui
-        self.names: list[str] = list(ui.get("names") or [f"Player {i + 1}" for i in range(view["n"])])
-        while len(self.names) < view["n"]:
-            self.names.append(f"Player {len(self.names) + 1}")
+        self.d = view["derived"]
+        self.lay = NARROW if ui.get("narrow") else WIDE
+        n = view["n"]
+        given = list(ui.get("names") or [])
+        # Names arrive escaped for HTML; the render kit escapes every text once more.
+        self.names = [unescape(given[i]) if i < len(given) else f"Player {i + 1}" for i in range(n)]
         self.viewer: Optional[int] = ui.get("viewer")
         self.legal: list[dict[str, Any]] = list(ui.get("legal") or [])
         self.used: set[int] = set()
-        self.out: list[str] = []
+        self.b = Board(self.lay.width, 100, "Torches & Pitchforks board", game_over=bool(self.d["over"]))
         self.y = 0
 
-    # --- drawing tools ---------------------------------------------------------------------------------
-    def text(self, s: str) -> str:
-        """Escape text and put in the (already escaped) player names."""
-        return names_in(esc(s), self.names)
-
-    def t(self, x: float, y: float, s: str, size: int = 26, cls: str = "tp-t", anchor: str = "start",
-          extra: str = "") -> None:
-        self.out.append(f'<text x="{x:.0f}" y="{y:.0f}" font-size="{size}" class="{cls}" '
-                        f'text-anchor="{anchor}"{extra}>{self.text(s)}</text>')
+    # --- tools -------------------------------------------------------------------------------
+    def say(self, text: str) -> str:
+        return names_in(text, self.names)
 
     def idx(self, pred) -> list[int]:
         return [i for i, a in enumerate(self.legal) if pred(a)]
 
-    def attrs(self, i: int, label: str) -> str:
+    def text(self, x: float, y: float, text: str, size: int, width: Optional[float] = None, lines: int = 1,
+             fill: str = INK, weight: str = "normal", anchor: str = "start") -> int:
+        return self.b.text(x, y, self.say(text), size=size, width=width, lines=lines, fill=fill, weight=weight,
+                           anchor=anchor)
+
+    def wrapped(self, text: str, width: float, size: int, lines: int) -> int:
+        return len(fit_lines(self.say(text), width, size, lines))
+
+    def button(self, x: float, y: float, w: float, h: float, i: int, label: str, primary: bool) -> None:
         self.used.add(i)
-        return action_attrs(i, label)
+        fill = ACCENT if primary else CARD
+        ink = CARD if primary else INK
+        size = self.lay.name if len(label) * self.lay.name * 0.56 < w - 12 else self.lay.small
+        body = (f'<rect x="{x:.0f}" y="{y:.0f}" width="{w:.0f}" height="{h:.0f}" rx="12" fill="{fill}" '
+                f'stroke="{INK}" stroke-width="2"/>'
+                f'<text x="{x + w / 2:.0f}" y="{y + h / 2 + size * 0.36:.0f}" font-size="{size}" text-anchor="middle" '
+                f'font-weight="bold" fill="{ink}">{esc(self.say(label))}</text>')
+        self.b.control(i, self.say(label), body, text=self.say(label))
 
-    def button(self, x: float, y: float, w: float, h: float, i: int, label: str, primary: bool = True) -> None:
-        cls = "tp-btn" if primary else "tp-btn2"
-        self.out.append(f'<g{self.attrs(i, label)}><rect x="{x:.0f}" y="{y:.0f}" width="{w:.0f}" height="{h:.0f}" '
-                        f'rx="14" class="{cls}"/>')
-        size = 28 if _approx_width(label, 28) < w - 16 else 22
-        self.t(x + w / 2, y + h / 2 + size * 0.36, label, size, "tp-t tp-b", "middle")
-        self.out.append("</g>")
+    def card_face(self, x: float, y: float, w: float, h: float, cid: int, hot: bool, text_lines: int) -> str:
+        """A card as SVG: a coloured edge, its kind, its name and its whole text."""
+        c = CARDS[cid]
+        lay = self.lay
+        colour = KIND_COLOUR[c["kind"]]
+        stroke = f'stroke="{HOT}" stroke-width="5"' if hot else f'stroke="{LINE}" stroke-width="2"'
+        parts = [f'<rect x="{x:.0f}" y="{y:.0f}" width="{w:.0f}" height="{h:.0f}" rx="12" fill="{CARD}" {stroke}/>',
+                 f'<rect x="{x + 4:.0f}" y="{y + 4:.0f}" width="10" height="{h - 8:.0f}" rx="5" fill="{colour}"/>']
+        tx = x + 24
+        tw = w - 34
+        parts.append(_text(tx, y + lay.small + 8, card_tag(c), lay.small, MUTED, "bold", tw))
+        parts.append(_text(tx, y + lay.small + lay.name + 16, c["name"], lay.name, INK, "bold", tw * BOLD))
+        ty = y + lay.small + lay.name + lay.body + 26
+        for k, line in enumerate(fit_lines(c["text"], tw, lay.body, text_lines)):
+            parts.append(_text(tx, ty + k * lay.body * 1.25, line, lay.body, INK))
+        return "".join(parts)
 
-    # --- sections ----------------------------------------------------------------------------------
+    def card_height(self, cid: int, w: float, text_lines: int) -> float:
+        lay = self.lay
+        lines = len(fit_lines(CARDS[cid]["text"], w - 34, lay.body, text_lines))
+        return lay.small + lay.name + 26 + lines * lay.body * 1.25 + 12
+
+    # --- sections ----------------------------------------------------------------------------
     def header(self) -> None:
-        v = self.v
-        self.out.append(f'<rect x="0" y="0" width="{W}" height="100" fill="#141827"/>')
-        self.t(PAD, 44, "Torches & Pitchforks", 36, "tp-t tp-h")
-        self.t(W - PAD, 44, f"First to {v['target']}", 28, "tp-t tp-gold tp-b", "end")
-        if v["over"]:
-            sub = "Game over"
-        else:
-            phase = {"attack": "Attack!", "hunt": "Hunt!", "recoup": "Recoup", "discard": "Discard"}.get(v["phase"], "")
-            sub = f"Turn {v['turns']} · {{seat{v['turn']}}}'s turn · {phase}"
-        self.t(PAD, 84, sub, 28, "tp-t tp-mut")
-        self.y = 112
+        v, lay, b = self.v, self.lay, self.b
+        with b.part("head"):
+            h = lay.head * 2 + 28
+            b.add(f'<rect x="0" y="0" width="{lay.width}" height="{h}" fill="{PALETTE["wood"]}"/>')
+            b.text(lay.pad, lay.head + 6, "Torches & Pitchforks", size=lay.head, weight="bold", fill=CARD)
+            b.text(lay.width - lay.pad, lay.head + 6, f"First to {v['target']}", size=lay.small, weight="bold",
+                   fill=PALETTE["gold"], anchor="end")
+            if self.d["over"]:
+                sub = "Game over"
+            else:
+                phase = {"attack": "Attack!", "hunt": "Hunt!", "recoup": "Recoup", "discard": "Discard"}.get(v["phase"], "")
+                sub = f"Turn {v['turns']} · {{seat{v['turn']}}}'s turn · {phase}"
+            self.text(lay.pad, lay.head * 2 + 12, sub, lay.small, width=lay.width - 2 * lay.pad, fill=CARD)
+            self.y = h + lay.gap
 
-    def prompt(self) -> None:
-        v = self.v
+    def asking_text(self) -> str:
+        v, d = self.v, self.d
+        if d["over"]:
+            w = v["winner"]
+            return f"{{seat{w}}} saved the town!" if w is not None else "The game is over."
+        asked = d["asked"]
+        what = d["asking"]
+        if asked != self.viewer:
+            return f"Waiting for {{seat{asked}}}…"
+        task = v["tasks"][0] if v["tasks"] else None
+        if what in ("kill", "plague"):
+            return f"Choose a Townsfolk to die ({task['n']} to go)"
+        if what == "revive":
+            return f"Choose who comes back ({task['n']} to go)"
+        if what == "overpop":
+            return "Choose a living Townsfolk to leave your Mob"
+        if what == "flee":
+            return f"Fleeing: discard {task['n']} more"
+        if what == "down":
+            return f"Too many cards: discard down to {d['limits'][asked]}"
+        if what == "target":
+            cid = v["choosing"][asked]
+            return f"Choose a target for {CARDS[cid]['name']}" if isinstance(cid, int) else "Choose a target"
+        if what == "cancel":
+            top = v["stack"][-1]
+            return f"{{seat{top['by']}}} plays {CARDS[top['card']]['name']}: Cancel it?"
+        if what == "decide":
+            defend = any(a["type"] == "play" for a in self.legal)
+            return "Fight or Flee?" + (" Or play your Defense." if defend else "")
+        if what == "fight":
+            return "Play a card, or pass"
+        if what == "anytime":
+            if asked == v["turn"]:
+                return "Before the flip: play an any-time card, or flip"
+            return f"{{seat{v['turn']}}} is about to flip: play an any-time card, or pass"
+        return {"attack": "Attack! Flip the top Monster card", "hunt": "Hunt a Monster from the Moor, or skip",
+                "recoup": "Recoup: play Enhancements, Defense and Townsfolk, or end your turn",
+                "discard": "Discard any cards, then end your turn"}.get(what, "")
+
+    def pass_label(self) -> str:
+        what = self.d["asking"]
+        if what == "cancel":
+            return "Let it stand"
+        if what == "anytime" and self.viewer == self.v["turn"]:
+            return "Flip now"
+        return "Pass"
+
+    def ask(self) -> None:
+        lay, b = self.lay, self.b
+        buttons = [(i, BUTTONS.get(a["type"]) or self.pass_label(), a["type"] in ("flip", "fight", "hunt", "end"))
+                   for i, a in enumerate(self.legal) if a["type"] in BUTTONS or a["type"] == "pass"]
+        message = self.asking_text()
+        inner = lay.width - 2 * lay.pad - 24
+        lines = self.wrapped(message, inner, lay.head, 3)
+        rows = (len(buttons) + lay.button_cols - 1) // lay.button_cols
+        h = 20 + lines * lay.head * 1.2 + rows * (lay.button_h + lay.gap) + 8
         y0 = self.y
-        active = self.viewer is not None and self.viewer in v["active"]
-        if v["over"]:
-            msg = self._over_text()
-        else:
-            msg = v.get("prompt") or ""
-        lines = wrap(self.text_plain(msg), W - 2 * PAD - 40, 32, 5, bold=True)
-        buttons = self._prompt_buttons()
-        h = 30 + 42 * len(lines) + (90 * ((len(buttons) + 3) // 4) if buttons else 0) + 10
-        cls = "tp-hot" if active else ""
-        self.out.append(f'<rect x="{PAD}" y="{y0}" width="{W - 2 * PAD}" height="{h}" rx="16" class="tp-panel {cls}"/>')
-        yy = y0 + 44
-        for line in lines:
-            self.out.append(f'<text x="{PAD + 20}" y="{yy}" font-size="32" class="tp-t tp-b">{line}</text>')
-            yy += 42
-        bx, by = PAD + 20, yy - 10
-        bw = (W - 2 * PAD - 40 - 3 * 16) / 4
-        for k, (i, label, primary) in enumerate(buttons):
-            col = k % 4
-            if k and col == 0:
-                by += 90
-            self.button(bx + col * (bw + 16), by, bw, 72, i, label, primary)
-        self.y = y0 + h + 16
-
-    def text_plain(self, s: str) -> str:
-        """Text with names put in, already escaped (for wrapped lines)."""
-        return names_in(esc(s), self.names)
-
-    def _over_text(self) -> str:
-        v = self.v
-        out = v.get("outcome") or {}
-        w = v.get("winner")
-        first = f"{{seat{w}}} saves the town with {v['score_totals'][w]} points!" if w is not None else "The game is over."
-        rest = " · ".join(f"{{seat{p}}} {v['score_totals'][p]}" for p in range(v["n"]) if p != w)
-        extra = " ".join(out.get("tiebreaks", [])[1:])
-        return f"{first} Others: {rest}. {extra}".strip()
-
-    def _prompt_buttons(self) -> list[tuple[int, str, bool]]:
-        labels = {"flip": ("Flip a Monster", True), "fight": ("Fight!", True), "flee": ("Flee (roll)", False),
-                  "hunt": ("Hunt the Moor", True), "skip": ("No Hunt", False), "end": ("End turn", True),
-                  "pass": ("Pass", False), "drop_defense": ("Drop Defense", False)}
-        out = []
-        for i, a in enumerate(self.legal):
-            if a["type"] in labels:
-                label, primary = labels[a["type"]]
-                if a["type"] == "pass" and self.v["xw"] is not None:
-                    label = "Let it stand"
-                out.append((i, label, primary))
-        return out
+        asked = self.viewer is not None and self.d["asked"] == self.viewer
+        with b.part("ask"):
+            stroke = f'stroke="{HOT}" stroke-width="5"' if asked else f'stroke="{LINE}" stroke-width="2"'
+            b.add(f'<rect x="{lay.pad}" y="{y0:.0f}" width="{lay.width - 2 * lay.pad}" height="{h:.0f}" rx="14" '
+                  f'fill="{CARD}" {stroke}/>')
+            self.text(lay.pad + 12, y0 + lay.head + 6, message, lay.head, width=inner, lines=3, weight="bold")
+            by = y0 + 14 + lines * lay.head * 1.2
+            bw = (inner - (lay.button_cols - 1) * lay.gap) / lay.button_cols
+            for k, (i, label, primary) in enumerate(buttons):
+                row, col = divmod(k, lay.button_cols)
+                self.button(lay.pad + 12 + col * (bw + lay.gap), by + row * (lay.button_h + lay.gap), bw,
+                            lay.button_h, i, label, primary)
+        self.y = y0 + h + lay.gap
 
     def table(self) -> None:
-        v = self.v
+        v, lay, b = self.v, self.lay, self.b
         y0 = self.y
-        # Four piles in a row.
-        pw, ph = (W - 2 * PAD - 3 * 14) / 4, 150
+        inner = lay.width - 2 * lay.pad
+        cols = lay.pile_cols
+        pw = (inner - (cols - 1) * lay.gap) / cols
+        ph = lay.small * 2 + lay.body * 2 + 30
         piles = [
-            ("Monster deck", f"{v['monster_deck_count']} cards", None, "monster"),
+            ("Monster deck", f"{len(v['monster_deck'])} cards", "monster", True),
             ("Monster discard", CARDS[v["monster_discard"][-1]]["name"] if v["monster_discard"] else "empty",
-             len(v["monster_discard"]), "event"),
-            ("Mob deck", f"{v['mob_deck_count']} cards", None, "action"),
-            ("Mob discard", CARDS[v["mob_discard"][-1]]["name"] if v["mob_discard"] else "empty",
-             len(v["mob_discard"]), "weapon"),
+             "event", False),
+            ("Mob deck", f"{len(v['mob_deck'])} cards", "action", True),
+            ("Mob discard", CARDS[v["mob_discard"][-1]]["name"] if v["mob_discard"] else "empty", "weapon", False),
         ]
-        for k, (title, body, count, kind) in enumerate(piles):
-            x = PAD + k * (pw + 14)
-            face = "deck" in title and "discard" not in title
-            fill = "#3a2a55" if face else "#f6ecd2"
-            self.out.append(f'<rect x="{x:.0f}" y="{y0}" width="{pw:.0f}" height="{ph}" rx="12" fill="{fill}" '
-                            f'stroke="{KIND_COLOR[kind]}" stroke-width="4"/>')
-            cls = "tp-t" if face else "tp-d"
-            self.t(x + pw / 2, y0 + 36, title, 24, f"{cls} tp-b", "middle")
-            lines = wrap(esc(body), pw - 16, 26, 2)
-            for j, line in enumerate(lines):
-                self.out.append(f'<text x="{x + pw / 2:.0f}" y="{y0 + 80 + j * 30}" font-size="26" class="{cls}" '
-                                f'text-anchor="middle">{line}</text>')
-            if count:
-                self.t(x + pw / 2, y0 + ph - 14, f"{count} in pile", 20, f"{cls} {'tp-mut' if face else 'tp-dmut'}", "middle")
-        self.y = y0 + ph + 16
-        # The Moor.
-        moor = v["moor"]
-        self.t(PAD, self.y + 30, f"The Moor ({len(moor)})", 28, "tp-t tp-h")
-        x = PAD + 200
-        yy = self.y
-        if not moor:
-            self.t(x, yy + 30, "empty", 24, "tp-t tp-mut")
-        for m in sorted(moor, key=lambda c: (CARDS[c]["power"], c)):
-            label = f"{short_name(CARDS[m]['name'])} {CARDS[m]['power']}"
-            w = _approx_width(label, 24) + 28
-            if x + w > W - PAD:
-                x = PAD + 200
-                yy += 52
-            self.out.append(f'<rect x="{x:.0f}" y="{yy + 4}" width="{w:.0f}" height="42" rx="21" fill="#5b2a2a" '
-                            f'stroke="#c0584b" stroke-width="2"/>')
-            self.t(x + w / 2, yy + 33, label, 24, "tp-t", "middle")
-            x += w + 10
-        self.y = yy + 62
-        self.combat()
+        counts = {"Monster discard": len(v["monster_discard"]), "Mob discard": len(v["mob_discard"])}
+        with b.part("table"):
+            b.symbol("tp-back", f'<rect width="100" height="100" rx="12" fill="{PALETTE["wood"]}"/>'
+                                f'<path d="M20 80 L50 20 L80 80 Z" fill="none" stroke="{PALETTE["gold"]}" stroke-width="6"/>',
+                     view_box="0 0 100 100")
+            for k, (title, body, kind, deck) in enumerate(piles):
+                row, col = divmod(k, cols)
+                x = lay.pad + col * (pw + lay.gap)
+                y = y0 + row * (ph + lay.gap)
+                b.add(f'<rect x="{x:.0f}" y="{y:.0f}" width="{pw:.0f}" height="{ph:.0f}" rx="10" fill="{CARD}" '
+                      f'stroke="{KIND_COLOUR[kind]}" stroke-width="4"/>')
+                if deck:
+                    b.use("tp-back", x + 10, y + 10, lay.small * 2, lay.small * 2)
+                b.text(x + (lay.small * 2 + 20 if deck else 12), y + lay.small + 10, title, size=lay.small,
+                       weight="bold", fill=INK, width=pw - (lay.small * 2 + 28 if deck else 20))
+                b.text(x + 12, y + lay.small * 2 + lay.body + 18, body, size=lay.body, fill=INK, width=pw - 20, lines=2)
+                if title in counts and counts[title]:
+                    b.text(x + pw - 10, y + ph - 8, f"{counts[title]} in pile", size=lay.small - 2, fill=MUTED,
+                           anchor="end")
+            rows = (len(piles) + cols - 1) // cols
+            yy = y0 + rows * (ph + lay.gap)
+            moor = sorted(v["moor"], key=lambda c: (CARDS[c]["power"], c))
+            b.text(lay.pad, yy + lay.head, f"The Moor ({len(moor)})", size=lay.head, weight="bold", fill=INK)
+            yy += lay.head + 10
+            x = lay.pad
+            chip_h = lay.body + 16
+            if not moor:
+                b.text(x, yy + lay.body, "empty", size=lay.body, fill=MUTED)
+                yy += chip_h
+            for m in moor:
+                label = f"{short_name(CARDS[m]['name'])} {CARDS[m]['power']}"
+                w = len(label) * lay.body * 0.56 + 24
+                if x + w > lay.width - lay.pad:
+                    x = lay.pad
+                    yy += chip_h + 6
+                b.add(f'<rect x="{x:.0f}" y="{yy:.0f}" width="{w:.0f}" height="{chip_h}" rx="{chip_h / 2:.0f}" '
+                      f'fill="{CARD}" stroke="{KIND_COLOUR["monster"]}" stroke-width="2"/>')
+                b.text(x + w / 2, yy + chip_h / 2 + lay.body * 0.36, label, size=lay.body, fill=INK, anchor="middle")
+                x += w + 8
+            if moor:
+                yy += chip_h
+        self.y = yy + lay.gap
 
-    def combat(self) -> None:
-        v = self.v
+    def fight(self) -> None:
+        v, lay, b = self.v, self.lay, self.b
         cb = v["combat"]
         stack = v["stack"]
         if cb is None and not stack:
             return
         y0 = self.y
-        h = 0
-        if cb is not None:
-            m = CARDS[cb["m"]]
-            h = 300
-            self.out.append(f'<rect x="{PAD}" y="{y0}" width="{W - 2 * PAD}" height="{h}" rx="16" class="tp-panel"/>')
-            # The Monster card.
-            cx, cw, ch = PAD + 16, 330, h - 32
-            self.out.append(f'<rect x="{cx}" y="{y0 + 16}" width="{cw}" height="{ch}" rx="14" fill="#f3e3d0" '
-                            f'stroke="{KIND_COLOR["monster"]}" stroke-width="5"/>')
-            self.out.append(f'<rect x="{cx}" y="{y0 + 16}" width="{cw}" height="40" rx="14" fill="{KIND_COLOR["monster"]}"/>')
-            how = "Hunted" if cb["hunt"] else ("Risen" if cb.get("risen") else "Attacking")
-            self.t(cx + cw / 2, y0 + 45, f"{how} · {m['mtype']}", 22, "tp-t tp-b", "middle")
-            yy = y0 + 92
-            for line in wrap(esc(m["name"]), cw - 20, 30, 2):
-                self.out.append(f'<text x="{cx + cw / 2}" y="{yy}" font-size="30" class="tp-d tp-h" text-anchor="middle">{line}</text>')
-                yy += 34
-            self.t(cx + 20, yy + 24, f"Power {m['power']}", 30, "tp-d tp-b")
-            self.t(cx + cw - 20, yy + 24, f"Kill {m['kill']}", 30, "tp-d tp-b", "end")
-            yy += 56
-            for line in wrap(esc(m["text"]), cw - 24, 20, 3):
-                self.out.append(f'<text x="{cx + 12}" y="{yy}" font-size="20" class="tp-d">{line}</text>')
-                yy += 24
-            # The live sum.
-            sx = cx + cw + 24
-            st, pw = v["combat_strength"], v["combat_power"]
-            winning = bool(cb.get("melt")) or st > pw
-            seat = cb["seat"]
-            self.t(sx, y0 + 54, f"{{seat{seat}}}'s Mob", 30, "tp-t tp-b")
-            big = "tp-grn" if winning else "tp-red"
-            self.t(sx, y0 + 130, f"{st}", 72, f"tp-t tp-b {big}")
-            self.t(sx + 110, y0 + 116, "vs", 30, "tp-t tp-mut")
-            self.t(sx + 170, y0 + 130, f"{pw}", 72, "tp-t tp-b")
-            self.t(sx, y0 + 166, "Strength", 24, "tp-t tp-mut")
-            self.t(sx + 170, y0 + 166, "Power", 24, "tp-t tp-mut")
-            verdict = "The Mob wins" if winning else ("A tie: the Monster wins" if st == pw else "The Monster wins")
-            if cb["stage"] == "decide":
-                verdict = "Fight or Flee?"
-            self.t(sx, y0 + 212, verdict, 28, f"tp-t tp-b {'tp-grn' if winning else 'tp-red'}")
-            mods = []
-            if cb["str"]:
-                mods.append(f"cards {cb['str']:+d} Strength")
-            if cb["pow"]:
-                mods.append(f"{cb['pow']:+d} Power")
-            if cb["kill"]:
-                mods.append(f"{cb['kill']:+d} Kill")
-            for f, label in (("no_guns", "no guns"), ("no_torches", "no torches"), ("guard", "Town on Guard")):
-                if f in cb["flags"]:
-                    mods.append(label)
-            if mods:
-                self.t(sx, y0 + 252, " · ".join(mods), 22, "tp-t tp-gold")
-            if cb.get("roll"):
-                self.t(sx, y0 + 282, f"Flee roll: {cb['roll']}", 22, "tp-t tp-mut")
-        if stack:
-            sy = y0 + h + (12 if h else 0)
-            sh = 24 + 44 * len(stack)
-            self.out.append(f'<rect x="{PAD}" y="{sy}" width="{W - 2 * PAD}" height="{sh}" rx="14" fill="#402a52" '
-                            f'stroke="#c79bea" stroke-width="3"/>')
-            for k, e in enumerate(stack):
+        inner = lay.width - 2 * lay.pad
+        with b.part("fight"):
+            yy = y0
+            if cb is not None:
+                yy = self.monster_panel(cb, y0, inner)
+            for e in stack:
+                # A card being played, with its whole text: a player may want to Cancel it.
                 c = CARDS[e["card"]]
-                label = f"Being played: {{seat{e['by']}}} plays {c['name']}"
-                if e.get("ts") is not None and c["kind"] not in ("townsfolk",):
-                    if e.get("tf") is not None and e["ts"] < len(v["mobs"]) and e["tf"] < len(v["mobs"][e["ts"]]):
-                        label += f" on {{seat{e['ts']}}}'s {short_name(CARDS[v['mobs'][e['ts']][e['tf']]['c']]['name'])}"
-                    elif c["target"] != "self":
-                        label += f" on {{seat{e['ts']}}}"
-                big = _big_number(c)
-                if big and c["kind"] == "action":
-                    label += f" ({big})"
-                self.t(PAD + 20, sy + 46 + 44 * k, label, 26, "tp-t tp-b")
-            h = sy + sh - y0
-        self.y = y0 + h + 16
+                who = f"{{seat{e['by']}}} plays"
+                if e.get("ts") is not None and c["kind"] != "townsfolk" and c["target"] != "self":
+                    who += f" on {{seat{e['ts']}}}"
+                    if e.get("tf") is not None and e["tf"] < len(v["mobs"][e["ts"]]):
+                        who += f"'s {short_name(CARDS[v['mobs'][e['ts']][e['tf']]['c']]['name'])}"
+                b.text(lay.pad + 4, yy + lay.small + 2, self.say(who), size=lay.small, weight="bold", fill=ACCENT,
+                       width=inner)
+                h = self.card_height(e["card"], inner, 4)
+                b.add(self.card_face(lay.pad, yy + lay.small + 10, inner, h, e["card"], False, 4))
+                yy += lay.small + 10 + h + lay.gap
+        self.y = yy + lay.gap
 
-    # --- the hand -----------------------------------------------------------------------------------
+    def monster_panel(self, cb: dict[str, Any], y0: float, inner: float) -> float:
+        """The Monster card and the live sum (beside it, or below it on a phone); returns the bottom."""
+        lay, b = self.lay, self.b
+        sums = self.d["combat"]
+        narrow = lay.hand_cols == 1
+        cw = inner - 12 if narrow else inner * 0.45
+        card_h = self.card_height(cb["m"], cw, 4)
+        head_h = lay.small + 12
+        big = lay.head * 2
+        sum_w = inner - 24 if narrow else inner - cw - 32
+        mods = []
+        if cb["str"]:
+            mods.append(f"cards {cb['str']:+d} Strength")
+        if cb["pow"]:
+            mods.append(f"{cb['pow']:+d} Power")
+        if cb["kill"]:
+            mods.append(f"{cb['kill']:+d} Kill")
+        for flag, label in (("no_guns", "no guns"), ("no_torches", "no torches"), ("guard", "Town on Guard")):
+            if flag in cb["flags"]:
+                mods.append(label)
+        mods.append(f"kills {sums['kill']} if it wins")
+        if cb.get("roll"):
+            mods.append(f"flee roll {cb['roll']}")
+        mod_lines = self.wrapped(" · ".join(mods), sum_w, lay.small, 3)
+        sum_h = lay.name + big + lay.small * 2 + lay.name + 40 + mod_lines * lay.small * 1.2
+        if narrow:
+            h = head_h + card_h + 10 + sum_h
+            sx, sy = lay.pad + 12, y0 + head_h + card_h + 10
+        else:
+            h = head_h + max(card_h, sum_h) + 10
+            sx, sy = lay.pad + cw + 24, y0 + head_h
+        b.add(f'<rect x="{lay.pad}" y="{y0:.0f}" width="{inner}" height="{h:.0f}" rx="14" '
+              f'fill="{PAPER}" stroke="{KIND_COLOUR["monster"]}" stroke-width="3"/>')
+        how = "Hunted" if cb["hunt"] else ("Risen from the Moor" if cb.get("risen") else "Attacking")
+        b.text(lay.pad + 12, y0 + lay.small + 4, how, size=lay.small, weight="bold", fill=ACCENT)
+        b.add(self.card_face(lay.pad + 6, y0 + head_h, cw, card_h, cb["m"], False, 4))
+        winning = sums["winning"]
+        st, pw = sums["strength"], sums["power"]
+        b.text(sx, sy + lay.name, self.say(f"{{seat{cb['seat']}}}'s Mob"), size=lay.name, weight="bold", fill=INK,
+               width=sum_w)
+        b.text(sx, sy + lay.name + big + 6, str(st), size=big, weight="bold", fill=GOOD if winning else BAD)
+        b.text(sx + big * 1.6, sy + lay.name + big - 6, "vs", size=lay.name, fill=MUTED)
+        b.text(sx + big * 2.6, sy + lay.name + big + 6, str(pw), size=big, weight="bold", fill=INK)
+        b.text(sx, sy + lay.name + big + lay.small + 14, "Strength", size=lay.small, fill=MUTED)
+        b.text(sx + big * 2.6, sy + lay.name + big + lay.small + 14, "Power", size=lay.small, fill=MUTED)
+        if cb["stage"] == "decide":
+            verdict = "Fight or Flee?"
+        elif winning:
+            verdict = "The Mob wins"
+        else:
+            verdict = "A tie: the Monster wins" if st == pw else "The Monster wins"
+        vy = sy + lay.name + big + lay.small * 2 + lay.name + 22
+        b.text(sx, vy, verdict, size=lay.name, weight="bold", fill=GOOD if winning else BAD, width=sum_w)
+        self.text(sx, vy + lay.small + 10, " · ".join(mods), lay.small, fill=MUTED, width=sum_w, lines=3)
+        return y0 + h + lay.gap
+
     def hand(self) -> None:
-        v = self.v
+        v, lay, b = self.v, self.lay, self.b
         seat = self.viewer
-        if seat is None or v.get("hand") is None:
+        if seat is None:
             return
-        hand = v["hand"]
+        cards = [c for c in v["hands"][seat] if c is not None]
+        choosing = v["choosing"][seat] if isinstance(v["choosing"][seat], int) else None
         y0 = self.y
-        self.t(PAD, y0 + 30, f"Your hand ({len(hand)}/{v['limits'][seat]})", 30, "tp-t tp-h")
-        self.y = y0 + 46
-        if not hand:
-            self.t(PAD, self.y + 30, "No cards.", 26, "tp-t tp-mut")
-            self.y += 60
-            return
-        plays = {a["card"]: i for i, a in enumerate(self.legal) if a["type"] == "play"}
-        discards = {a["card"]: i for i, a in enumerate(self.legal) if a["type"] == "discard"}
-        task = v["tasks"][0] if v["tasks"] and v["tasks"][0]["seat"] == seat else None
-        discard_is_main = task is not None and task["k"] in ("flee", "down")
-        play_by_name = {CARDS[c]["name"]: i for c, i in plays.items()}
-        discard_by_name = {CARDS[c]["name"]: i for c, i in discards.items()}
-        per_row = 2
-        cw = (W - 2 * PAD - (per_row - 1) * 16) / per_row
-        ch = 176
-        for k, cid in enumerate(hand):
-            row, col = divmod(k, per_row)
-            x = PAD + col * (cw + 16)
-            y = self.y + row * (ch + 14)
-            c = CARDS[cid]
-            main = discard_by_name.get(c["name"]) if discard_is_main else play_by_name.get(c["name"])
-            verb = "Discard" if discard_is_main else "Play"
-            chip = None if discard_is_main else discard_by_name.get(c["name"])
-            self._hand_card(x, y, cw, ch, cid, main, f"{verb} {c['name']}", chip is not None)
-            if chip is not None:
-                self.out.append(f'<g{self.attrs(chip, "Discard " + c["name"])}><rect x="{x + cw - 150:.0f}" '
-                                f'y="{y + 8:.0f}" width="142" height="48" rx="12" class="tp-btn2"/>')
-                self.t(x + cw - 79, y + 41, "Discard", 24, "tp-t tp-b", "middle")
-                self.out.append("</g>")
-        rows = (len(hand) + per_row - 1) // per_row
-        self.y += rows * (ch + 14) + 6
+        with b.part("hand"):
+            b.text(lay.pad, y0 + lay.head, f"Your hand ({len(cards)} of {self.d['limits'][seat]})", size=lay.head,
+                   weight="bold", fill=INK)
+            yy = y0 + lay.head + 12
+            if choosing is not None:
+                b.text(lay.pad, yy + lay.small, "Being played (choose its target):", size=lay.small, fill=ACCENT,
+                       weight="bold")
+                h = self.card_height(choosing, lay.width - 2 * lay.pad, 5)
+                b.add(self.card_face(lay.pad, yy + lay.small + 8, lay.width - 2 * lay.pad, h, choosing, True, 5))
+                yy += lay.small + 8 + h + lay.gap
+            if not cards:
+                b.text(lay.pad, yy + lay.body, "No cards.", size=lay.body, fill=MUTED)
+                self.y = yy + lay.body + lay.gap * 2
+                return
+            task = v["tasks"][0] if v["tasks"] and v["tasks"][0]["seat"] == seat else None
+            discard_main = task is not None and task["k"] in ("flee", "down")
+            plays = {CARDS[a["card"]]["name"]: i for i, a in enumerate(self.legal) if a["type"] == "play"}
+            discards = {CARDS[a["card"]]["name"]: i for i, a in enumerate(self.legal) if a["type"] == "discard"}
+            cols = lay.hand_cols
+            cw = (lay.width - 2 * lay.pad - (cols - 1) * lay.gap) / cols
+            chip_w = lay.small * 5.5
+            chip_of = {cid: None if discard_main else discards.get(CARDS[cid]["name"]) for cid in cards}
+            face_w = {cid: cw - (chip_w + 8 if chip_of[cid] is not None else 0) for cid in cards}
+            heights = [self.card_height(cid, face_w[cid], 5) for cid in cards]
+            for r in range(0, len(cards), cols):
+                row_h = max(heights[r:r + cols])
+                for k, cid in enumerate(cards[r:r + cols]):
+                    x = lay.pad + k * (cw + lay.gap)
+                    name = CARDS[cid]["name"]
+                    main = discards.get(name) if discard_main else plays.get(name)
+                    chip = chip_of[cid]
+                    fw = face_w[cid]
+                    face = self.card_face(x, yy, fw, row_h, cid, main is not None, 5)
+                    if main is not None:
+                        verb = "Discard" if discard_main else "Play"
+                        self.used.add(main)
+                        b.control(main, f"{verb} {name}: {CARDS[cid]['text']}", face, text=name)
+                    else:
+                        b.add(face)
+                    if chip is not None:
+                        self.used.add(chip)
+                        body = (f'<rect x="{x + fw + 8:.0f}" y="{yy:.0f}" width="{chip_w:.0f}" height="{row_h:.0f}" '
+                                f'rx="12" fill="{PAPER}" stroke="{INK}" stroke-width="2"/>'
+                                + _text(x + fw + 8 + chip_w / 2, yy + row_h / 2 + lay.small * 0.36, "Discard",
+                                        lay.small, INK, "bold", anchor="middle"))
+                        b.control(chip, f"Discard {name}", body, text="Discard")
+                yy += row_h + lay.gap
+        self.y = yy + lay.gap
 
-    def _hand_card(self, x: float, y: float, w: float, h: float, cid: int, action: Optional[int], label: str,
-                   chip: bool) -> None:
-        c = CARDS[cid]
-        kind = c["kind"]
-        color = KIND_COLOR[kind]
-        open_g = f'<g{self.attrs(action, label)}>' if action is not None else "<g>"
-        self.out.append(open_g)
-        hot = ' class="tp-parch tp-hot"' if action is not None else ' class="tp-parch"'
-        sel = self.v.get("select") or {}
-        if sel.get("card") == cid:
-            hot = ' class="tp-parch" style="stroke:#e8892b;stroke-width:8"'
-        self.out.append(f'<rect x="{x:.0f}" y="{y:.0f}" width="{w:.0f}" height="{h}" rx="14"{hot}/>')
-        if sel.get("card") == cid:
-            self.t(x + w - 16, y + h - 14, "choosing a target…", 22, "tp-d tp-b", "end")
-        self.out.append(f'<rect x="{x + 4:.0f}" y="{y + 4:.0f}" width="14" height="{h - 8}" rx="6" fill="{color}"/>')
-        tag = _tag(c)
-        self.out.append(f'<text x="{x + 30:.0f}" y="{y + 36:.0f}" font-size="22" class="tp-d tp-b" '
-                        f'style="fill:{color}">{esc(tag)}</text>')
-        size, nm = fit(c["name"], w - 48, 32, 22)
-        self.t(x + 30, y + 80, nm, size, "tp-d tp-b")
-        yy = y + 112
-        for line in wrap(esc(c["text"]), w - 48, 21, 3):
-            self.out.append(f'<text x="{x + 30:.0f}" y="{yy:.0f}" font-size="21" class="tp-d">{line}</text>')
-            yy += 25
-        self.out.append("</g>")
-
-    # --- Mobs ---------------------------------------------------------------------------------------
     def mobs(self) -> None:
         v = self.v
         n = v["n"]
@@ -388,178 +445,130 @@ class _Board:
             self.mob((start + k) % n)
 
     def mob(self, seat: int) -> None:
-        v = self.v
+        v, d, lay, b = self.v, self.d, self.lay, self.b
         y0 = self.y
         mob = v["mobs"][seat]
-        cols = 3
-        tw = (W - 2 * PAD - 32 - (cols - 1) * 10) / cols
-        th = 96
+        inner = lay.width - 2 * lay.pad
+        cols = lay.folk_cols
+        tw = (inner - 24 - (cols - 1) * lay.gap) / cols
+        th = lay.name + lay.small * 2 + 34
         rows = (len(mob) + cols - 1) // cols
         slain = v["scores"][seat]
-        label = "Slain: " + (" · ".join(f"{short_name(CARDS[m]['name'])} {CARDS[m]['power']}" for m in slain)
-                             if slain else "none yet")
-        slain_lines = wrap(esc(label), W - 2 * PAD - 32, 24, 3)
-        h = 150 + rows * (th + 10) + 22 + 28 * len(slain_lines)
-        is_turn = seat == v["turn"] and not v["over"]
-        border = "#ffd34d" if is_turn else "#47507a"
-        self.out.append(f'<rect x="{PAD}" y="{y0}" width="{W - 2 * PAD}" height="{h}" rx="16" fill="#262c40" '
-                        f'stroke="{border}" stroke-width="{4 if is_turn else 2}"/>')
-        # Header: name, score, hand, Defense.
-        you = " (you)" if seat == self.viewer else ""
-        self.t(PAD + 16, y0 + 42, f"{{seat{seat}}}{you}", 32, "tp-t tp-h")
-        score = v["score_totals"][seat]
-        target = v["target"]
-        bx, bw = W - PAD - 16 - 330, 330
-        self.out.append(f'<rect x="{bx}" y="{y0 + 16}" width="{bw}" height="34" rx="17" fill="#141827"/>')
-        fill = min(1.0, score / target)
-        if fill > 0:
-            self.out.append(f'<rect x="{bx}" y="{y0 + 16}" width="{bw * fill:.0f}" height="34" rx="17" fill="#e8892b"/>')
-        self.t(bx + bw / 2, y0 + 42, f"Score {score} / {target}", 24, "tp-t tp-b", "middle")
-        hand_n = v["hand_counts"][seat]
-        d = v["defense"][seat]
-        info = [f"Hand {hand_n} · Strength {v['strength'][seat]}",
-                f"Defense: {CARDS[d]['name'] if d is not None else 'none'}"]
-        for j, line in enumerate(info):
-            self.t(PAD + 16, y0 + 82 + 30 * j, line, 24, "tp-t tp-mut" if j == 0 or d is None else "tp-t tp-gold")
-        # Seat-target button (Defense placement, spies, revivals...).
-        tgt = self.idx(lambda a: a["type"] == "target" and a.get("seat") == seat and a.get("tf") is None)
-        yy = y0 + 134
-        if tgt:
-            i = tgt[0]
-            self.out.append(f'<g{self.attrs(i, "Choose " + self._plain_name(seat))}><rect x="{W - PAD - 16 - 240}" '
-                            f'y="{y0 + 60}" width="240" height="60" rx="14" class="tp-btn"/>')
-            self.t(W - PAD - 16 - 120, y0 + 99, "Choose", 28, "tp-t tp-b", "middle")
-            self.out.append("</g>")
-        # Townsfolk tiles.
-        for k, t in enumerate(mob):
-            row, col = divmod(k, cols)
-            x = PAD + 16 + col * (tw + 10)
-            y = yy + row * (th + 10)
-            self._folk(x, y, tw, th, seat, k, t)
-        yy += rows * (th + 10)
-        for j, line in enumerate(slain_lines):
-            self.out.append(f'<text x="{PAD + 16}" y="{yy + 30 + 28 * j}" font-size="24" class="tp-t">{line}</text>')
-        self.y = y0 + h + 16
+        slain_text = "Slain: " + (" · ".join(f"{short_name(CARDS[m]['name'])} {CARDS[m]['power']}" for m in slain)
+                                  if slain else "none yet")
+        slain_lines = self.wrapped(slain_text, inner - 24, lay.small, 4)
+        head_h = lay.name + lay.small * 2 + 40
+        h = head_h + rows * (th + lay.gap) + slain_lines * lay.small * 1.2 + 16
+        is_turn = seat == v["turn"] and not d["over"]
+        with b.part(f"mob-{seat}"):
+            stroke = f'stroke="{HOT}" stroke-width="5"' if is_turn else f'stroke="{LINE}" stroke-width="2"'
+            b.add(f'<rect x="{lay.pad}" y="{y0:.0f}" width="{inner}" height="{h:.0f}" rx="14" fill="{PAPER}" {stroke}/>')
+            you = " (you)" if seat == self.viewer else ""
+            bar_w = inner * 0.38
+            b.text(lay.pad + 12, y0 + lay.name + 8, self.say(f"{{seat{seat}}}{you}"), size=lay.name, weight="bold",
+                   fill=INK, width=inner - bar_w - 36)
+            score = d["scores"][seat]
+            target = v["target"]
+            bx = lay.pad + inner - 12 - bar_w
+            b.add(f'<rect x="{bx:.0f}" y="{y0 + 10:.0f}" width="{bar_w:.0f}" height="{lay.small + 12}" '
+                  f'rx="{(lay.small + 12) / 2:.0f}" fill="{CARD}" stroke="{LINE}"/>')
+            share = min(1.0, score / target)
+            if share > 0:
+                b.add(f'<rect x="{bx:.0f}" y="{y0 + 10:.0f}" width="{bar_w * share:.0f}" height="{lay.small + 12}" '
+                      f'rx="{(lay.small + 12) / 2:.0f}" fill="{HOT}"/>')
+            b.text(bx + bar_w / 2, y0 + lay.small + 14, f"Score {score} of {target}", size=lay.small, weight="bold",
+                   fill=INK, anchor="middle")
+            defense = v["defense"][seat]
+            b.text(lay.pad + 12, y0 + lay.name + lay.small + 18,
+                   f"Hand {len(v['hands'][seat])} · Strength {d['strength'][seat]}", size=lay.small, fill=MUTED)
+            b.text(lay.pad + 12, y0 + lay.name + lay.small * 2 + 26,
+                   f"Defense: {CARDS[defense]['name'] if defense is not None else 'none'}", size=lay.small,
+                   fill=INK if defense is not None else MUTED, width=inner - 24 - (lay.small * 6 if cols == 2 else 0))
+            chosen = self.idx(lambda a: a["type"] == "target" and a.get("seat") == seat and a.get("tf") is None)
+            if chosen:
+                w = lay.small * 6
+                self.button(lay.pad + inner - 12 - w, y0 + lay.name + 12, w, lay.button_h - 8, chosen[0],
+                            f"Choose {self.names[seat]}", True)
+            yy = y0 + head_h
+            for k, t in enumerate(mob):
+                row, col = divmod(k, cols)
+                self.folk(lay.pad + 12 + col * (tw + lay.gap), yy + row * (th + lay.gap), tw, th, seat, k, t)
+            yy += rows * (th + lay.gap)
+            self.text(lay.pad + 12, yy + lay.small, slain_text, lay.small, width=inner - 24, lines=4)
+        self.y = y0 + h + lay.gap
 
-    def _plain_name(self, seat: int) -> str:
-        # ui names arrive escaped and action_attrs escapes again: undo the first escaping.
-        return unescape(self.names[seat])
-
-    def _folk(self, x: float, y: float, w: float, h: float, seat: int, k: int, t: dict[str, Any]) -> None:
-        v = self.v
+    def folk(self, x: float, y: float, w: float, h: float, seat: int, k: int, t: dict[str, Any]) -> None:
+        lay, b = self.lay, self.b
         c = CARDS[t["c"]]
-        cb = v["combat"]
-        monster = CARDS[cb["m"]] if cb is not None and cb["seat"] == seat else None
         acts = self.idx(lambda a: (a["type"] == "target" and a.get("seat") == seat and a.get("tf") == k)
-                        or (a["type"] in ("kill", "remove") and seat == self.viewer and a.get("tf") == k))
+                        or (a["type"] in ("kill", "remove", "revive") and seat == self.viewer and a.get("tf") == k))
+        parts = []
+        hot = bool(acts)
+        stroke = f'stroke="{HOT}" stroke-width="5"' if hot else f'stroke="{LINE}" stroke-width="2"'
+        name = short_name(c["name"])
+        if t["dead"]:
+            parts.append(f'<rect x="{x:.0f}" y="{y:.0f}" width="{w:.0f}" height="{h:.0f}" rx="10" fill="#d8d0c4" {stroke}/>')
+            parts.append(_text(x + 10, y + lay.name + 4, name, lay.name, MUTED, "bold", (w - 20) * BOLD))
+            parts.append(_text(x + 10, y + lay.name + lay.small + 16, "✝ dead (face down)", lay.small, MUTED))
+        else:
+            parts.append(f'<rect x="{x:.0f}" y="{y:.0f}" width="{w:.0f}" height="{h:.0f}" rx="10" fill="{CARD}" {stroke}/>')
+            # The name takes the whole width; the Strength badge sits in the bottom corner.
+            badge = lay.name * 0.8
+            parts.append(_text(x + 10, y + lay.name + 4, name, lay.name, INK, "bold", (w - 20) * BOLD))
+            parts.append(f'<circle cx="{x + w - badge - 6:.0f}" cy="{y + h - badge - 6:.0f}" r="{badge:.0f}" '
+                         f'fill="{HOT}" stroke="{INK}" stroke-width="1"/>')
+            parts.append(_text(x + w - badge - 6, y + h - badge - 6 + lay.name * 0.36, str(self.d["folk"][seat][k]),
+                               lay.name, INK, "bold", anchor="middle"))
+            if t["enh"]:
+                gear = " · ".join(("★" if CARDS[e]["kind"] == "leader" else "") + CARDS[e]["name"] for e in t["enh"])
+            else:
+                gear = _perk_label(c)
+            for j, line in enumerate(fit_lines(gear, w - badge * 2 - 24, lay.small, 2) if gear else []):
+                parts.append(_text(x + 10, y + lay.name + lay.small + 16 + j * lay.small * 1.2, line, lay.small, INK))
+        body = "".join(parts)
         if acts:
             a = self.legal[acts[0]]
-            verb = {"target": "Choose", "kill": "This one dies:", "remove": "Remove"}[a["type"]]
-            self.out.append("<g" + self.attrs(acts[0], verb + " " + c["name"]) + ">")
+            verb = {"target": "Choose", "kill": "This one dies:", "remove": "Remove", "revive": "Bring back"}[a["type"]]
+            self.used.add(acts[0])
+            b.control(acts[0], f"{verb} {c['name']}", body, text=name)
         else:
-            self.out.append("<g>")
-        hot = " tp-hot" if acts else ""
-        if t["dead"]:
-            self.out.append(f'<rect x="{x:.0f}" y="{y:.0f}" width="{w:.0f}" height="{h}" rx="10" class="tp-dead{hot}"/>')
-            self.out.append(f'<path d="M{x + 12:.0f} {y + 12:.0f} l{w - 24:.0f} {h - 24} M{x + w - 12:.0f} {y + 12:.0f} '
-                            f'l-{w - 24:.0f} {h - 24}" stroke="#4c4452" stroke-width="3"/>')
-            self.t(x + w / 2, y + 40, "✝ dead", 26, "tp-t tp-b tp-mut", "middle")
-            self.t(x + w / 2, y + 74, short_name(c["name"]), 22, "tp-t tp-mut", "middle")
-            self.out.append("</g>")
-            return
-        self.out.append(f'<rect x="{x:.0f}" y="{y:.0f}" width="{w:.0f}" height="{h}" rx="10" class="tp-parch{hot}"/>')
-        size, nm = fit(short_name(c["name"]), w - 80, 26, 19)
-        self.t(x + 10, y + 34, nm, size, "tp-d tp-b")
-        # Strength badge: this Townsfolk with its Enhancements (against the Monster in a fight).
-        combat = cb if monster is not None else None
-        val = folk_value(t["c"], monster) + sum(enh_value(e, monster, combat) for e in t["enh"])
-        self.out.append(f'<circle cx="{x + w - 30:.0f}" cy="{y + 30:.0f}" r="22" fill="#e8892b" stroke="#8a4b12" stroke-width="2"/>')
-        self.t(x + w - 30, y + 39, str(val), 26, "tp-t tp-b", "middle")
-        if t["enh"]:
-            parts = []
-            for e in t["enh"]:
-                ec = CARDS[e]
-                bonus = enh_value(e, None, None)
-                tag = "★" if ec["kind"] == "leader" else ""
-                parts.append(f"{tag}{ec['name']}" + (f" +{bonus}" if bonus else ""))
-            lines = wrap(" · ".join(parts), w - 16, 21, 2)
-            for j, line in enumerate(lines):
-                self.t(x + 10, y + 64 + 24 * j, line, 21, "tp-d")
-        elif c["perk"] or c["bonus"] or c["vs_bonus"]:
-            self.t(x + 10, y + 66, _perk_label(c), 20, "tp-d tp-dmut")
-        self.out.append("</g>")
-
-    def news(self) -> None:
-        recent = self.v.get("recent") or []
-        if not recent:
-            return
-        y0 = self.y
-        lines: list[str] = []
-        for line in recent[-5:]:
-            lines += wrap(self.text_plain(line), W - 2 * PAD - 40, 22, 3)
-        h = 56 + 28 * len(lines)
-        self.out.append(f'<rect x="{PAD}" y="{y0}" width="{W - 2 * PAD}" height="{h}" rx="14" class="tp-panel"/>')
-        self.t(PAD + 20, y0 + 36, "Town crier", 26, "tp-t tp-h")
-        for j, line in enumerate(lines):
-            self.out.append(f'<text x="{PAD + 20}" y="{y0 + 68 + 28 * j}" font-size="22" class="tp-t">{line}</text>')
-        self.y = y0 + h + 16
+            b.add(body)
 
     def leftovers(self) -> None:
-        """Any legal action not shown elsewhere gets a plain button (nothing is ever unreachable)."""
+        """Any legal action not shown elsewhere gets a plain button (nothing is ever out of reach)."""
         rest = [i for i in range(len(self.legal)) if i not in self.used]
         if not rest:
             return
+        lay, b = self.lay, self.b
         y0 = self.y
-        bw = (W - 2 * PAD - 3 * 16) / 4
-        for k, i in enumerate(rest):
-            row, col = divmod(k, 4)
-            self.button(PAD + col * (bw + 16), y0 + row * 86, bw, 72, i, _action_label(self.legal[i]), False)
-        self.y = y0 + ((len(rest) + 3) // 4) * 86 + 10
+        bw = (lay.width - 2 * lay.pad - (lay.button_cols - 1) * lay.gap) / lay.button_cols
+        with b.part("more"):
+            for k, i in enumerate(rest):
+                row, col = divmod(k, lay.button_cols)
+                self.button(lay.pad + col * (bw + lay.gap), y0 + row * (lay.button_h + lay.gap), bw, lay.button_h, i,
+                            _action_label(self.legal[i], self.names), False)
+        rows = (len(rest) + lay.button_cols - 1) // lay.button_cols
+        self.y = y0 + rows * (lay.button_h + lay.gap) + lay.gap
 
-    def svg(self) -> str:
+    def draw(self) -> Drawing:
         self.header()
-        self.prompt()
+        self.ask()
         self.table()
+        self.fight()
         self.hand()
         self.mobs()
         self.leftovers()
-        self.news()
-        height = self.y + 10
-        head = svg_open(W, height, "Torches & Pitchforks board")
-        if self.v["over"]:
-            head = head[:-1] + ' data-game-over="true">'
-        return "".join([head, STYLE, f'<rect x="0" y="0" width="{W}" height="{height}" class="tp-bg"/>']
-                       + self.out + ["</svg>"])
+        self.b.height = int(self.y + self.lay.gap)
+        return self.b.svg()
 
 
-def _tag(c: dict[str, Any]) -> str:
-    kind = c["kind"]
-    big = _big_number(c)
-    if kind == "action":
-        if c["effect"] == "cancel":
-            return "Cancel"
-        head = "Combat" if c["timing"] == "combat" else "Any time"
-        return f"{head} · {big}" if big else head
-    if kind == "defense":
-        return "Defense vs " + ", ".join(c["defends"])
-    label = {"weapon": "Weapon", "leader": "Leader", "townsfolk": "Townsfolk"}[kind]
-    return f"{label} {big}" if big else label
-
-
-def _big_number(c: dict[str, Any]) -> str:
-    kind = c["kind"]
-    if kind == "weapon" or (kind == "leader" and c["bonus"]):
-        return f"+{c['bonus']}"
-    if kind == "action":
-        if c["str"]:
-            return f"{c['str']:+d} Str"
-        if c["pow"]:
-            return f"{c['pow']:+d} Pow"
-        if c["effect"] == "cancel":
-            return "Cancel"
-    if kind == "townsfolk":
-        return f"+{1 + c['bonus']}"
-    return ""
+def _text(x: float, y: float, text: str, size: float, fill: str, weight: str = "normal", width: Optional[float] = None,
+          anchor: str = "start") -> str:
+    """One line of escaped SVG text (shortened with an ellipsis to fit `width`)."""
+    if width is not None:
+        text = fit_lines(text, width, size, 1)[0] if text else text
+    return (f'<text x="{x:.0f}" y="{y:.0f}" font-size="{size:.0f}" fill="{fill}" font-weight="{weight}" '
+            f'text-anchor="{anchor}">{esc(text)}</text>')
 
 
 def _perk_label(c: dict[str, Any]) -> str:
@@ -568,22 +577,23 @@ def _perk_label(c: dict[str, Any]) -> str:
     if c["bonus"]:
         return f"+{c['bonus']} Strength"
     return {"hand": "hand limit 6", "tough": "can't be bumped", "revive": "extra Recoup", "slots": "2 Weapons",
-            "flee": "flee cheaper", "last": "dies last"}.get(c["perk"], "")
+            "flee": "flees cheaper", "last": "dies last"}.get(c["perk"] or "", "")
 
 
-def _action_label(a: dict[str, Any]) -> str:
+def _action_label(a: dict[str, Any], names: list[str]) -> str:
     t = a["type"]
     if "card" in a:
         return f"{t.capitalize()} {CARDS[a['card']]['name']}"
     if t == "target":
-        return f"Target player {a['seat'] + 1}" + (f" Townsfolk {a['tf'] + 1}" if a.get("tf") is not None else "")
+        who = names[a["seat"]] if a["seat"] < len(names) else f"player {a['seat'] + 1}"
+        return f"Target {who}" + (f", Townsfolk {a['tf'] + 1}" if a.get("tf") is not None else "")
     if "tf" in a:
         return f"{t.capitalize()} Townsfolk {a['tf'] + 1}"
     return t.capitalize()
 
 
-def render(view: dict[str, Any], ui: dict[str, Any]) -> str:
-    return _Board(view, ui).svg()
+def render(view: dict[str, Any], ui: dict[str, Any]) -> Drawing:
+    return _Renderer(view, ui).draw()
 
 
-__all__ = ["render"]
+__all__ = ["render", "WIDE", "NARROW", "card_tag"]

@@ -1,0 +1,192 @@
+"""The Torches & Pitchforks balance page: bot-only games, measured.
+
+`python -m tabletown balance torches-and-pitchforks` writes `report()` to
+docs/balance/torches-and-pitchforks.md (`--quick` plays a small sample, for a smoke test).
+
+- How strong the bots are: hard bots at every seat (win rate by seat, from `simulate`) and one
+  hard bot against easy ones from each seat.
+- What Tabletown authored, measured with hard bots at every seat: whether going first is an
+  advantage, whether a Townsfolk's gift (dealt at random at setup, so its effect is clean to
+  measure) changes its owner's chance to win, and how the Monsters' Power and Kill play out
+  (how often each is fought, beaten, fled or turned away).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Optional
+
+from tabletown.cli import simulate
+from tabletown.engine.bots import choose
+
+from . import content as C
+from .content import CARDS
+
+GAME = "torches-and-pitchforks"
+SEATS = (2, 3, 4, 5)
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.0f} %"
+
+
+def _ratio(wins: float, games: float, seats: int) -> tuple[float, float]:
+    """Win share ÷ fair share (1.0 is fair) and its standard error."""
+    if not games:
+        return 0.0, 0.0
+    p = wins / games
+    return p * seats, math.sqrt(max(p * (1 - p), 1e-9) / games) * seats
+
+
+# --- bot strength, from simulate -------------------------------------------------------------------
+
+def bot_tables(games: int, seed: int) -> list[str]:
+    out = ["## The bots", "",
+           "Hard bots at every seat (who goes first is drawn at random, so every seat should win about as often):", "",
+           "| players | games | " + " | ".join(f"seat {s + 1}" for s in range(max(SEATS))) + " | mean moves |",
+           "|---|---|" + "---|" * max(SEATS) + "---|"]
+    for n in SEATS:
+        r = simulate(GAME, games, n, ["hard"], {}, seed + n)
+        cells = [_pct(w) for w in r["win_rate"]] + [""] * (max(SEATS) - n)
+        out.append(f"| {n} | {games} | " + " | ".join(cells) + f" | {r['mean_moves']:.0f} |")
+    out += ["", "One hard bot against easy bots, from each seat (fair share: 1 in the number of players):", "",
+            "| players | fair share | " + " | ".join(f"hard at seat {s + 1}" for s in range(max(SEATS))) + " |",
+            "|---|---|" + "---|" * max(SEATS)]
+    for n in SEATS:
+        cells = []
+        for seat in range(n):
+            levels = ["easy"] * n
+            levels[seat] = "hard"
+            r = simulate(GAME, games, n, levels, {}, seed + 100 * n + seat)
+            cells.append(_pct(r["win_rate"][seat]))
+        cells += [""] * (max(SEATS) - n)
+        out.append(f"| {n} | {_pct(1 / n)} | " + " | ".join(cells) + " |")
+    return out
+
+
+# --- authored content, from recorded games ----------------------------------------------------------
+
+def play_recorded(seats: int, games: int, seed: int, level: str = "hard", target: int = 30) -> list[dict[str, Any]]:
+    """Bot games with what the content notes measure: who went first, who was dealt which
+    Townsfolk, how each Monster fared, who won."""
+    from . import game
+
+    rules = game.RULES
+    records = []
+    for g in range(games):
+        game_seed = seed + g
+        state = rules.setup(game_seed, seats, {"target": target})
+        rec: dict[str, Any] = {"seats": seats, "first": state["turn"],
+                               "dealt": [[t["c"] for t in mob] for mob in state["mobs"]], "monsters": []}
+        step = 0
+        while True:
+            active = rules.active(state)
+            if not active:
+                break
+            seat = active[0]
+            action = choose(rules, game.BOTS, level, state, seat, game_seed, step)
+            state, events = rules.apply(state, seat, action)
+            for e in events:
+                if e["t"] in ("slain", "beaten", "fled", "turned_away", "drives_away", "slips_away", "holy_ground"):
+                    rec["monsters"].append((e["t"], e["m"]))
+            step += 1
+        rec["winner"] = state["winner"]
+        records.append(rec)
+    return records
+
+
+def first_player_table(records: list[dict[str, Any]]) -> list[str]:
+    out = ["## Going first", "",
+           "Who goes first is drawn at random; a player's position counts from the first player.", "",
+           "| players | games | first player wins | second | last | fair share |", "|---|---|---|---|---|---|"]
+    for n in SEATS:
+        games = [r for r in records if r["seats"] == n]
+        if not games:
+            continue
+        pos = [0] * n
+        for r in games:
+            pos[(r["winner"] - r["first"]) % n] += 1
+        out.append(f"| {n} | {len(games)} | {_pct(pos[0] / len(games))} | {_pct(pos[1] / len(games))} | "
+                   f"{_pct(pos[-1] / len(games))} | {_pct(1 / n)} |")
+    return out
+
+
+def townsfolk_table(records: list[dict[str, Any]]) -> list[str]:
+    dealt: dict[int, float] = {}
+    won: dict[int, float] = {}
+    fair: dict[int, float] = {}
+    for r in records:
+        for seat, mob in enumerate(r["dealt"]):
+            for c in mob:
+                dealt[c] = dealt.get(c, 0) + 1
+                won[c] = won.get(c, 0) + (r["winner"] == seat)
+                fair[c] = fair.get(c, 0) + 1 / r["seats"]
+    out = ["## Townsfolk gifts", "",
+           "Every player is dealt six of the thirty Townsfolk at random. For each Townsfolk: how often the player "
+           "who was dealt it won, divided by the share a player would win at random (1.00 is fair; ± is one "
+           "standard error).", "",
+           "| Townsfolk | gift | dealt | wins ÷ fair share |", "|---|---|---|---|"]
+    plain_dealt = plain_won = plain_fair = 0.0
+    rows = []
+    for c in C.TOWNSFOLK_DECK:
+        if not dealt.get(c):
+            continue
+        card = CARDS[c]
+        ratio = won[c] / fair[c]
+        err = math.sqrt(max(won[c], 1)) / fair[c]
+        if card["perk"] is None:
+            plain_dealt += dealt[c]
+            plain_won += won[c]
+            plain_fair += fair[c]
+            continue
+        rows.append(f"| {card['name']} | {card['text']} | {dealt[c]:.0f} | {ratio:.2f} ± {err:.2f} |")
+    out += rows
+    if plain_fair:
+        ratio = plain_won / plain_fair
+        err = math.sqrt(plain_won) / plain_fair
+        out.append(f"| the {len([c for c in C.TOWNSFOLK_DECK if CARDS[c]['perk'] is None])} Townsfolk without a gift "
+                   f"| — | {plain_dealt:.0f} | {ratio:.2f} ± {err:.2f} |")
+    return out
+
+
+def monster_table(records: list[dict[str, Any]]) -> list[str]:
+    seen: dict[str, dict[str, int]] = {}
+    for r in records:
+        for what, m in r["monsters"]:
+            row = seen.setdefault(CARDS[m]["name"], {})
+            row[what] = row.get(what, 0) + 1
+    out = ["## Monsters", "",
+           "How each Monster's fights ended (a Monster sent to the Moor may be met again later). "
+           "Turned away: by a Defense, Escape Plan or Holy Ground.", "",
+           "| Monster | Power | Kill | met | slain | beat the Mob | fled from | turned away |",
+           "|---|---|---|---|---|---|---|---|"]
+    for row in C.CATALOGS["monsters"]:
+        counts = seen.get(row["name"], {})
+        met = sum(counts.values())
+        if not met:
+            continue
+        away = counts.get("turned_away", 0) + counts.get("drives_away", 0) + counts.get("slips_away", 0) \
+            + counts.get("holy_ground", 0)
+        out.append(f"| {row['name']} | {row['power']} | {row['kill']} | {met} | {_pct(counts.get('slain', 0) / met)} | "
+                   f"{_pct(counts.get('beaten', 0) / met)} | {_pct(counts.get('fled', 0) / met)} | {_pct(away / met)} |")
+    return out
+
+
+def report(quick: bool = False, games: Optional[int] = None) -> str:
+    per_config = games or (3 if quick else 60)
+    recorded = games or (4 if quick else 100)
+    records: list[dict[str, Any]] = []
+    for n in SEATS:
+        records += play_recorded(n, recorded, 90_000 + 1000 * n)
+    lines = [
+        "# Torches & Pitchforks — balance",
+        "",
+        "Made by `python -m tabletown balance torches-and-pitchforks` from bot-only games (rules version 2, "
+        f"winning score 30){' — a quick sample, not the published figures' if quick else ''}.",
+        "",
+    ]
+    lines += bot_tables(per_config, 10_000)
+    lines += [""] + first_player_table(records)
+    lines += [""] + townsfolk_table(records)
+    lines += [""] + monster_table(records)
+    return "\n".join(lines) + "\n"

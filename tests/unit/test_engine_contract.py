@@ -1,0 +1,418 @@
+"""The rules contract (engine/rules.py) and game specs (engine/spec.py), from their docstrings:
+what check_legal accepts, the shapes of parameterised values and their bounds, ranked and team
+outcomes with every tie-break explained, the legacy adapter, and typed options."""
+
+import pytest
+
+from tabletown.engine import rules as R
+from tabletown.engine.rules import IllegalAction, Rules, make_outcome, make_team_outcome, seat_token
+from tabletown.engine.spec import BadSetup, Choice, Flag, GameSpec, Number
+from tabletown.engine.zones import HIDDEN, Zone, Zones
+
+SPEC = GameSpec(id="probe", title="Probe", tagline="A probe.", seats=(2, 4))
+
+
+class Probe(Rules):
+    """A minimal game: seat 0 acts; it may 'go' or 'wait', or place a point / square / number."""
+
+    def __init__(self, kinds=(), legal=None):
+        super().__init__(SPEC)
+        self.kinds = list(kinds)
+        self.listed = legal if legal is not None else [{"type": "go", "n": 1}, {"type": "wait"}]
+        self.checked = []
+
+    def active(self, state):
+        return [] if state.get("over") else [0]
+
+    def legal(self, state, seat):
+        return self.listed
+
+    def params(self, state, seat):
+        return self.kinds
+
+    def check_param(self, state, seat, action):
+        self.checked.append(action)
+
+    def apply(self, state, seat, action):
+        return dict(state, last=action), [{"t": action["type"], "seat": seat}]
+
+    def outcome(self, state):
+        if not state.get("over"):
+            return None
+        return make_outcome([3, 5], [(3,), (5,)], [""])
+
+
+POINT = {"kind": "point", "action": {"type": "move", "who": 2}, "param": "to", "frame": "table"}
+SQUARE = {"kind": "square", "action": {"type": "step"}, "param": "to"}
+NUMBER = {"kind": "number", "action": {"type": "bid"}, "param": "amount", "min": 0, "max": 9}
+
+
+# --- seat tokens and check_legal --------------------------------------------------------------------
+
+def test_a_seat_token_is_the_placeholder_the_page_replaces():
+    assert seat_token(0) == "{seat0}" and seat_token(12) == "{seat12}"
+
+
+def test_only_an_active_seat_may_move():
+    with pytest.raises(IllegalAction, match="not this player's turn"):
+        Probe().check_legal({}, 1, {"type": "wait"})
+    with pytest.raises(IllegalAction, match="not this player's turn"):
+        Probe().check_legal({"over": True}, 0, {"type": "wait"})
+
+
+def test_a_listed_action_is_accepted_as_canonical_json():
+    game = Probe()
+    game.check_legal({}, 0, {"type": "wait"})
+    game.check_legal({}, 0, {"n": 1, "type": "go"})  # key order does not matter
+    with pytest.raises(IllegalAction, match="not allowed"):
+        game.check_legal({}, 0, {"type": "go", "n": True})  # True == 1 in Python, not in JSON
+    with pytest.raises(IllegalAction, match="not allowed"):
+        game.check_legal({}, 0, {"type": "go", "n": 1.0})
+    with pytest.raises(IllegalAction, match="not allowed"):
+        game.check_legal({}, 0, {"type": "go"})
+
+
+def nested(levels):
+    """An action that is `levels` dicts deep, with a number at the bottom."""
+    action = {"type": "wait"}
+    node = action
+    for _ in range(levels - 1):
+        node["x"] = {}
+        node = node["x"]
+    node["n"] = 1
+    return action
+
+
+def test_an_action_nested_deeper_than_any_real_one_is_not_a_move():
+    deep = nested(R.MAX_ACTION_DEPTH + 1)
+    with pytest.raises(IllegalAction, match="not a move"):
+        Probe(legal=[deep]).check_legal({}, 0, deep)
+    ok = nested(R.MAX_ACTION_DEPTH)  # as deep as a move may be, and here a legal one
+    Probe(legal=[ok]).check_legal({}, 0, ok)
+
+
+def test_depth_counts_lists_and_dicts_alike():
+    assert R._shallow_enough(1, 0)
+    assert not R._shallow_enough(1, -1)
+    assert R._shallow_enough([1], 1) and not R._shallow_enough([1], 0)
+    assert R._shallow_enough({"a": 1}, 1) and not R._shallow_enough({"a": 1}, 0)
+    assert not R._shallow_enough({"a": [[1]]}, 2) and R._shallow_enough({"a": [[1]]}, 3)
+    assert not R._shallow_enough([[1], 2], 1)
+
+
+def test_a_point_is_two_whole_numbers_under_the_table_limit():
+    game = Probe(kinds=[POINT])
+    game.check_legal({}, 0, {"type": "move", "who": 2, "to": [0, -5]})
+    game.check_legal({}, 0, {"type": "move", "who": 2, "to": [10**7 - 1, -(10**7 - 1)]})
+    assert game.checked == [{"type": "move", "who": 2, "to": [0, -5]},
+                            {"type": "move", "who": 2, "to": [10**7 - 1, -(10**7 - 1)]}]
+    for bad in ([10**7, 0], [0, -(10**7)], [1, 2, 3], [1], [1.0, 2], [True, 2], "1,2", None):
+        with pytest.raises(IllegalAction):
+            game.check_legal({}, 0, {"type": "move", "who": 2, "to": bad})
+    assert len(game.checked) == 2
+
+
+def test_a_square_is_two_whole_numbers():
+    game = Probe(kinds=[SQUARE])
+    game.check_legal({}, 0, {"type": "step", "to": [3, 4]})
+    with pytest.raises(IllegalAction):
+        game.check_legal({}, 0, {"type": "step", "to": [3, 4, 5]})
+
+
+def test_a_number_must_be_a_whole_number_within_its_bounds_inclusive():
+    game = Probe(kinds=[NUMBER])
+    for ok in (0, 9, 4):
+        game.check_legal({}, 0, {"type": "bid", "amount": ok})
+    for bad in (-1, 10, True, 3.0, "3", None):
+        with pytest.raises(IllegalAction):
+            game.check_legal({}, 0, {"type": "bid", "amount": bad})
+    assert [a["amount"] for a in game.checked] == [0, 9, 4]
+
+
+def test_a_number_without_bounds_takes_any_reasonable_whole_number():
+    game = Probe(kinds=[{"kind": "number", "action": {"type": "bid"}, "param": "amount"}])
+    for ok in (-(10**9), 10**9, 0):
+        game.check_legal({}, 0, {"type": "bid", "amount": ok})
+    for bad in (10**9 + 1, -(10**9) - 1):
+        with pytest.raises(IllegalAction):
+            game.check_legal({}, 0, {"type": "bid", "amount": bad})
+
+
+def test_a_parameterised_action_must_keep_the_kinds_fixed_fields_exactly():
+    game = Probe(kinds=[POINT])
+    for bad in ({"type": "move", "who": 3, "to": [1, 1]},        # another model
+                {"type": "move", "who": True, "to": [1, 1]},     # not the same JSON
+                {"type": "move", "to": [1, 1]},                  # a field missing
+                {"type": "move", "who": 2, "to": [1, 1], "x": 1},  # an extra field
+                {"type": "move", "who": 2}):                     # no value
+        with pytest.raises(IllegalAction):
+            game.check_legal({}, 0, bad)
+    assert game.checked == []
+    assert not R._fits_param(POINT, ["move"])
+    assert not R._fits_param({"kind": "colour", "action": {}, "param": "c"}, {"c": 1})
+
+
+def test_the_first_fitting_kind_is_checked_by_the_game():
+    game = Probe(kinds=[NUMBER, POINT])
+    game.check_legal({}, 0, {"type": "move", "who": 2, "to": [1, 2]})
+    assert game.checked == [{"type": "move", "who": 2, "to": [1, 2]}]
+
+
+def test_the_default_check_param_refuses_everything():
+    plain = Rules(SPEC)
+    with pytest.raises(IllegalAction, match="not allowed"):
+        plain.check_param({}, 0, {"type": "x"})
+    assert plain.params({}, 0) == []
+    assert plain.reaction({}, 0) is None
+    assert plain.prompt({}, 0) == "Your move"
+    assert plain.campaign_options({"a": 1}, ["Ann"], {"o": 2}) == {"o": 2}
+    assert plain.campaign_update({"a": 1}, ["Ann"], {}) == {"a": 1}
+    for call in (lambda: plain.setup(1, 2, {}), lambda: plain.active({}), lambda: plain.legal({}, 0),
+                 lambda: plain.apply({}, 0, {}), lambda: plain.outcome({}), lambda: plain.unseen({}, "p")):
+        with pytest.raises(NotImplementedError):
+            call()
+
+
+# --- step, describe, view, heuristic ------------------------------------------------------------------
+
+def test_step_says_whether_the_events_make_a_barrier():
+    game = Probe()
+    after, events, barrier = game.step({}, 0, {"type": "wait"})
+    assert after == {"last": {"type": "wait"}} and events == [{"t": "wait", "seat": 0}] and barrier is False
+    _, _, barrier = game.step({}, 0, {"type": "reveal"})
+    assert barrier is True
+
+
+def test_describe_writes_the_line_from_the_phrasebook():
+    game = Probe()
+    game.phrases = {"wait": lambda e: f"{seat_token(e['seat'])} waits.", "go": lambda e: None}
+    assert game.describe({}, 0, {"type": "wait"}) == "{seat0} waits."
+    assert game.phrase([{"t": "wait", "seat": 1}, {"t": "go"}]) == "{seat1} waits."
+
+
+def test_the_default_view_masks_and_never_shows_the_prng():
+    class Hidden(Probe):
+        zones = Zones(Zone("deck", HIDDEN, pool="cards"))
+
+        def derive(self, state, view, seat):
+            view["derived"] = {"cards": len(state["deck"])}
+
+    view = Hidden().view({"rng": [1, 2, 3, 4], "deck": [5, 6], "score": 3}, 0)
+    assert view == {"deck": [None, None], "score": 3, "derived": {"cards": 2}}
+
+
+def test_the_default_heuristic_is_one_for_a_winner_zero_for_a_loser_and_a_half_while_playing():
+    game = Probe()
+    assert game.heuristic({}, 0) == 0.5
+    assert game.heuristic({"over": True}, 1) == 1.0
+    assert game.heuristic({"over": True}, 0) == 0.0
+
+
+# --- ranked outcomes -------------------------------------------------------------------------------
+
+def test_the_highest_key_wins_and_places_follow_the_order():
+    out = make_outcome([4, 9, 6], [(4,), (9,), (6,)], [""])
+    assert out["kind"] == "ranked"
+    assert out["places"] == [3, 1, 2] and out["winners"] == [1]
+    assert out["scores"] == [4, 9, 6] and out["tiebreaks"] == []
+    assert out["details"] == [{}, {}, {}] and out["columns"] == []
+
+
+def test_a_tie_on_score_is_split_by_the_first_key_that_differs_and_explained():
+    keys = [(5, 1, 0), (5, 1, 2), (3, 9, 9)]
+    out = make_outcome([5, 5, 3], keys, ["", "more Luck", "fewer cards"])
+    assert out["places"] == [2, 1, 3] and out["winners"] == [1]
+    assert out["tiebreaks"] == ["{seat1} and {seat0} tied on 5 points; {seat1} places ahead with fewer cards."]
+
+
+def test_when_neighbouring_tie_breakers_disagree_the_earlier_one_decides():
+    # Seat 0 has more Luck, seat 1 fewer cards: Luck comes first, so seat 0 places ahead.
+    out = make_outcome([7, 7], [(7, 3, -5), (7, 2, -1)], ["", "more Luck", "fewer cards"])
+    assert out["places"] == [1, 2] and out["winners"] == [0]
+    assert out["tiebreaks"] == ["{seat0} and {seat1} tied on 7 points; {seat0} places ahead with more Luck."]
+
+
+def test_a_complete_tie_shares_the_place_and_the_next_place_skips():
+    out = make_outcome([6, 6, 2, 6], [(6, 1), (6, 1), (2, 0), (5, 0)], ["", "more Luck"])
+    assert out["places"] == [1, 1, 4, 3]
+    assert out["winners"] == [0, 1]
+    assert out["tiebreaks"] == [
+        "{seat0} and {seat1} tied on every count and share the place.",
+    ]
+
+
+def test_scores_far_apart_need_no_explanation_but_a_tie_lower_down_does():
+    out = make_outcome([9, 4, 4], [(9, 0), (4, 2), (4, 1)], ["", "more gold"], details=[{"a": 1}] * 3,
+                       columns=["gold"])
+    assert out["places"] == [1, 2, 3]
+    assert out["tiebreaks"] == ["{seat1} and {seat2} tied on 4 points; {seat1} places ahead with more gold."]
+    assert out["details"] == [{"a": 1}] * 3 and out["columns"] == ["gold"]
+
+
+def test_a_team_outcome_is_everyone_or_no_one():
+    won = make_team_outcome(True, "dawn", "The town is saved", "At dawn...", 3, unlocks=("hard",), scores=[1, 2, 3])
+    assert won["kind"] == "team" and won["won"] is True and won["winners"] == [0, 1, 2]
+    assert won["places"] == [1, 1, 1] and won["scores"] == [1, 2, 3] and won["unlocks"] == ["hard"]
+    assert won["title"] == won["headline"] == "The town is saved" and won["ending"] == "dawn"
+    assert won["text"] == "At dawn..." and won["tiebreaks"] == []
+    assert won["details"] == [{}, {}, {}] and won["columns"] == []
+    lost = make_team_outcome(0, "fire", "Burnt", "", 2, details=[{"x": 1}, {}], columns=["x"])
+    assert lost["won"] is False and lost["winners"] == [] and lost["scores"] == [0, 0]
+    assert lost["details"] == [{"x": 1}, {}] and lost["columns"] == ["x"] and lost["unlocks"] == []
+
+
+# --- the legacy adapter --------------------------------------------------------------------------
+
+class Legacy(R.Game):
+    def apply(self, state, seat, action):
+        out = dict(state, moves=state.get("moves", 0) + 1)
+        if action.get("roll"):
+            out["rng"] = [9, 9, 9, 9]
+        if action.get("show"):
+            out["revealed"] = state.get("revealed", 0) + 1
+        return out
+
+    def describe(self, state, seat, action):
+        return f"{seat_token(seat)} moves."
+
+
+def test_a_legacy_game_marks_barriers_by_its_prng_words_and_reveal_counter():
+    game = Legacy(id="old", title="Old")
+    state = {"rng": [1, 2, 3, 4], "revealed": 0}
+    after, events, barrier = game.step(state, 1, {})
+    assert after["moves"] == 1 and barrier is False
+    assert events == [{"t": "line", "text": "{seat1} moves."}]
+    assert game.phrase(events + [{"t": "other", "text": "x"}]) == "{seat1} moves."
+    assert game.step(state, 0, {"roll": True})[2] is True
+    assert game.step(state, 0, {"show": True})[2] is True
+
+
+def test_a_legacy_game_normalizes_through_its_spec_when_it_has_one():
+    game = Legacy(id="old", title="Old")
+    assert game.normalize_options(2, None) == {} and game.normalize_options(2, {"a": 1}) == {"a": 1}
+    game.spec = GameSpec(id="old", title="Old", tagline="", seats=(2, 2), options=(Flag("fast", "Fast"),))
+    assert game.normalize_options(2, None) == {"fast": False}
+    assert game.copy({"a": [1]}) == {"a": [1]}
+    assert game.campaign_options(None, [], {"o": 1}) == {"o": 1}
+    assert game.campaign_update(None, [], {}) == {}
+    assert game.legacy is True and game.seats == (2, 4) and game.bot_levels == ("easy", "hard")
+
+
+def test_a_legacy_game_must_write_its_own_view_line_and_samples():
+    game = R.Game()
+    for call in (lambda: game.view({}, 0), lambda: game.describe({}, 0, {}), lambda: game.determinize({}, 0, None)):
+        with pytest.raises(NotImplementedError):
+            call()
+
+
+def test_a_legacy_option_keeps_its_labels():
+    opt = R.Option("mode", "Mode", ["a", "b"], "a", choice_labels=["A", "B"], for_seats=[3])
+    assert opt.choices == ("a", "b") and opt.choice_labels == ("A", "B") and opt.for_seats == (3,)
+
+
+# --- specs and typed options ------------------------------------------------------------------------
+
+def full_spec(**kw):
+    return GameSpec(id="g", title="Game", tagline="", seats=(2, 4), options=(
+        Choice("town", "Town", ("easy", "hard"), "easy", labels=("Easy town", "Hard town")),
+        Choice("tricks", "Tricks", (1, 2, 3), 3),
+        Flag("surplus", "Surplus", default=False, for_seats=(2, 3)),
+        Number("mission", "Mission", 0, 10, default=0),
+    ), **kw)
+
+
+def test_a_choice_knows_its_labels_and_values_by_exact_type():
+    town = full_spec().option("town")
+    assert town.label_of("hard") == "Hard town" and town.index_of("hard") == 1
+    tricks = full_spec().option("tricks")
+    assert tricks.label_of(2) == "2"
+    assert tricks.accepts(2) and not tricks.accepts(True) and not tricks.accepts(2.0) and not tricks.accepts("2")
+    with pytest.raises(ValueError):
+        tricks.index_of(True)
+    assert tricks.from_text("2") == 2
+    with pytest.raises(BadSetup, match="Tricks.*1, 2, 3"):
+        tricks.from_text("4")
+    with pytest.raises(ValueError, match="default"):
+        Choice("x", "X", (1, 2), 3)
+
+
+def test_a_flag_reads_the_usual_words_and_only_bools():
+    flag = Flag("f", "Fast")
+    assert flag.choices == (False, True)
+    assert flag.label_of(True) == "On" and flag.label_of(False) == "Off"
+    assert flag.accepts(True) and flag.accepts(False) and not flag.accepts(1) and not flag.accepts(None)
+    for word in ("true", "1", "yes", "on", "ON"):
+        assert flag.from_text(word) is True
+    for word in ("false", "0", "no", "off", "No"):
+        assert flag.from_text(word) is False
+    with pytest.raises(BadSetup, match="Fast.*true or false"):
+        flag.from_text("maybe")
+
+
+def test_a_number_takes_whole_numbers_within_its_bounds_inclusive():
+    num = Number("m", "Mission", 2, 5, default=2)
+    assert num.choices == (2, 3, 4, 5) and num.label_of(4) == "4"
+    assert num.accepts(2) and num.accepts(5) and not num.accepts(1) and not num.accepts(6)
+    assert not num.accepts(True) and not num.accepts(3.0)
+    assert num.from_text("5") == 5 and num.from_text("2") == 2
+    for bad in ("6", "1", "x", "3.0", "", "1234567890"):
+        with pytest.raises(BadSetup, match="whole number from 2 to 5"):
+            num.from_text(bad)
+    assert Number("t", "T", -3, 3, default=0).from_text("-3") == -3
+
+
+def test_seat_counts_are_checked_on_both_sides_and_on_the_bounds():
+    spec = full_spec()
+    for ok in (2, 4):
+        spec.check_seats(ok)
+    for bad in (1, 5):
+        with pytest.raises(BadSetup, match="2–4 players, not %d" % bad):
+            spec.check_seats(bad)
+    solo = GameSpec(id="s", title="Solo", tagline="", seats=(1, 1))
+    with pytest.raises(BadSetup, match="played by 1 players, not 2"):
+        solo.check_seats(2)
+
+
+def test_normalize_fills_defaults_and_refuses_unknown_or_unoffered_values():
+    spec = full_spec()
+    assert spec.normalize(2, None) == {"town": "easy", "tricks": 3, "surplus": False, "mission": 0}
+    assert spec.normalize(3, {"surplus": True})["surplus"] is True
+    # not offered with 4 players: the default is kept, another value refused
+    assert spec.normalize(4, {"surplus": False})["surplus"] is False
+    with pytest.raises(BadSetup, match="not available with 4 players"):
+        spec.normalize(4, {"surplus": True})
+    with pytest.raises(BadSetup, match="Mission.*cannot be 11"):
+        spec.normalize(2, {"mission": 11})
+    with pytest.raises(BadSetup, match="Unknown option: colour, size"):
+        spec.normalize(2, {"size": 1, "colour": "red"})
+    assert [o.name for o in spec.offered_options(4)] == ["town", "tricks", "mission"]
+    assert [o.name for o in spec.offered_options(2)] == ["town", "tricks", "surplus", "mission"]
+
+
+def test_link_options_are_parsed_strictly_then_normalized():
+    spec = full_spec()
+    assert spec.parse_link_options(2, {"tricks": " 2 ", "surplus": "yes"})["tricks"] == 2
+    with pytest.raises(BadSetup, match="Unknown option: size"):
+        spec.parse_link_options(2, {"size": "1"})
+    with pytest.raises(BadSetup, match="too long"):
+        spec.parse_link_options(2, {"town": "e" * 41})
+    assert spec.parse_link_options(2, {"town": "hard" + " " * 36})["town"] == "hard"  # 40 characters
+    with pytest.raises(BadSetup, match="too long"):
+        spec.parse_link_options(2, {"town": None})
+
+
+def test_long_values_in_messages_are_cut_to_thirty_characters():
+    spec = full_spec()
+    with pytest.raises(BadSetup) as err:
+        spec.normalize(2, {"town": "x" * 31})
+    assert str(err.value) == "“Town” cannot be " + "x" * 27 + "…."
+    with pytest.raises(BadSetup) as err:
+        spec.normalize(2, {"town": "y" * 30})
+    assert str(err.value) == "“Town” cannot be " + "y" * 30 + "."
+
+
+def test_a_spec_plays_its_own_version_and_the_ones_it_replays():
+    spec = full_spec(rules_version=3, replays=(1,))
+    assert spec.plays_version(3) and spec.plays_version(1)
+    assert not spec.plays_version(2) and not spec.plays_version(True) and not spec.plays_version(3.0)
+    assert spec.option("nope") is None

@@ -1,0 +1,190 @@
+"""The render kit (engine/draw.py) as a player's screen reader and the page see it: exact
+SVG for controls, frames, text and parts; text fitted to a width; names put in one pass."""
+
+import pytest
+
+from tabletown.engine import draw
+from tabletown.engine.draw import PALETTE, Board, Drawing, fit_lines, names_in
+
+
+def test_escaping_covers_markup_and_both_quotes():
+    assert draw.esc('<a href="x">Ann & \'Bob\'</a>') == "&lt;a href=&quot;x&quot;&gt;Ann &amp; &#x27;Bob&#x27;&lt;/a&gt;"
+    assert draw.esc(12) == "12"
+
+
+def test_names_replace_every_placeholder_in_one_pass():
+    assert names_in("{seat1} and {seat0}", ["Ann", "Bob"]) == "Bob and Ann"
+    assert names_in("{seat2}", ["Ann", "Bob"]) == "{seat2}"          # no such seat: left as it is
+    assert names_in("{seat1}", ["Ann", "Bob"]) == "Bob"              # the last seat is found
+    assert names_in("{seat10}", ["x"] * 11) == "x"
+    assert names_in("{seatx} {seat}", ["Ann"]) == "{seatx} {seat}"
+
+
+def test_a_drawing_is_its_head_parts_and_tail():
+    d = Drawing("<svg>", [("a", "<g>1</g>"), ("b", "<g>2</g>")])
+    assert d == "<svg><g>1</g><g>2</g></svg>" and d.head == "<svg>" and d.parts == [("a", "<g>1</g>"), ("b", "<g>2</g>")]
+    assert Drawing("<x>", [], tail="</x>") == "<x></x>"
+
+
+# --- fitting text -----------------------------------------------------------------------------------
+
+def test_text_fits_as_many_characters_as_the_width_holds():
+    # 10 px at 10 px font: 10 / (10 * 0.56) = 1.79 -> one character per line
+    assert draw.CHAR_WIDTH == 0.56
+    per_line_10 = 57  # 57 / (10 * 0.56) = 10.2 -> 10 characters
+    assert fit_lines("aaaaaaaaaa", per_line_10, 10, 1) == ["aaaaaaaaaa"]
+    assert fit_lines("aaaaaaaaaaa", per_line_10, 10, 2) == ["aaaaaaaaaa", "a"]
+    assert fit_lines("aaaa bbbbb", per_line_10, 10, 1) == ["aaaa bbbbb"]       # exactly ten with the space
+    assert fit_lines("aaaa bbbbbb", per_line_10, 10, 2) == ["aaaa", "bbbbbb"]
+    assert fit_lines("a b c", 5, 10, 5) == ["a", "b", "c"]                       # at least one per line
+
+
+def test_a_word_longer_than_a_line_is_cut_and_what_came_before_keeps_its_line():
+    assert fit_lines("ab cdefghijklmnopqrstu", 57, 10, 5) == ["ab", "cdefghijkl", "mnopqrstu"]
+    assert fit_lines("cdefghijklmnopqrstuvwxyz", 57, 10, 5) == ["cdefghijkl", "mnopqrstuv", "wxyz"]
+
+
+def test_text_that_does_not_fit_ends_with_an_ellipsis():
+    # a full last line loses its last character to the ellipsis
+    assert fit_lines("aaaaaaaaaa bbbbbbbbbb cc", 57, 10, 2) == ["aaaaaaaaaa", "bbbbbbbbb…"]
+    # a short last line simply gains it
+    assert fit_lines("aaaaaaaaaa bbb cccccccccc", 57, 10, 2) == ["aaaaaaaaaa", "bbb…"]
+    # nine characters is one short of full: it keeps them all
+    assert fit_lines("aaaaaaaaaa bbbbbbbbb cccccccccc", 57, 10, 2) == ["aaaaaaaaaa", "bbbbbbbbb…"]
+    assert fit_lines("one two", 57, 10, 3) == ["one two"]
+    assert fit_lines("", 57, 10, 1) == []
+    assert fit_lines(12345, 57, 10, 1) == ["12345"]
+
+
+def test_text_wider_than_its_lines_on_a_tiny_width():
+    assert fit_lines("abc", 1, 10, 1) == ["…"]  # one character per line: the ellipsis takes its place
+    assert fit_lines("abc", 1, 10, 3) == ["a", "b", "c"]
+
+
+# --- the board --------------------------------------------------------------------------------------
+
+def test_the_board_head_is_a_labelled_group_with_its_view_box():
+    d = Board(960, 640, 'A "board"').svg()
+    assert d.head == ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 960 640" class="board-svg" role="group" '
+                      'aria-label="A &quot;board&quot;" preserveAspectRatio="xMidYMin meet">')
+    assert d == d.head + "</svg>"
+    over = Board(10, 10, "b", game_over=True, cls="mini").svg()
+    assert 'class="mini"' in over.head and over.head.endswith(' data-game-over="true">')
+
+
+def test_symbols_are_defined_once_in_defs_with_an_optional_view_box():
+    b = Board(10, 10, "b")
+    b.symbol("die", "<rect/>", view_box="0 0 4 4")
+    b.symbol("die", "<circle/>")
+    b.symbol("pip", "<circle/>")
+    head = b.svg().head
+    assert head.endswith('<defs><symbol id="die" viewBox="0 0 4 4" overflow="visible"><rect/></symbol>'
+                         '<symbol id="pip" overflow="visible"><circle/></symbol></defs>')
+
+
+def test_use_places_a_symbol_with_size_and_attributes():
+    b = Board(10, 10, "b")
+    with b.part("p"):
+        b.use("die", 1.5, 2, w=40, h=20.25, fill="#fff", class_="x", data_v=None, aria_hidden="true")
+        b.use("pip", 0, 0)
+    assert b.svg().parts == [("p", '<g data-part="p"><use href="#die" x="1.5" y="2" width="40" height="20.25" '
+                                   'fill="#fff" class="x" aria-hidden="true"/><use href="#pip" x="0" y="0"/></g>')]
+
+
+def test_parts_do_not_nest_and_loose_drawing_gets_its_own_numbered_part():
+    b = Board(10, 10, "b")
+    b.add("<a/>")
+    with b.part("one"):
+        b.add("<b/>")
+        with pytest.raises(RuntimeError, match="do not nest"):
+            with b.part("two"):
+                pass
+    b.add("<c/>")
+    b.add("<d/>")
+    assert [k for k, _ in b.svg().parts] == ["_1", "one", "_2", "_3"]
+    assert b.svg().parts[1] == ("one", '<g data-part="one"><b/></g>')
+
+
+def test_a_part_closes_even_when_drawing_it_fails():
+    b = Board(10, 10, "b")
+    with pytest.raises(KeyError):
+        with b.part("bad"):
+            raise KeyError("x")
+    b.add("<after/>")
+    assert b.svg().parts[-1] == ("_1", '<g data-part="_1"><after/></g>')
+
+
+def test_a_frame_for_a_grid_names_its_cell_size():
+    b = Board(10, 10, "b")
+    with b.part("map"):
+        with b.frame("grid", x=10.5, y=0, scale=2, cell=100):
+            b.add("<rect/>")
+    assert b.svg().parts[0][1] == ('<g data-part="map"><g data-frame="grid" data-cell="100" '
+                                   'transform="translate(10.5 0) scale(2)"><rect/></g></g>')
+
+
+def test_a_frame_closes_its_group_even_when_drawing_inside_it_fails():
+    b = Board(10, 10, "b")
+    with b.part("t"):
+        with pytest.raises(ValueError):
+            with b.frame("table"):
+                raise ValueError
+    assert b.svg().parts[0][1].endswith("</g></g>")
+
+
+def test_one_line_of_text_is_a_plain_escaped_text_element():
+    b = Board(10, 10, "b")
+    with b.part("t"):
+        used = b.text(5, 6, "Ann & Bob", size=12.5, anchor="middle", weight="bold", fill=PALETTE["accent"], id_="t1")
+    assert used == 1
+    assert b.svg().parts[0][1] == ('<g data-part="t"><text x="5" y="6" font-size="12.5" text-anchor="middle" '
+                                   'font-weight="bold" fill="#8c2f1b" id="t1">Ann &amp; Bob</text></g>')
+
+
+def test_wrapped_text_is_one_tspan_per_line_each_a_line_height_down():
+    b = Board(10, 10, "b")
+    with b.part("t"):
+        used = b.text(4, 20, "aaaa bbbb", size=10, width=28, lines=3, line_height=1.5)
+    assert used == 2
+    assert b.svg().parts[0][1] == ('<g data-part="t"><text x="4" y="20" font-size="10" text-anchor="start" '
+                                   f'font-weight="normal" fill="{PALETTE["ink"]}"><tspan x="4" dy="0">aaaa</tspan>'
+                                   '<tspan x="4" dy="15">bbbb</tspan></text></g>')
+
+
+def test_a_control_carries_its_action_role_focus_and_name():
+    b = Board(10, 10, "b")
+    with b.part("c"):
+        b.control(3, "Claim the Bank", "<rect/>", text="Bank", cls="act big", data_kind="plan")
+    assert b.svg().parts[0][1] == ('<g data-part="c"><g data-action="3" role="button" tabindex="0" '
+                                   'aria-label="Claim the Bank" class="act big" data-kind="plan"><rect/></g></g>')
+
+
+def test_a_controls_name_always_contains_the_text_the_player_sees():
+    assert draw._label_with("Claim the Bank", "bank") == "Claim the Bank"
+    assert draw._label_with("Claim", "Bank  9") == "Claim. Bank 9"
+    assert draw._label_with("Claim", "   ") == "Claim"
+    assert draw.control_open(1, "Go", "Now") == '<g data-action="1" role="button" tabindex="0" aria-label="Go. Now" class="act">'
+
+
+def test_an_arming_control_points_at_its_parameter_kind():
+    b = Board(10, 10, "b")
+    with b.part("a"):
+        b.arm(2, "Move Wyatt", "<circle/>", text="Move", data_x="1")
+    assert b.svg().parts[0][1] == ('<g data-part="a"><g data-param="2" role="button" tabindex="0" '
+                                   'aria-label="Move Wyatt" class="act" data-x="1"><circle/></g></g>')
+
+
+def test_numbers_are_written_short():
+    assert draw._num(3) == "3" and draw._num(3.0) == "3" and draw._num(2.5) == "2.5"
+    assert draw._num(0.125) == "0.12" and draw._num(0.25) == "0.25"
+    assert draw._num(1.10) == "1.1" and draw._num(-4.0) == "-4" and draw._num(0.001) == "0"
+
+
+def test_attributes_lose_a_trailing_underscore_and_use_dashes():
+    assert draw._attrs({"class_": "a", "aria_label": "x<y", "skip": None}) == ' class="a" aria-label="x&lt;y"'
+
+
+def test_the_palette_names_colours_by_meaning_and_has_a_colour_per_seat():
+    for name in ("ink", "paper", "accent", "good", "bad", "warn", "muted", "focus"):
+        assert PALETTE[name].startswith("#")
+    assert len(PALETTE["seats"]) >= 6
