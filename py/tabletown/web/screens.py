@@ -440,9 +440,8 @@ def _paragraph(game_id: str, p: dict[str, Any], words: list[str], known: dict[st
             see.append(_rule_link(game_id, target, text))
     return (
         f'<div class="rule" id="rule-{escape(p["id"])}" tabindex="-1">'
-        f'<p>{rulebook.highlight(p["text"], words)} '
         + _rule_link(game_id, p["id"], '¶<span class="visually-hidden"> Link to this paragraph</span>', "anchor")
-        + "</p>"
+        + f"<p>{rulebook.highlight(p['text'], words)}</p>"
         + (f"<ul>{items}</ul>" if items else "")
         + (f'<p class="see">See also: {", ".join(see)}</p>' if see else "")
         + "</div>"
