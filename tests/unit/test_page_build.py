@@ -94,6 +94,18 @@ def test_only_the_runtime_files_the_page_uses_are_in_the_site(site):
     assert not any(n.endswith(".css") for n in runtime)  # PyScript's own styles are for plugins we switch off
 
 
+def test_the_standard_library_zip_is_stored_so_brotli_shrinks_it_on_the_wire(site):
+    """Every member of Pyodide's standard library is kept, byte for byte, but stored, not deflated."""
+    [name] = [n for n in site.files if n.endswith("/pyodide/python_stdlib.zip")]
+    shipped = zipfile.ZipFile(io.BytesIO(site.files[name]))
+    vendored = zipfile.ZipFile(build.VENDOR / "pyodide" / "python_stdlib.zip")
+    assert shipped.namelist() == vendored.namelist()
+    assert {i.compress_type for i in shipped.infolist()} == {zipfile.ZIP_STORED}
+    for member in ("json/__init__.py", "zipfile/__init__.py"):
+        assert shipped.read(member) == vendored.read(member)
+    assert shipped.testzip() is None
+
+
 def test_the_service_worker_precaches_exactly_the_site_and_no_tooling(site):
     sw = site.files["sw.js"].decode()
     listed = set(re.findall(r'^ "([^"]+)",?$', sw, re.M))

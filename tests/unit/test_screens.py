@@ -57,6 +57,16 @@ def test_results_table_explains_every_tiebreak_with_escaped_names():
     assert "Final scores" in html and "Place" in html
 
 
+def test_a_game_that_lists_its_score_among_its_columns_shows_it_once_in_a_scroller_of_its_own():
+    outcome = {"kind": "ranked", "winners": [1], "scores": [4, 31], "places": [2, 1], "tiebreaks": [],
+               "columns": ["Score", "Monsters"], "details": [{"Score": 4, "Monsters": 1}, {"Score": 31, "Monsters": 4}]}
+    html = screens.results(outcome, ["Ann", "Bob"])
+    assert html.count('<th scope="col">Score</th>') == 1 and '<th scope="col">Monsters</th>' in html
+    assert "<td>31</td><td>4</td></tr>" in html  # Bob: his score, then his Monsters
+    scroller = html[html.index('<div class="table-scroll"'):]
+    assert 'tabindex="0"' in scroller.split(">")[0] and scroller.index("<table") < scroller.index("</div>")
+
+
 def test_team_results_show_the_verdict_the_ending_and_what_it_unlocked():
     won = {"kind": "team", "won": True, "ending": "e7", "title": "The Ruffians ride out", "text": "{seat0} rings the bell.",
            "winners": [0, 1], "scores": [0, 0], "places": [1, 1], "details": [{}, {}], "columns": [],

@@ -388,7 +388,8 @@ def results(outcome: dict[str, Any], names: list[str], rules: Any = None, story:
 
 
 def _score_table(outcome: dict[str, Any], names: list[str], ranked: bool) -> str:
-    columns = outcome.get("columns") or []
+    # A game may list its score among its own columns: the table shows it once.
+    columns = [c for c in outcome.get("columns") or [] if str(c).strip().lower() != "score"]
     places = outcome.get("places") or [1] * len(names)
     order = sorted(range(len(names)), key=lambda s: (places[s], s)) if ranked else list(range(len(names)))
     head = "".join(f'<th scope="col">{escape(c)}</th>' for c in columns)
@@ -401,8 +402,10 @@ def _score_table(outcome: dict[str, Any], names: list[str], ranked: bool) -> str
         rows.append(f'<tr>{place}<th scope="row">{names[seat]}{crown}</th><td>{outcome["scores"][seat]}</td>{cells}</tr>')
     place_head = '<th scope="col">Place</th>' if ranked else ""
     return (
+        # Its own scroller (reachable by keyboard), so a wide table never drags the page or the charts sideways.
+        '<div class="table-scroll" role="region" aria-label="Final scores" tabindex="0">'
         f'<table class="score-table"><thead><tr>{place_head}<th scope="col">Player</th>'
-        f'<th scope="col">Score</th>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>'
+        f'<th scope="col">Score</th>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table></div>'
     )
 
 
@@ -525,14 +528,18 @@ def replay_frame(title: str, names: list[str], viewers: list[Optional[int]]) -> 
         '<div class="game-main">'
         '<p id="status"><span id="prompt" role="status" aria-live="polite"></span></p>'
         '<div class="replay-bar" role="group" aria-label="Step through the game" aria-describedby="replay-keys">'
-        '<button type="button" data-action="replay-first">◀◀ Start</button>'
-        '<button type="button" data-action="replay-back">◀ Back</button>'
+        '<button type="button" data-action="replay-first"><span aria-hidden="true">◀◀</span> '
+        '<span class="word">Start</span></button>'
+        '<button type="button" data-action="replay-back"><span aria-hidden="true">◀</span> '
+        '<span class="word">Back</span></button>'
         '<span id="replay-at" class="replay-at"></span>'
-        '<button type="button" data-action="replay-next">Next ▶</button>'
-        '<button type="button" data-action="replay-last">End ▶▶</button>'
+        '<button type="button" data-action="replay-next"><span class="word">Next</span> '
+        '<span aria-hidden="true">▶</span></button>'
+        '<button type="button" data-action="replay-last"><span class="word">End</span> '
+        '<span aria-hidden="true">▶▶</span></button>'
         "</div>"
-        '<p id="replay-keys" class="help">Keys: ← and → step through the moves, Home and End jump to the start and '
-        "the end. Pick a line of the log to go to it.</p>"
+        '<p id="replay-keys" class="help"><span class="keys">Keys: ← and → step through the moves, Home and End '
+        "jump to the start and the end. </span>Pick a line of the log to go to it.</p>"
         '<div class="game-layout">'
         '<div id="board" class="board"></div>'
         '<aside class="side" aria-label="Replay controls and log">'
