@@ -79,6 +79,18 @@ def test_a_table_of_numbers_becomes_bars_one_per_number_column_with_the_table_be
     assert ">-1</text>" in svg and "<line " in svg
 
 
+def test_a_row_named_by_a_number_is_labelled_with_its_column_and_its_first_words():
+    table = {"title": "The fights", "columns": ["Fight", "Ruffian", "Result", "Rounds"],
+             "rows": [[1, "Qing & Kween", "Defeated", 11], [2, "{seat1}", "Won", 5], [3, "", "Won", 2],
+                      [4, "A Ruffian whose name is far too long for a phone's chart", "Won", 1]]}
+    svg = re.search(r"<svg class=\"chart-svg\".*?</svg>", charts.bar_chart(table, NAMES, True, "f")).group(0)
+    labels = re.findall(r'<text x="4" y="[0-9.]+">([^<]*)</text>', svg)
+    assert labels[:3] == ["Fight 1 · Qing &amp; Kween", f"Fight 2 · {escape(EVIL)}", "Fight 3 · Won"]
+    assert labels[3].endswith("…") and len(labels[3]) == charts.LABEL_CHARS
+    named = charts.bar_chart({"title": "T", "columns": ["Player", "Won"], "rows": [["{seat0}", 3]]}, NAMES, True, "g")
+    assert ">Ann</text>" in named
+
+
 def test_one_number_column_needs_no_legend_and_text_or_true_false_cells_stay_a_table():
     one = charts.bar_chart({"title": "T", "columns": ["P", "N"], "rows": [["a", 1]]}, NAMES, False, "x")
     assert "<svg" in one and '<ul class="legend">' not in one

@@ -17,6 +17,7 @@ their 13-unit text reads the same at 390 px and at 1200 px. Pure Python; names c
 
 from __future__ import annotations
 
+import html
 import math
 from html import escape
 from typing import Any, Optional
@@ -163,14 +164,34 @@ def _numeric_columns(table: dict[str, Any]) -> list[int]:
             if rows and all(c < len(r) and type(r[c]) is int for r in rows)]
 
 
+LABEL_CHARS = 44  # about the width of a phone's chart at 13-unit text
+
+
+def _bar_label(columns: list[Any], row: list[Any], numeric: list[int], names: list[str]) -> str:
+    """The words above a row's bars: its first cell; a bare number there is named by its column
+    and joined to the row's first words ("Fight 2 · Waggums"), so the bars say whose they are."""
+    if not row:
+        return ""
+    label = str(row[0])
+    if type(row[0]) is int:
+        label = f"{columns[0]} {row[0]}"
+        words = [row[c] for c in range(1, len(row)) if c not in numeric and isinstance(row[c], str) and row[c]]
+        if words:
+            label += f" · {words[0]}"
+    label = fill_names(label, [html.unescape(n) for n in names])
+    if len(label) > LABEL_CHARS:
+        label = label[: LABEL_CHARS - 1].rstrip() + "…"
+    return escape(label)
+
+
 def bar_chart(table: dict[str, Any], names: list[str], narrow: bool, chart_id: str) -> str:
     """A story table as grouped horizontal bars (label above, bars below, value at the end),
     or as a table alone when its cells are not numbers."""
     title = fill_names(escape(str(table["title"]), quote=False), names)
     columns = [fill_names(escape(str(c), quote=False), names) for c in table["columns"]]
     rows = table["rows"]
-    labels = [fill_names(escape(str(r[0]), quote=False), names) if r else "" for r in rows]
     numeric = _numeric_columns(table)
+    labels = [_bar_label(table["columns"], r, numeric, names) for r in rows]
     data = _table_html(chart_id, title, columns, rows, names, numeric)
     if not numeric:
         return _figure(chart_id, title, "", "", data, "")
