@@ -9,7 +9,7 @@
     "Loading Pyodide": 10, "Loading Storage": 20, "Loaded Storage": 25,
     "Loading interpreter": 30, "Loaded interpreter": 75, "Loaded Pyodide": 90
   };
-  var ROUTE = /^#(setup\/|game\/|new\/|play=|campaign=)/;
+  var ROUTE = /^#(setup\/|game\/|new\/|play=|replay=|rules\/|campaign=)/;
 
   function byId(id) { return document.getElementById(id); }
   function show(text, percent) {
@@ -26,11 +26,13 @@
     if (ready() || !ROUTE.test(location.hash)) return;
     root.classList.add("routed");
     var title = "";
-    var match = /^#setup\/([a-z0-9-]{1,40})$/.exec(location.hash);
+    var match = /^#(?:setup|rules)\/([a-z0-9-]{1,40})(?:\/|$)/.exec(location.hash);
     var link = match && document.querySelector('[data-game-title][href="#setup/' + match[1] + '"]');
     if (link) title = link.getAttribute("data-game-title");
+    var what = title ? title : "the game";
+    if (/^#rules\//.test(location.hash)) what = "the rules" + (title ? " of " + title : "");
     var label = byId("loading-text");
-    if (label) label.textContent = (title ? "Opening " + title : "Opening the game") + " as soon as the game runtime is ready…";
+    if (label) label.textContent = "Opening " + what + " as soon as the game runtime is ready…";
   }
   routed();
   addEventListener("hashchange", function () {

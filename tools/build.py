@@ -13,6 +13,9 @@ dist/ is the whole site and nothing else:
 - `assets/tabletown.<hash>.zip`: the engine, the page code and each game's `__init__.py`
   (its spec); `assets/games/<package>.<hash>.zip`: the rest of one game, fetched when the
   game is first opened;
+- `assets/rules/<package>.<hash>.json`: a game's rules page, its index of topics and its
+  guided first turn in one small file (read from the picker before the game's own files
+  are fetched, and kept for offline reading); they are not repeated in the game's zip;
 - only the runtime files the page loads (PyScript's core, its error plugin and its small
   TOML reader; Pyodide's five files): disabled plugins are neither copied nor cached;
 - brotli (`.br`) and gzip (`.gz`) copies of everything that compresses, and `_headers`
@@ -122,8 +125,28 @@ def game_packages() -> dict[str, str]:
     return {spec.id: games.package_of(spec.id) for spec in games.SPECS}
 
 
+# A game's rules page files travel in its rules asset, not in its zip.
+PAGE_FILES = {"rules.json", "rule_index.json", "guide.json"}
+
+
 def _python_files(folder: Path) -> list[Path]:
-    return sorted(p for p in folder.rglob("*") if p.is_file() and "__pycache__" not in p.parts and p.suffix != ".pyc")
+    return sorted(
+        p for p in folder.rglob("*")
+        if p.is_file() and "__pycache__" not in p.parts and p.suffix != ".pyc"
+        and not (p.name in PAGE_FILES and "data" in p.parts)
+    )
+
+
+def rules_assets() -> dict[str, bytes]:
+    """Game id -> its rules bundle as compact JSON (only the games that have a rules page)."""
+    from tabletown.web import rulebook
+
+    out = {}
+    for game_id, pkg in game_packages().items():
+        bundle = rulebook.bundle(f"tabletown.games.{pkg}")
+        if bundle is not None:
+            out[game_id] = json.dumps(bundle, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    return out
 
 
 def _zip(paths: list[Path]) -> bytes:
@@ -136,6 +159,21 @@ def _zip(paths: list[Path]) -> bytes:
         for path in paths:
             info = zipfile.ZipInfo(str(path.relative_to(PY)), date_time=(2020, 1, 1, 0, 0, 0))
             zf.writestr(info, path.read_bytes())
+    return buf.getvalue()
+
+
+def stored_zip(data: bytes) -> bytes:
+    """The same zip with every member stored: Pyodide's standard library comes deflated member
+    by member (2.5 MB on the wire, which brotli cannot shrink); stored, its brotli copy is about
+    1.6 MB and its gzip copy 2.2 MB, and Python imports from it without inflating."""
+    import io
+
+    buf = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(data)) as src, zipfile.ZipFile(buf, "w", zipfile.ZIP_STORED) as out:
+        for info in src.infolist():
+            member = zipfile.ZipInfo(info.filename, date_time=info.date_time)
+            member.external_attr = info.external_attr
+            out.writestr(member, src.read(info))
     return buf.getvalue()
 
 
@@ -178,10 +216,10 @@ class Site:
         return self.add(_hashed(rel, data), data)
 
 
-def picker_html() -> str:
+def picker_html(rules: list[str]) -> str:
     from tabletown.web import screens
 
-    return screens.picker_shell()
+    return screens.picker_shell(rules=rules)
 
 
 def build_site() -> Site:
@@ -197,6 +235,7 @@ def build_site() -> Site:
         runtime[f"pyscript/{name}"] = (VENDOR / "pyscript" / name).read_bytes()
     for name in PYODIDE_FILES:
         runtime[f"pyodide/{name}"] = (VENDOR / "pyodide" / name).read_bytes()
+    runtime["pyodide/python_stdlib.zip"] = stored_zip(runtime["pyodide/python_stdlib.zip"])
     runtime_hash = hashlib.sha256()
     for name in sorted(runtime):
         runtime_hash.update(name.encode() + b"\0" + runtime[name])
@@ -216,6 +255,11 @@ def build_site() -> Site:
         if pkg in game_zips and games.BY_ID[gid].ready
     }
 
+    # Every game with a rules page, ready or not: its rules can be read from the picker.
+    rule_urls = {
+        gid: site.add_hashed(f"assets/rules/{packages[gid]}.json", data) for gid, data in rules_assets().items()
+    }
+
     toml = (ROOT / "pyscript.toml").read_text()
     toml = toml.replace("./static/vendor/pyodide/", f"./{runtime_dir}/pyodide/").replace("./static/gen/tabletown.zip", f"./{boot_url}")
     if runtime_dir not in toml or boot_url not in toml:
@@ -233,12 +277,12 @@ def build_site() -> Site:
     site.add("static/icon.svg", (ROOT / "static" / "icon.svg").read_bytes())
 
     page = (ROOT / "index.html").read_text()
-    assets = {"games": game_urls}
+    assets = {"games": game_urls, "rules": rule_urls}
     replacements = {
         'href="static/app.css"': f'href="{css}"',
         'src="static/boot.js"': f'src="{boot_js}"',
         'src="static/start.mjs"': f'src="{start}"',
-        "<!-- picker -->": picker_html(),
+        "<!-- picker -->": picker_html(sorted(rule_urls)),
         "<!-- assets -->": f'<meta name="tabletown-assets" content="{html.escape(json.dumps(assets, sort_keys=True))}">\n'
         + preloads(runtime_dir, sorted(runtime), boot_url),
         "<!-- main.py -->": (ROOT / "static" / "main.py").read_text().strip(),

@@ -51,6 +51,29 @@ def test_each_game_has_a_zip_of_its_own_files_named_in_the_page(site):
             assert f"&quot;{game_id}&quot;: &quot;{zips[0]}&quot;" in page
 
 
+def test_each_game_with_a_rules_page_has_a_rules_file_named_in_the_page_and_the_picker(site):
+    import json
+
+    from tabletown.web import rulebook
+
+    page = site.files["index.html"].decode()
+    for game_id, pkg in build.game_packages().items():
+        files = [n for n in site.files if re.fullmatch(rf"assets/rules/{pkg}\.[0-9a-f]{{10}}\.json", n)]
+        bundle = rulebook.bundle(f"tabletown.games.{pkg}")
+        if bundle is None:
+            assert files == [] and f'href="#rules/{game_id}"' not in page
+            continue
+        assert len(files) == 1, game_id
+        assert json.loads(site.files[files[0]]) == bundle  # ready or not: its rules read from the picker
+        assert f"&quot;{game_id}&quot;: &quot;{files[0]}&quot;" in page
+        assert f'href="#rules/{game_id}"' in page
+    # A game's zip does not carry its rules page files a second time.
+    for name, data in site.files.items():
+        if name.startswith("assets/games/"):
+            inside = zipfile.ZipFile(io.BytesIO(data)).namelist()
+            assert not [n for n in inside if n.endswith(("/rules.json", "/rule_index.json", "/guide.json"))], name
+
+
 def test_the_picker_is_in_the_page_before_python_starts(site):
     page = site.files["index.html"].decode()
     for spec in catalog.specs():
@@ -69,6 +92,18 @@ def test_only_the_runtime_files_the_page_uses_are_in_the_site(site):
         assert not any(n.startswith(unused) for n in pyscript), unused
     assert not any(n.endswith((".map", ".installed")) for n in site.files)
     assert not any(n.endswith(".css") for n in runtime)  # PyScript's own styles are for plugins we switch off
+
+
+def test_the_standard_library_zip_is_stored_so_brotli_shrinks_it_on_the_wire(site):
+    """Every member of Pyodide's standard library is kept, byte for byte, but stored, not deflated."""
+    [name] = [n for n in site.files if n.endswith("/pyodide/python_stdlib.zip")]
+    shipped = zipfile.ZipFile(io.BytesIO(site.files[name]))
+    vendored = zipfile.ZipFile(build.VENDOR / "pyodide" / "python_stdlib.zip")
+    assert shipped.namelist() == vendored.namelist()
+    assert {i.compress_type for i in shipped.infolist()} == {zipfile.ZIP_STORED}
+    for member in ("json/__init__.py", "zipfile/__init__.py"):
+        assert shipped.read(member) == vendored.read(member)
+    assert shipped.testzip() is None
 
 
 def test_the_service_worker_precaches_exactly_the_site_and_no_tooling(site):

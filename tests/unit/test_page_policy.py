@@ -301,3 +301,60 @@ def test_a_typed_number_must_be_plain_digits_within_the_bounds():
 def test_every_policy_function_is_pure_python():
     source = open(policy.__file__).read()
     assert not re.search(r"^\s*(import|from)\s+(js|pyodide)\b", source, re.M)
+
+
+# --- replays, rules pages, the guide ------------------------------------------------------------
+
+
+def test_replay_and_rules_addresses_are_read_strictly():
+    assert policy.route("#replay=1.abc") == policy.Route("replay", "#replay=1.abc")
+    assert policy.route("#rules/tumble-town") == policy.Route("rules", "tumble-town")
+    assert policy.route("#rules/tumble-town/pan-pair") == policy.Route("rules", "tumble-town", anchor="pan-pair")
+    for bad in ("#rules/Tumble", "#rules/tumble-town/<b>", "#rules/tumble-town/a/b", "#rules/"):
+        assert policy.route(bad).kind == "picker" and "no rules" in policy.route(bad).problem, bad
+
+
+def test_a_replay_address_carries_the_same_data_as_a_play_link():
+    assert policy.play_fragment("#replay=1.abc") == "#play=1.abc"
+    assert policy.replay_fragment("#play=1.abc") == "#replay=1.abc"
+    assert policy.play_fragment(policy.replay_fragment("#play=1.x_-")) == "#play=1.x_-"
+
+
+def test_arrow_keys_step_one_move_and_home_and_end_jump_never_past_either_end():
+    assert policy.replay_step("ArrowRight", 3, 10) == 4
+    assert policy.replay_step("ArrowRight", 10, 10) == 10
+    assert policy.replay_step("ArrowRight", 9, 10) == 10
+    assert policy.replay_step("ArrowLeft", 1, 10) == 0
+    assert policy.replay_step("ArrowLeft", 0, 10) == 0
+    assert policy.replay_step("Home", 7, 10) == 0 and policy.replay_step("End", 0, 10) == 10
+    assert policy.replay_step("ArrowUp", 3, 10) is None and policy.replay_step("Enter", 3, 10) is None
+
+
+def test_a_replay_status_names_the_move_and_at_the_last_move_how_the_game_ended():
+    assert policy.replay_status(0, 1, "") == "The game as it was set up (1 move follows)."
+    assert policy.replay_status(0, 12, "") == "The game as it was set up (12 moves follow)."
+    assert policy.replay_status(3, 12, "Ann knocks.", "Game over — Ann wins.") == "Move 3 of 12: Ann knocks."
+    assert policy.replay_status(12, 12, "Ann knocks.", "Game over — Ann wins.") == "Move 12 of 12: Ann knocks. Game over — Ann wins."
+
+
+def test_a_replays_link_warns_about_hidden_cards_only_while_a_game_with_secrets_is_not_over():
+    assert "work out every hidden card" in policy.replay_share_note(True, False, True)
+    assert "hidden" not in policy.replay_share_note(True, True, True)
+    assert "hidden" not in policy.replay_share_note(False, False, False)
+    assert policy.replay_share_note(False, True, False).startswith("Copy this link.")
+
+
+def test_the_guide_shows_itself_once_and_only_to_a_person_at_the_device():
+    assert policy.wants_guide(None, True, 1) is True
+    assert policy.wants_guide("seen", True, 1) is False
+    assert policy.wants_guide(None, False, 1) is False  # a game without a guide
+    assert policy.wants_guide(None, True, 0) is False  # bots only: nobody to guide
+    assert policy.guide_key("tumble-town") == "tabletown:guide:tumble-town"
+
+
+def test_the_verdict_of_a_finished_game_names_the_winners():
+    assert policy.verdict({"winners": [1]}, ["Ann", "Bob"]) == "Game over — Bob wins."
+    assert policy.verdict({"winners": [0, 1]}, ["Ann", "Bob"]) == "Game over — Ann and Bob share the win."
+    assert policy.verdict(None, ["Ann"]) == "Game over — nobody wins."
+    team = {"kind": "team", "won": False, "title": "{seat0} falls"}
+    assert policy.verdict(team, ["Ann"]) == "Game over — you lost together: Ann falls"

@@ -57,6 +57,16 @@ def test_results_table_explains_every_tiebreak_with_escaped_names():
     assert "Final scores" in html and "Place" in html
 
 
+def test_a_game_that_lists_its_score_among_its_columns_shows_it_once_in_a_scroller_of_its_own():
+    outcome = {"kind": "ranked", "winners": [1], "scores": [4, 31], "places": [2, 1], "tiebreaks": [],
+               "columns": ["Score", "Monsters"], "details": [{"Score": 4, "Monsters": 1}, {"Score": 31, "Monsters": 4}]}
+    html = screens.results(outcome, ["Ann", "Bob"])
+    assert html.count('<th scope="col">Score</th>') == 1 and '<th scope="col">Monsters</th>' in html
+    assert "<td>31</td><td>4</td></tr>" in html  # Bob: his score, then his Monsters
+    scroller = html[html.index('<div class="table-scroll"'):]
+    assert 'tabindex="0"' in scroller.split(">")[0] and scroller.index("<table") < scroller.index("</div>")
+
+
 def test_team_results_show_the_verdict_the_ending_and_what_it_unlocked():
     won = {"kind": "team", "won": True, "ending": "e7", "title": "The Ruffians ride out", "text": "{seat0} rings the bell.",
            "winners": [0, 1], "scores": [0, 0], "places": [1, 1], "details": [{}, {}], "columns": [],
@@ -130,3 +140,108 @@ def test_the_params_panel_arms_kinds_and_explains_the_keyboard_way():
     assert "arrow keys" in html and "(now at 100, 200)" in html
     assert 'data-param-form="1"' in html and "0–9" in html
     assert screens.params_panel([], None, None) == ""
+
+
+# --- the rules at hand, replays, the story, the guide --------------------------------------------
+
+RULES = {
+    "title": "How to play Test",
+    "sections": [
+        {"id": "golden", "title": "Golden Rules", "paragraphs": [
+            {"id": "golden-attack", "text": "Never attack a <face-down> Taverner.", "see": ["scoring-coins"]},
+        ]},
+        {"id": "scoring", "title": "Scoring", "paragraphs": [
+            {"id": "scoring-coins", "text": "Coins count at the end:", "items": ["One point per Coin."]},
+        ]},
+    ],
+}
+
+
+def test_the_picker_links_to_the_rules_of_each_game_that_has_them_coming_soon_or_not():
+    ids = [s.id for s in catalog.specs()]
+    html = screens.picker(catalog.specs(), [], [], [], rules=ids[-2:])
+    for game_id in ids[-2:]:
+        assert f'href="#rules/{game_id}"' in html
+    for game_id in ids[:-2]:
+        assert f'href="#rules/{game_id}"' not in html
+    # The shell in the page's HTML and Python's picker agree, rules links and all.
+    assert screens.picker_shell(rules=ids).replace('data-key=""', "") == screens.picker(
+        catalog.specs(), [], [], [], rules=ids).replace('data-key=""', "")
+
+
+def test_the_setup_screen_links_to_the_rules_when_there_are_some():
+    setup = catalog.setup_of("tumble-town")
+    assert 'href="#rules/tumble-town"' in screens.setup(setup, None, rules=True)
+    assert "#rules/" not in screens.setup(setup, None, rules=False)
+
+
+def test_a_rules_page_has_sections_anchored_paragraphs_items_and_see_links():
+    spec = catalog.find("tumble-town")
+    html = screens.rules_page(spec, {"rules": RULES, "index": {}, "guide": {"steps": []}})
+    assert '<h1 id="rules-h">How to play Test</h1>' in html
+    assert 'id="rule-golden-attack"' in html and 'id="rule-golden"' in html
+    assert "Never attack a &lt;face-down&gt; Taverner." in html
+    assert "<li>One point per Coin.</li>" in html
+    assert 'See also: <a href="#rules/tumble-town/scoring-coins" data-action="rule" data-rule="scoring-coins">' in html
+    assert 'href="#rules/tumble-town/golden-attack"' in html  # each paragraph's own address
+    assert 'type="search"' in html and 'aria-label="Sections of the rules"' in html
+    assert 'href="#setup/tumble-town"' in html  # a playable game: play it from its rules
+
+
+def test_searching_the_rules_shows_only_matching_paragraphs_with_the_words_marked():
+    body, note = screens.rules_body("g", RULES, "coin")
+    assert "scoring-coins" in body and "rule-golden-attack" not in body
+    assert "<mark>Coin</mark>s count" in body and "per <mark>Coin</mark>." in body
+    assert note == "1 paragraph matches “coin”."
+    body, note = screens.rules_body("g", RULES, "zebra")
+    assert body == "" and note == "Nothing in the rules matches “zebra”."
+    body, note = screens.rules_body("g", RULES, "<script>")
+    assert "<script>" not in body + note
+    body, note = screens.rules_body("g", RULES, "")
+    assert note == "" and "rule-golden-attack" in body and "rule-scoring-coins" in body
+
+
+def test_the_game_screen_offers_the_rules_and_the_guide_only_when_the_game_has_them():
+    plain = screens.game_frame("Tumble Town", ["Ann"])
+    assert "whats-this" not in plain and "rules-dialog" not in plain and 'id="guide"' not in plain
+    assert 'data-action="menu"' in plain and 'id="status"' in plain
+    full = screens.game_frame("Tumble Town", ["Ann"], rules=True, guide=True)
+    assert 'data-action="whats-this" aria-pressed="false"' in full and 'data-action="open-rules"' in full
+    assert '<dialog id="rules-dialog"' in full and 'data-action="open-guide"' in full
+    assert 'id="guide"' in full and 'id="guide-ring"' in full
+    why = screens.why_link("tumble-town", "pan-pair")
+    assert 'href="#rules/tumble-town/pan-pair"' in why and 'data-rule="pan-pair"' in why and ">Why?</a>" in why
+
+
+def test_the_result_screen_carries_the_story_and_offers_the_replay():
+    outcome = make_outcome([3, 1], [(3,), (1,)], [""])
+    html = screens.results(outcome, ["Ann", "Bob"], story='<section class="story">charts</section>')
+    assert html.index("Final scores") < html.index('<section class="story">') < html.index("Watch the replay")
+    assert 'data-action="watch-replay"' in html and 'data-action="share-replay"' in html
+
+
+def test_the_replay_screen_offers_each_point_of_view_it_may_show():
+    over = screens.replay_frame("Tavern Tussle", ["Ann", escape(EVIL)], [None, 0, 1])
+    assert '<option value="table">The whole table</option>' in over and f'<option value="1">{escape(EVIL)}</option>' in over
+    assert EVIL not in over
+    running = screens.replay_frame("Tavern Tussle", ["Ann", "Bob"], [None])
+    assert "<select" not in running and "hidden cards stay hidden" in running
+    for action in ("replay-first", "replay-back", "replay-next", "replay-last"):
+        assert f'data-action="{action}"' in running
+
+
+def test_the_replay_log_marks_the_move_on_screen():
+    log = screens.replay_log(["{seat0} knocks.", "{seat1} <wins>."], ["Ann", "Bob"], 2)
+    assert '<li data-step="1">Ann knocks.</li>' in log
+    assert '<li data-step="2" class="now" aria-current="step">Bob &lt;wins&gt;.</li>' in log
+    assert "No moves yet" in screens.replay_log([], ["Ann"], 0)
+
+
+def test_a_guide_step_says_where_it_is_and_links_to_its_rule():
+    step = {"id": "s", "title": "Claim a <plan>", "text": "Tap one.", "points_at": "board", "rule": "golden-attack"}
+    first = screens.guide_card("tumble-town", "Tumble Town", step, 0, 6, rule=True)
+    assert "step 1 of 6" in first and "Claim a &lt;plan&gt;" in first
+    assert 'data-action="guide-back"' not in first and ">Next</button>" in first
+    assert 'href="#rules/tumble-town/golden-attack"' in first and 'aria-label="Close the guide"' in first
+    last = screens.guide_card("tumble-town", "Tumble Town", step, 5, 6, rule=False)
+    assert 'data-action="guide-back"' in last and ">Done</button>" in last and "Read the rule" not in last

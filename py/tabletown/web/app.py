@@ -5,6 +5,10 @@ to redraw, how the address and a press on the board are read) lives in `policy.p
 HTML in `screens.py`; both are tested in CPython. This module asks them and applies the
 answers. Input is handled by delegation: one listener per event type, created once.
 A game's own files are fetched the first time it is opened (`ensure_game`).
+
+Two screens have glue of their own, imported when first needed: replays
+(`replay_view.py`) and the rules at hand with the guided first turn (`help_view.py`);
+the result screen's charts are drawn by `charts.py`.
 """
 
 from __future__ import annotations
@@ -89,6 +93,13 @@ class App:
         self.bot_timer: Any = None
         self.log_count = -1
         self.route_serial = 0
+        self.desk: Any = None  # the rules at hand and the guide (help_view.RulesDesk), made when first needed
+        self.replay: Any = None  # the replay on screen (replay_view.ReplayScreen)
+        self.stories: dict[tuple[str, int], Any] = {}  # (save id, moves) -> the story of a finished game
+        self.results_html = ""
+        self.why_html = ""
+        self.narrow_query = js.window.matchMedia(f"(max-width: {policy.NARROW_PX - 0.02}px)")
+        self.narrow = bool(self.narrow_query.matches)
         self.stats = js.Object.new()
         self.stats.clicks = js.Array.new()
         self.stats.bots = js.Array.new()
@@ -100,7 +111,9 @@ class App:
             (self.doc, "keydown", create_proxy(self.on_key)),
             (self.doc, "change", create_proxy(self.on_change)),
             (self.doc, "submit", create_proxy(self.on_submit)),
+            (self.doc, "input", create_proxy(self.on_input)),
             (js.window, "hashchange", create_proxy(self.on_route)),
+            (self.narrow_query, "change", create_proxy(self.on_narrow)),
         ]
         for target, name, proxy in self._proxies:
             target.addEventListener(name, proxy)
@@ -121,9 +134,17 @@ class App:
                 js.history.replaceState(None, "", "#")
             self.show_picker(where.problem)
             return
-        game_id = self.game_of(where)
-        if game_id is not None and not await self.ensure_game(game_id):
+        if where.kind == "rules":
+            await self.show_rules(where, serial)
             return
+        game_id = self.game_of(where)
+        if game_id is not None:
+            # A game screen has its rules at hand: they come alongside the game's own files.
+            wanted = [self.ensure_game(game_id)]
+            if where.kind in ("game", "play", "new"):
+                wanted.append(self.rules_desk().ensure(game_id))
+            if not (await asyncio.gather(*wanted))[0]:
+                return
         if serial != self.route_serial:
             return  # the player went elsewhere while the game's files arrived
         if where.kind == "setup":
@@ -132,17 +153,49 @@ class App:
             self.open_save(where.arg)
         elif where.kind == "play":
             self.open_link(where.arg)
+        elif where.kind == "replay":
+            self.open_replay(where.arg)
         elif where.kind == "new":
             self.open_new_link(where.arg)
         elif where.kind == "campaign":
             self.import_campaign(where.arg)
+
+    async def show_rules(self, where: policy.Route, serial: int) -> None:
+        """A game's rules as a page (`#rules/<game>`, or at a paragraph: `#rules/<game>/<id>`)."""
+        spec = catalog.find(where.arg)
+        if spec is None:
+            js.history.replaceState(None, "", "#")
+            self.show_picker(f"There is no game called “{where.arg[:40]}”.")
+            return
+        desk = self.rules_desk()
+        await desk.ensure(spec.id)
+        if serial != self.route_serial:
+            return
+        if absent(self.doc.querySelector(".rules-page")):
+            self.clear_screen()
+        desk.show_page(spec, where.anchor)
+
+    def rules_desk(self) -> Any:
+        if self.desk is None:
+            from .help_view import RulesDesk
+
+            self.desk = RulesDesk(self)
+        return self.desk
+
+    def clear_screen(self) -> None:
+        """Leave the game or replay on screen (its timers, its rules dialog, its guide)."""
+        self.cancel_bot()
+        self.session = None
+        self.replay = None
+        if self.desk is not None:
+            self.desk.detach()
 
     def game_of(self, where: policy.Route) -> Optional[str]:
         if where.kind == "setup":
             return where.arg if catalog.known(where.arg) else None
         if where.kind == "game":
             return catalog.entry_game(self.store.backend.get(SAVE_PREFIX + where.arg))
-        if where.kind == "play":
+        if where.kind in ("play", "replay"):
             return catalog.link_game(where.arg)
         if where.kind == "new":
             return catalog.new_link_game(where.arg)
@@ -159,7 +212,7 @@ class App:
         if spec is None or not spec.ready:
             return True  # the route itself explains
         started = js.performance.now()
-        self.session = None
+        self.clear_screen()
         self.root.innerHTML = screens.loading_game(spec.title, 3)
         self.set_title(f"Opening {spec.title} · Tabletown")
 
@@ -173,7 +226,7 @@ class App:
             buffer = await js.tabletownFetch(url, proxy)
             data = buffer.to_bytes()
         except Exception as err:  # noqa: BLE001 - a network failure is told, not raised
-            self.root.innerHTML = screens.picker(catalog.specs(), [], [], [])
+            self.root.innerHTML = screens.picker(catalog.specs(), [], [], [], self.rule_ids())
             self.alert(f"{spec.title} could not be loaded ({err}). Check the connection and try again.")
             return False
         finally:
@@ -186,8 +239,12 @@ class App:
         return True
 
     # --- picker and setup ----------------------------------------------------------------
+    def rule_ids(self) -> list[str]:
+        """The games whose rules can be read (the build lists their files)."""
+        return list(self.assets.get("rules", {}))
+
     def show_picker(self, alert: str = "") -> None:
-        self.session = None
+        self.clear_screen()
         self.measure_memory()
         self.set_title("Tabletown")
         saves, broken = self.list_saves()
@@ -195,7 +252,7 @@ class App:
         self.store.notices = []
         rows = self.doc.getElementById("save-rows")
         if absent(rows) or absent(self.doc.getElementById("pick-h")):
-            self.root.innerHTML = screens.picker(catalog.specs(), saves, broken, notices)
+            self.root.innerHTML = screens.picker(catalog.specs(), saves, broken, notices, self.rule_ids())
         else:
             # The picker from the page's HTML is on screen: leave what is already right alone.
             key = screens.saves_key(saves)
@@ -215,10 +272,10 @@ class App:
         if setup is None:
             self.show_picker(f"There is no playable game called “{game_id[:40]}”.")
             return
-        self.session = None
+        self.clear_screen()
         self.set_title(f"New game of {setup.title} · Tabletown")
         campaigns = self.campaigns.list(game_id) if setup.campaign else None
-        self.root.innerHTML = screens.setup(setup, campaigns)
+        self.root.innerHTML = screens.setup(setup, campaigns, rules=game_id in self.rule_ids())
         self.refresh_setup_form()
         if alert:
             self.alert(alert)
@@ -290,7 +347,7 @@ class App:
 
     def keep_and_begin(self, save_id: str, session: Any) -> None:
         try:
-            self.store.save(save_id, session.record, now_ms(), over=session.over())
+            self.store.save(save_id, session.record, now_ms(), over=session.over(), **self.save_notes(save_id, session))
         except StorageFull:
             js.history.replaceState(None, "", "#")
             self.begin(save_id, session)
@@ -318,6 +375,19 @@ class App:
             return
         self.keep_and_begin(new_id(), Session(games.load(record["game"]), record, trusted=True))
 
+    def open_replay(self, fragment: str) -> None:
+        """A `#replay=` link: the game it holds, stepped through move by move (nothing is saved)."""
+        try:
+            record = decode_link(policy.play_fragment(fragment), games.LIBRARY)
+        except RecordError as err:
+            js.history.replaceState(None, "", "#")
+            self.show_picker(f"This replay link cannot be opened. {err}")
+            return
+        from .replay_view import replay_screen
+
+        self.clear_screen()
+        self.replay = replay_screen(self, games.load(record["game"]), record)
+
     def open_save(self, save_id: str) -> None:
         if self.session is not None and self.save_id == save_id:
             self.render_game()
@@ -329,6 +399,8 @@ class App:
             self.store.notices = []
             self.show_picker(notices)
             return
+        if isinstance(entry.get("campaign"), str):
+            self.campaign_id[save_id] = entry["campaign"]  # a reloaded campaign game updates the right campaign
         self.begin(save_id, Session(games.load(entry["record"]["game"]), entry["record"], trusted=True))
 
     def import_campaign(self, fragment: str) -> None:
@@ -351,6 +423,7 @@ class App:
 
     # --- the game screen -------------------------------------------------------------------
     def begin(self, save_id: str, session: Any) -> None:
+        self.clear_screen()
         self.session = session
         self.spec = session.spec
         self.save_id = save_id
@@ -361,10 +434,19 @@ class App:
         self.painted = None
         self.disarm()
         self.set_title(f"{self.spec.title} · Tabletown")
-        self.root.innerHTML = screens.game_frame(self.spec.title, self.escaped_names())
+        bundle = self.desk.bundle(self.spec.id) if self.desk is not None else None
+        guide = bool(bundle and bundle["guide"]["steps"])
+        self.root.innerHTML = screens.game_frame(self.spec.title, self.escaped_names(), rules=bundle is not None,
+                                                 guide=guide)
+        if self.desk is not None:
+            self.desk.attach(self.spec.id)
+        self.results_html = ""
+        self.why_html = ""
         self.stats.games = int(self.stats.games) + 1
         self.measure_memory()
         self.render_game()
+        if guide and not session.over():
+            self.desk.maybe_guide(len(policy.humans(session)))
 
     def escaped_names(self) -> list[str]:
         return [escape(n) for n in self.session.names]
@@ -387,29 +469,56 @@ class App:
             self.disarm()
         view = rules.view(session.state, screen.view_seat)
         ui = {"viewer": screen.view_seat, "legal": self.legal, "params": self.kinds, "armed": self.armed,
-              "cursor": self.cursor, "names": names}
+              "cursor": self.cursor, "names": names, "narrow": self.narrow}
         self.draw_board(session.game.render(view, ui))
         board = self.doc.getElementById("board")
         if screen.over:
             board.setAttribute("data-game-over", "true")
         else:
             board.removeAttribute("data-game-over")
-        self.doc.getElementById("status").textContent = screen.status
+        self.doc.getElementById("prompt").textContent = screen.status
+        why = ""
+        if self.desk is not None and not screen.handoff:
+            why = self.desk.why(rules, session.state, screen.acting, self.legal, view, screen.over)
+        if why != self.why_html:
+            self.doc.getElementById("why").innerHTML = why
+            self.why_html = why
         self.show_handoff(screen, names)
+        if self.desk is not None:
+            self.desk.on_handoff(screen.handoff)
         self.render_params()
         self.focus_frame()
         self.render_log()
         self.doc.getElementById("undo").disabled = not screen.undo
         results = self.doc.getElementById("results")
+        html = ""
         if screen.over:
             outcome = session.outcome()
-            results.innerHTML = screens.results(outcome, names) if outcome else ""
+            html = screens.results(outcome, names, story=self.story_html(names)) if outcome else ""
             if not self.was_over:
                 self.was_over = True
                 self.record_progress()
-        else:
-            results.innerHTML = ""
+        if html != self.results_html:  # an open "Share the replay" box stays open
+            results.innerHTML = html
+            self.results_html = html
         self.schedule_bot()
+        if self.desk is not None:
+            self.desk.place_guide()
+
+    def story_html(self, names: list[str]) -> str:
+        """The charts of a finished game's story (worked out once per game)."""
+        from ..engine.replay import story
+        from . import charts
+
+        session = self.session
+        key = (self.save_id or "", len(session.record["log"]))
+        if key not in self.stories:
+            try:
+                self.stories[key] = story(session.game, session.record)
+            except Exception as err:  # noqa: BLE001 - the scores are shown even if the story cannot be told
+                js.console.error(f"Tabletown: the story of this game could not be told ({err!r})")
+                self.stories[key] = None
+        return charts.story_html(self.stories[key], names, self.narrow)
 
     def draw_board(self, drawing: str) -> None:
         """Replace only the parts that changed when the frame is the same; else draw whole."""
@@ -493,9 +602,21 @@ class App:
         if session is None or self.save_id is None:
             return
         try:
-            self.store.save(self.save_id, session.record, now_ms(), over=session.over())
+            self.store.save(self.save_id, session.record, now_ms(), over=session.over(),
+                            **self.save_notes(self.save_id, session))
         except StorageFull:
             self.alert(STORAGE_FULL)
+
+    def save_notes(self, save_id: str, session: Any) -> dict[str, Any]:
+        """What a save keeps beside the record: the game's public status line for the list,
+        and the campaign a campaign game belongs to (so its end updates that one after a reload)."""
+        notes: dict[str, Any] = {"campaign": self.campaign_id.get(save_id) if session.spec.campaign else None}
+        try:
+            notes["status"] = str(session.rules.status(session.state) or "")
+        except Exception as err:  # noqa: BLE001 - a game's status line never costs a save
+            js.console.error(f"Tabletown: no status line for the saved-games list ({err!r})")
+            notes["status"] = ""
+        return notes
 
     def record_progress(self) -> None:
         """A finished game of a campaign game updates its campaign record."""
@@ -548,6 +669,16 @@ class App:
         target = event.target
         if absent(target) or not hasattr(target, "closest"):
             return
+        if absent(target.closest("details.menu")) and self.desk is not None:
+            self.desk.close_menu()
+        if self.desk is not None and self.desk.asking and not absent(target.closest("#board")):
+            # "What's this?": a press on the board opens its rule and plays nothing.
+            event.preventDefault()
+            self.guard(lambda: self.desk.explain(target))
+            return
+        if self.replay is not None and not absent(target.closest("#log li[data-step]")):
+            self.guard(lambda: self.replay.on_log_click(target))
+            return
         param = target.closest("[data-param]")
         if not absent(param):
             self.guard(lambda: self.arm(int(str(param.dataset.param))))
@@ -563,7 +694,21 @@ class App:
             event.preventDefault()
             self.guard(lambda: self.play(int(action)))
             return
-        handler = getattr(self, "cmd_" + action.replace("-", "_"), None)
+        if action == "rule":
+            # A link to a paragraph: over a game it opens the rules dialog there; on a rules
+            # page it is an ordinary address. A new tab (Ctrl, Shift, Cmd, middle button) is the browser's.
+            if event.ctrlKey or event.metaKey or event.shiftKey or int(event.button or 0) != 0:
+                return
+            if self.desk is not None and self.desk.game_id is not None:
+                event.preventDefault()
+                self.guard(lambda: self.desk.follow(control))
+            return
+        name = "cmd_" + action.replace("-", "_")
+        handler = None
+        for owner in (self, self.replay, self.desk):
+            handler = getattr(owner, name, None) if owner is not None else None
+            if handler is not None:
+                break
         if handler is not None:
             if control.tagName != "A":
                 event.preventDefault()
@@ -619,6 +764,10 @@ class App:
                 kind = self.kinds[self.armed]
                 self.guard(lambda: self.play_action(policy.complete(kind, list(self.cursor or [0, 0]))))
                 return
+        if event.key == "Escape" and self.desk is not None and self.desk.on_escape(target):
+            return
+        if self.replay is not None and self.replay.on_key(event):
+            return
         if event.key not in ("Enter", " "):
             return
         # Native buttons and links already turn Enter/Space into clicks.
@@ -633,6 +782,22 @@ class App:
         name = "" if absent(target) else str(getattr(target, "name", "") or "")
         if name == "seats" or name.startswith("kind"):
             self.guard(self.refresh_setup_form)
+        elif self.replay is not None and not absent(target) and target.hasAttribute("data-replay-viewer"):
+            value = str(target.value)
+            self.guard(lambda: self.replay.set_viewer(value))
+
+    def on_input(self, event: Any) -> None:
+        target = event.target
+        if not absent(target) and hasattr(target, "hasAttribute") and target.hasAttribute("data-rules-search"):
+            self.guard(lambda: self.rules_desk().search(target))
+
+    def on_narrow(self, event: Any) -> None:
+        """The window crossed the phone width: the board (and the charts) are drawn again for it."""
+        self.narrow = bool(event.matches)
+        if self.session is not None:
+            self.guard(self.render_game)
+        elif self.replay is not None:
+            self.guard(self.replay.render)
 
     def on_submit(self, event: Any) -> None:
         form = event.target
@@ -701,6 +866,34 @@ class App:
         except Exception:  # noqa: BLE001 - clipboard access is optional
             copied = False
         self.doc.getElementById("share-note").textContent = policy.share_note(self.secrets, self.session.over(), copied)
+
+    def cmd_watch_replay(self, _target: Any) -> None:
+        if self.session is not None:
+            js.location.hash = policy.replay_fragment(encode_link(self.session.record))
+
+    def cmd_share_replay(self, _target: Any) -> None:
+        """The `#replay=` link of the game on screen (a finished game, or the replay itself)."""
+        if self.replay is not None:
+            record, over = self.replay.record, self.replay.replay.over
+        elif self.session is not None:
+            record, over = self.session.record, self.session.over()
+        else:
+            return
+        link = str(js.location.origin) + str(js.location.pathname) + policy.replay_fragment(encode_link(record))
+        out = self.doc.getElementById("replay-link")
+        out.textContent = link
+        out.setAttribute("href", link)
+        self.doc.getElementById("replay-share").hidden = False
+        copied = True
+        try:
+            js.navigator.clipboard.writeText(link)
+        except Exception:  # noqa: BLE001 - clipboard access is optional
+            copied = False
+        self.doc.getElementById("replay-note").textContent = policy.replay_share_note(self.secrets_of(record), over, copied)
+
+    def secrets_of(self, record: dict[str, Any]) -> bool:
+        spec = catalog.find(record.get("game", ""))
+        return bool(spec.secrets) if spec is not None else True
 
     def cmd_export_campaign(self, target: Any) -> None:
         form = self.doc.getElementById("setup-form")

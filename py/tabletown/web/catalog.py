@@ -22,7 +22,7 @@ from ..engine.spec import Flag, GameSpec
 
 _GAME = re.compile(r'"game"\s*:\s*"([a-z0-9-]{1,40})"')
 _NEW = re.compile(r"#new/([a-z0-9-]{1,40})(?:[/?]|$)")
-_PAYLOAD = re.compile(r"#(?:play|campaign)=[0-9]{1,3}\.([A-Za-z0-9_-]+)")
+_PAYLOAD = re.compile(r"#(?:play|replay|campaign)=[0-9]{1,3}\.([A-Za-z0-9_-]+)")
 
 
 @dataclass(frozen=True)
@@ -67,7 +67,7 @@ def choice_label(opt: Any, value: Any) -> str:
 
 
 def link_game(fragment: str) -> Optional[str]:
-    """The game a `#play=` or `#campaign=` link is for, read without checking the rest (so
+    """The game a `#play=`, `#replay=` or `#campaign=` link is for, read without checking the rest (so
     that game's files can be fetched first), or None. The link is checked in full later."""
     found = _PAYLOAD.search(fragment[:64_000]) if isinstance(fragment, str) else None
     if not found:

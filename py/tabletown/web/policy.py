@@ -42,11 +42,12 @@ def bot_pause(search: str) -> int:
 
 @dataclass(frozen=True)
 class Route:
-    """Where the address points: `kind` is picker, setup, game, play, new or campaign."""
+    """Where the address points: `kind` is picker, setup, game, play, replay, rules, new or campaign."""
 
     kind: str
     arg: str = ""
     problem: str = ""  # a message for the player when the address could not be used
+    anchor: str = ""  # a rules page's paragraph (`#rules/<game>/<paragraph>`)
 
 
 def route(fragment: str) -> Route:
@@ -64,11 +65,75 @@ def route(fragment: str) -> Route:
             return Route("picker", problem=f"This address cannot be opened: there is no {what} at it.")
     if fragment.startswith("#play"):
         return Route("play", fragment)
+    if fragment.startswith(REPLAY_PREFIX):
+        return Route("replay", fragment)
+    if fragment.startswith("#rules/"):
+        game, _, anchor = fragment[len("#rules/"):].partition("/")
+        if _ID.fullmatch(game) and (anchor == "" or _ID.fullmatch(anchor)):
+            return Route("rules", game, anchor=anchor)
+        return Route("picker", problem="This address cannot be opened: there are no rules at it.")
     if fragment.startswith("#new/"):
         return Route("new", fragment)
     if fragment.startswith("#campaign="):
         return Route("campaign", fragment)
     return Route("picker")
+
+
+REPLAY_PREFIX = "#replay="
+
+
+def play_fragment(replay: str) -> str:
+    """A `#replay=1.<data>` address as the `#play=1.<data>` link it replays (the same data)."""
+    return "#play=" + replay[len(REPLAY_PREFIX):] if replay.startswith(REPLAY_PREFIX) else replay
+
+
+def replay_fragment(play: str) -> str:
+    """The `#replay=` address of a `#play=` link."""
+    return REPLAY_PREFIX + play[len("#play="):] if play.startswith("#play=") else play
+
+
+# --- replays ----------------------------------------------------------------------------
+
+REPLAY_KEYS = ("ArrowLeft", "ArrowRight", "Home", "End")
+
+
+def replay_step(key: str, step: int, moves: int) -> Optional[int]:
+    """The step a key takes a replay to (arrows one move, Home the setup, End the last move),
+    or None for any other key."""
+    if key == "ArrowLeft":
+        return max(0, step - 1)
+    if key == "ArrowRight":
+        return min(moves, step + 1)
+    if key == "Home":
+        return 0
+    if key == "End":
+        return moves
+    return None
+
+
+def replay_status(step: int, moves: int, line: str, ending: str = "") -> str:
+    """What the status line says at a step of a replay (`line` with names filled in; `ending`,
+    the verdict, at the last move of a finished game)."""
+    if step == 0:
+        return f"The game as it was set up ({moves} move{'' if moves == 1 else 's'} follow{'s' if moves == 1 else ''})."
+    said = f"Move {step} of {moves}: {line}"
+    return f"{said} {ending}" if ending and step == moves else said
+
+
+# --- the first-game guide and the phone layout ----------------------------------------------
+
+GUIDE_KEY = "tabletown:guide:"  # + game id: "seen" once its guided first turn has been shown
+NARROW_PX = 700  # below this many CSS pixels the games draw their phone layouts
+
+
+def guide_key(game_id: str) -> str:
+    return GUIDE_KEY + game_id
+
+
+def wants_guide(seen: Optional[str], has_steps: bool, humans: int) -> bool:
+    """A game's guided first turn is shown by itself once: to a person at the device, the
+    first time a game of that kind is opened here."""
+    return has_steps and humans > 0 and not seen
 
 
 # --- names ------------------------------------------------------------------------------
@@ -173,24 +238,29 @@ def status_text(session: Any, asked: Optional[int], handoff: bool) -> str:
     """The status line (plain text; the page sets it with textContent)."""
     names = session.names
     if session.over():
-        outcome = session.outcome() or {"winners": []}
-        if outcome.get("kind") == "team":
-            verdict = "you won together" if outcome.get("won") else "you lost together"
-            title = fill_names(str(outcome.get("title", "")), names)
-            return f"Game over — {verdict}: {title}" if title else f"Game over — {verdict}."
-        if outcome.get("headline"):  # e.g. a solo game against an automaton
-            return "Game over — " + fill_names(outcome["headline"], names)
-        winners = [names[w] for w in outcome.get("winners", [])]
-        if not winners:
-            return "Game over — nobody wins."
-        verb = "wins" if len(winners) == 1 else "share the win"
-        return f"Game over — {_and(winners)} {verb}."
+        return verdict(session.outcome(), names)
     if handoff and asked is not None:
         return f"Pass the device to {names[asked]}."
     if asked is not None:
         return f"{names[asked]}: " + fill_names(session.rules.prompt(session.state, asked), names)
     bots = [names[s] for s in session.active() if is_bot(session, s)]
     return (_and(bots) or "A bot") + (" are" if len(bots) > 1 else " is") + " thinking…"
+
+
+def verdict(outcome: Optional[dict[str, Any]], names: list[str]) -> str:
+    """How a finished game ended, in one line."""
+    outcome = outcome or {"winners": []}
+    if outcome.get("kind") == "team":
+        said = "you won together" if outcome.get("won") else "you lost together"
+        title = fill_names(str(outcome.get("title", "")), names)
+        return f"Game over — {said}: {title}" if title else f"Game over — {said}."
+    if outcome.get("headline"):  # e.g. a solo game against an automaton
+        return "Game over — " + fill_names(outcome["headline"], names)
+    winners = [names[w] for w in outcome.get("winners", [])]
+    if not winners:
+        return "Game over — nobody wins."
+    verb = "wins" if len(winners) == 1 else "share the win"
+    return f"Game over — {_and(winners)} {verb}."
 
 
 def _and(items: list[str]) -> str:
@@ -215,6 +285,15 @@ def share_note(secrets: bool, over: bool, copied: bool) -> str:
     if secrets:
         return f"{lead} Anyone who opens it continues from this point. {SECRET_WARNING}"
     return f"{lead} Anyone who opens it continues from this point."
+
+
+def replay_share_note(secrets: bool, over: bool, copied: bool) -> str:
+    """What the box under a replay's link says."""
+    lead = "Link copied." if copied else "Copy this link."
+    if over or not secrets:
+        return f"{lead} Whoever opens it can step through the whole game, move by move."
+    return (f"{lead} The replay shows only what the whole table saw until the game is over. "
+            + SECRET_WARNING)
 
 
 # --- what to redraw -----------------------------------------------------------------------

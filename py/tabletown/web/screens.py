@@ -9,7 +9,7 @@ from html import escape
 from typing import Any, Iterable, Optional
 
 from ..engine.campaign import PROGRESS_ID
-from . import catalog
+from . import catalog, rulebook
 from .policy import fill_names as names_in
 
 
@@ -21,22 +21,28 @@ def alert(message: str) -> str:
     )
 
 
-def _game_cards(specs: Iterable[Any]) -> str:
+def _game_cards(specs: Iterable[Any], rules: Iterable[str] = ()) -> str:
     cards = []
+    with_rules = set(rules)
     for spec in specs:
         title = escape(spec.title)
         tagline = escape(spec.tagline)
+        how = (
+            f'<a class="card-rules" href="#rules/{escape(spec.id)}" data-rules-for="{escape(spec.id)}">'
+            f'How to play<span class="visually-hidden"> {title}</span></a>'
+            if spec.id in with_rules else ""
+        )
         if spec.ready:
             cards.append(
-                f'<li class="game-card playable"><a href="#setup/{escape(spec.id)}" data-action="open-setup" '
+                f'<li class="game-card playable"><a class="card-main" href="#setup/{escape(spec.id)}" data-action="open-setup" '
                 f'data-game-title="{title}">'
                 f'<span class="game-title">{title}</span>'
-                f'<span class="tagline">{tagline}</span><span class="cta">Play</span></a></li>'
+                f'<span class="tagline">{tagline}</span><span class="cta">Play</span></a>{how}</li>'
             )
         else:
             cards.append(
-                f'<li class="game-card coming" aria-label="{title}, coming soon"><span class="game-title">{title}</span>'
-                f'<span class="tagline">{tagline}</span><span class="badge">Coming soon</span></li>'
+                f'<li class="game-card coming"><div class="card-main"><span class="game-title">{title}</span>'
+                f'<span class="tagline">{tagline}</span><span class="badge">Coming soon</span></div>{how}</li>'
             )
     return (
         '<section class="intro" aria-labelledby="pick-h"><h1 id="pick-h">Choose a game</h1>'
@@ -45,13 +51,13 @@ def _game_cards(specs: Iterable[Any]) -> str:
     )
 
 
-def picker_shell(specs: Optional[Iterable[Any]] = None) -> str:
-    """The picker as it is written into index.html at build time: the games, and an empty
-    saved-games slot that a few lines of JavaScript (static/boot.js) fill from the save
-    summaries before Python starts."""
+def picker_shell(specs: Optional[Iterable[Any]] = None, rules: Iterable[str] = ()) -> str:
+    """The picker as it is written into index.html at build time: the games (with a link to
+    the rules of each game in `rules`), and an empty saved-games slot that a few lines of
+    JavaScript (static/boot.js) fill from the save summaries before Python starts."""
     return (
         '<div id="alerts"></div>'
-        + _game_cards(catalog.specs() if specs is None else specs)
+        + _game_cards(catalog.specs() if specs is None else specs, rules)
         + '<section class="saves" aria-labelledby="saves-h"><h2 id="saves-h">Saved games</h2>'
         '<p id="picker-status" role="status" class="muted"></p>'
         f'<div id="save-rows" data-key="">{save_rows([])}</div><div id="save-notes"></div></section>'
@@ -98,9 +104,10 @@ def save_notes(broken: list[dict[str, str]], notices: list[str]) -> str:
     return "".join(parts)
 
 
-def picker(specs: Iterable[Any], saves: list[dict[str, Any]], broken: list[dict[str, str]], notices: list[str]) -> str:
+def picker(specs: Iterable[Any], saves: list[dict[str, Any]], broken: list[dict[str, str]], notices: list[str],
+           rules: Iterable[str] = ()) -> str:
     """The whole picker with its saved games (the same markup as the shell, filled in)."""
-    shell = picker_shell(specs)
+    shell = picker_shell(specs, rules)
     shell = shell.replace(f'<div id="save-rows" data-key="">{save_rows([])}</div>',
                           f'<div id="save-rows" data-key="{escape(saves_key(saves))}">{save_rows(saves)}</div>')
     return shell.replace('<div id="save-notes"></div>', f'<div id="save-notes">{save_notes(broken, notices)}</div>')
@@ -120,7 +127,7 @@ def _seat_word(spec: Any) -> str:
     return getattr(spec, "seat_word", "player") or "player"
 
 
-def setup(spec: Any, campaigns: Optional[list[dict[str, Any]]] = None) -> str:
+def setup(spec: Any, campaigns: Optional[list[dict[str, Any]]] = None, rules: bool = False) -> str:
     """The setup form of a game, from its spec (seats, bot levels, typed options)."""
     low, high = spec.seats
     title = escape(spec.title)
@@ -182,6 +189,7 @@ def setup(spec: Any, campaigns: Optional[list[dict[str, Any]]] = None) -> str:
         '<div id="alerts"></div>'
         f'<section class="setup" aria-labelledby="setup-h"><h1 id="setup-h">New game of {title}</h1>'
         f'<p class="muted">{escape(spec.blurb)}</p>'
+        + (f'<p><a href="#rules/{escape(spec.id)}" class="button ghost">How to play {title}</a></p>' if rules else "")
         + (campaign_list(spec, campaigns) if getattr(spec, "campaign", False) and campaigns is not None else "")
         + f'<form id="setup-form" data-game="{escape(spec.id)}">'
         f'<fieldset><legend>{escape(word.capitalize())}s</legend><label>Number of {word}s '
@@ -238,12 +246,26 @@ def campaign_list(spec: Any, campaigns: list[dict[str, Any]]) -> str:
     )
 
 
-def game_frame(title: str, names: list[str]) -> str:
+def game_frame(title: str, names: list[str], rules: bool = False, guide: bool = False) -> str:
+    """The game screen. With `rules`, the game's rules are at hand: the prompt's "Why?" link,
+    "What's this?" for the board, and the rules in a dialog; with `guide`, its guided first turn."""
+    title = escape(title)
+    help_controls = (
+        '<button type="button" id="whats-this" data-action="whats-this" aria-pressed="false" '
+        'aria-describedby="whats-hint">What’s this?</button>' if rules else ""
+    )
+    menu_items = []
+    if rules:
+        menu_items.append(f'<li><button type="button" data-action="open-rules">Rules of {title}</button></li>')
+    if guide:
+        menu_items.append('<li><button type="button" data-action="open-guide">Guided first turn</button></li>')
+    menu_items.append('<li><a href="#" data-action="menu">Back to the games</a></li>')
     return (
         '<div id="alerts"></div>'
-        f'<section class="game" aria-labelledby="game-h"><h1 id="game-h" class="visually-hidden">{escape(title)}</h1>'
+        f'<section class="game" aria-labelledby="game-h"><h1 id="game-h" class="visually-hidden">{title}</h1>'
         '<div class="game-main">'
-        '<p id="status" role="status" aria-live="polite"></p>'
+        '<p id="status"><span id="prompt" role="status" aria-live="polite"></span><span id="why"></span></p>'
+        '<p id="whats-hint" class="hint" role="status"></p>'
         '<div id="results"></div>'
         '<div class="game-layout">'
         '<div id="board" class="board"></div>'
@@ -252,7 +274,9 @@ def game_frame(title: str, names: list[str]) -> str:
         '<div class="controls">'
         '<button type="button" id="undo" data-action="undo">Undo</button>'
         '<button type="button" id="share" data-action="share">Share link</button>'
-        '<a href="#" class="button ghost" data-action="menu">Menu</a>'
+        + help_controls
+        + '<details class="menu"><summary class="button ghost">Menu</summary>'
+        f'<ul class="menu-list">{"".join(menu_items)}</ul></details>'
         "</div>"
         '<div id="share-box" hidden><p id="share-note" class="muted"></p>'
         '<a id="share-link" class="share-link" href="#"></a></div>'
@@ -260,7 +284,19 @@ def game_frame(title: str, names: list[str]) -> str:
         '<ol id="log" class="log" tabindex="0" aria-label="Game log"></ol></section>'
         "</aside></div></div>"
         '<div id="handoff" class="handoff" hidden></div>'
-        "</section>"
+        + (rules_dialog(title) if rules else "")
+        + ('<div id="guide-ring" class="guide-ring" hidden></div>'
+           '<div id="guide" class="guide" role="dialog" aria-modal="false" aria-labelledby="guide-h" hidden></div>'
+           if guide else "")
+        + "</section>"
+    )
+
+
+def why_link(game_id: str, paragraph: str) -> str:
+    """The prompt's link to the paragraph that governs it."""
+    return (
+        f' <a class="why" href="#rules/{escape(game_id)}/{escape(paragraph)}" data-action="rule" '
+        f'data-rule="{escape(paragraph)}" aria-label="Why? Read the rule for this step">Why?</a>'
     )
 
 
@@ -312,10 +348,11 @@ def params_panel(kinds: list[dict[str, Any]], armed: Optional[int], cursor: Opti
     return f'<h2 class="params-h">Choose on the board</h2><div class="param-list">{"".join(items)}</div>{hint}'
 
 
-def results(outcome: dict[str, Any], names: list[str], rules: Any = None) -> str:
+def results(outcome: dict[str, Any], names: list[str], rules: Any = None, story: str = "") -> str:
     """The result screen; `names` are escaped. A team outcome (everyone wins or loses
     together) shows the verdict, the ending and what it unlocked; a ranked one the places
-    with every tie-break explained. Both show the score table when there are scores."""
+    with every tie-break explained. Both show the score table when there are scores, then
+    the story of the game (`story`: its charts, from `charts.story_html`) and the replay."""
     team = outcome.get("kind") == "team"
     parts = ['<section class="results" aria-labelledby="results-h">']
     if team:
@@ -338,12 +375,21 @@ def results(outcome: dict[str, Any], names: list[str], rules: Any = None) -> str
     tiebreaks = "".join(f"<li>{names_in(escape(t, quote=False), names)}</li>" for t in outcome.get("tiebreaks", []))
     if tiebreaks:
         parts.append(f'<h3>Tie-breaks</h3><ul class="tiebreaks">{tiebreaks}</ul>')
-    parts.append('<p><a href="#" class="button primary" data-action="menu">Back to the games</a></p></section>')
+    parts.append(story)
+    parts.append(
+        '<div class="result-actions">'
+        '<button type="button" class="primary" data-action="watch-replay">Watch the replay</button>'
+        '<button type="button" data-action="share-replay">Share the replay</button>'
+        '<a href="#" class="button ghost" data-action="menu">Back to the games</a></div>'
+        '<div id="replay-share" hidden><p class="muted" id="replay-note"></p>'
+        '<a id="replay-link" class="share-link" href="#"></a></div></section>'
+    )
     return "".join(parts)
 
 
 def _score_table(outcome: dict[str, Any], names: list[str], ranked: bool) -> str:
-    columns = outcome.get("columns") or []
+    # A game may list its score among its own columns: the table shows it once.
+    columns = [c for c in outcome.get("columns") or [] if str(c).strip().lower() != "score"]
     places = outcome.get("places") or [1] * len(names)
     order = sorted(range(len(names)), key=lambda s: (places[s], s)) if ranked else list(range(len(names)))
     head = "".join(f'<th scope="col">{escape(c)}</th>' for c in columns)
@@ -356,6 +402,185 @@ def _score_table(outcome: dict[str, Any], names: list[str], ranked: bool) -> str
         rows.append(f'<tr>{place}<th scope="row">{names[seat]}{crown}</th><td>{outcome["scores"][seat]}</td>{cells}</tr>')
     place_head = '<th scope="col">Place</th>' if ranked else ""
     return (
+        # Its own scroller (reachable by keyboard), so a wide table never drags the page or the charts sideways.
+        '<div class="table-scroll" role="region" aria-label="Final scores" tabindex="0">'
         f'<table class="score-table"><thead><tr>{place_head}<th scope="col">Player</th>'
-        f'<th scope="col">Score</th>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>'
+        f'<th scope="col">Score</th>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table></div>'
+    )
+
+
+# --- the rules at hand ----------------------------------------------------------------------
+
+
+def _rule_link(game_id: str, target: str, text: str, cls: str = "") -> str:
+    klass = f' class="{cls}"' if cls else ""
+    return (f'<a{klass} href="#rules/{escape(game_id)}/{escape(target)}" data-action="rule" '
+            f'data-rule="{escape(target)}">{text}</a>')
+
+
+def rules_search(where: str) -> str:
+    """The search box of a rules page (`where`: page or dialog, to keep ids apart)."""
+    return (
+        f'<div class="rules-search" role="search"><label for="rules-q-{where}">Search the rules</label>'
+        f'<input type="search" id="rules-q-{where}" data-rules-search maxlength="{rulebook.MAX_QUERY}" '
+        f'autocomplete="off" spellcheck="false" aria-describedby="rules-count-{where}">'
+        f'<p id="rules-count-{where}" class="search-count muted" role="status" aria-live="polite"></p></div>'
+    )
+
+
+def rules_toc(game_id: str, page: dict[str, Any]) -> str:
+    items = "".join(f"<li>{_rule_link(game_id, s['id'], escape(s['title']))}</li>" for s in page["sections"])
+    return f'<nav class="rules-toc" aria-label="Sections of the rules"><ol>{items}</ol></nav>'
+
+
+def _paragraph(game_id: str, p: dict[str, Any], words: list[str], known: dict[str, Any]) -> str:
+    items = "".join(f"<li>{rulebook.highlight(i, words)}</li>" for i in p.get("items", []))
+    see = []
+    for target in p.get("see", []):
+        if target in known:
+            section, other = known[target]
+            text = f"{escape(section['title'])}: {escape(rulebook.excerpt(other['text']))}"
+            see.append(_rule_link(game_id, target, text))
+    return (
+        f'<div class="rule" id="rule-{escape(p["id"])}" tabindex="-1">'
+        + _rule_link(game_id, p["id"], '¶<span class="visually-hidden"> Link to this paragraph</span>', "anchor")
+        + f"<p>{rulebook.highlight(p['text'], words)}</p>"
+        + (f"<ul>{items}</ul>" if items else "")
+        + (f'<p class="see">See also: {", ".join(see)}</p>' if see else "")
+        + "</div>"
+    )
+
+
+def rules_body(game_id: str, page: dict[str, Any], query: str = "") -> tuple[str, str]:
+    """The sections of a rules page (only the matching paragraphs, marked, while searching),
+    and the line that says how many matched ("" without a search)."""
+    known = rulebook.paragraphs(page)
+    words = rulebook.query_words(query)
+    if words:
+        found = rulebook.search(page, query)
+        count = sum(len(ps) for _, ps in found)
+        said = " ".join(words)
+        if not count:
+            return "", f"Nothing in the rules matches “{escape(said)}”."
+        sections = found
+        note = f"{count} paragraph{'s' if count != 1 else ''} match{'' if count != 1 else 'es'} “{escape(said)}”."
+    else:
+        sections = [(s, s["paragraphs"]) for s in page["sections"]]
+        note = ""
+    html = "".join(
+        f'<section class="rules-section" aria-labelledby="rule-{escape(s["id"])}">'
+        f'<h2 id="rule-{escape(s["id"])}" tabindex="-1">{rulebook.highlight(s["title"], words)}</h2>'
+        + "".join(_paragraph(game_id, p, words, known) for p in ps)
+        + "</section>"
+        for s, ps in sections
+    )
+    return html, note
+
+
+def rules_page(spec: Any, bundle: dict[str, Any]) -> str:
+    """A game's rules as a page of their own (`#rules/<game>`)."""
+    page = bundle["rules"]
+    body, _ = rules_body(spec.id, page)
+    title = escape(page.get("title") or f"How to play {spec.title}")
+    play = f' · <a href="#setup/{escape(spec.id)}">Play {escape(spec.title)}</a>' if spec.ready else ""
+    return (
+        '<div id="alerts"></div>'
+        f'<article class="rules-page" aria-labelledby="rules-h" data-game="{escape(spec.id)}">'
+        f'<p class="crumbs"><a href="#">All games</a>{play}</p>'
+        f'<h1 id="rules-h">{title}</h1>'
+        + rules_search("page")
+        + rules_toc(spec.id, page)
+        + f'<div class="rules-body" data-rules-body>{body}</div></article>'
+    )
+
+
+def rules_dialog(title: str) -> str:
+    """The rules in a dialog over the game (filled when first opened); `title` is escaped."""
+    return (
+        '<dialog id="rules-dialog" class="rules-dialog" aria-labelledby="rules-dialog-h">'
+        '<div class="rules-dialog-head">'
+        f'<h2 id="rules-dialog-h">How to play {title}</h2>'
+        '<button type="button" class="ghost" data-action="close-rules">Close<span class="visually-hidden"> the rules'
+        "</span></button></div>"
+        + rules_search("dialog")
+        + '<div class="rules-body" data-rules-body></div></dialog>'
+    )
+
+
+# --- replays ------------------------------------------------------------------------------
+
+
+def replay_frame(title: str, names: list[str], viewers: list[Optional[int]]) -> str:
+    """The replay screen: the board as it was, step buttons, whose view, and the log.
+    `names` are escaped; `viewers` lists the points of view that may be shown (None: the table)."""
+    options = "".join(
+        f'<option value="{"table" if v is None else v}">{"The whole table" if v is None else names[v]}</option>'
+        for v in viewers
+    )
+    who = (
+        f'<label class="viewer">Seen by <select data-replay-viewer>{options}</select></label>'
+        if len(viewers) > 1 else
+        '<p class="muted viewer">Shown as the whole table saw it: the game is not over, so hidden cards stay hidden.</p>'
+    )
+    return (
+        '<div id="alerts"></div>'
+        f'<section class="game replay" aria-labelledby="game-h"><h1 id="game-h">Replay of {escape(title)}</h1>'
+        '<div class="game-main">'
+        '<p id="status"><span id="prompt" role="status" aria-live="polite"></span></p>'
+        '<div class="replay-bar" role="group" aria-label="Step through the game" aria-describedby="replay-keys">'
+        '<button type="button" data-action="replay-first"><span aria-hidden="true">◀◀</span> '
+        '<span class="word">Start</span></button>'
+        '<button type="button" data-action="replay-back"><span aria-hidden="true">◀</span> '
+        '<span class="word">Back</span></button>'
+        '<span id="replay-at" class="replay-at"></span>'
+        '<button type="button" data-action="replay-next"><span class="word">Next</span> '
+        '<span aria-hidden="true">▶</span></button>'
+        '<button type="button" data-action="replay-last"><span class="word">End</span> '
+        '<span aria-hidden="true">▶▶</span></button>'
+        "</div>"
+        '<p id="replay-keys" class="help"><span class="keys">Keys: ← and → step through the moves, Home and End '
+        "jump to the start and the end. </span>Pick a line of the log to go to it.</p>"
+        '<div class="game-layout">'
+        '<div id="board" class="board"></div>'
+        '<aside class="side" aria-label="Replay controls and log">'
+        f'<div class="controls">{who}</div>'
+        '<div class="controls"><button type="button" data-action="share-replay">Share the replay</button>'
+        '<a href="#" class="button ghost" data-action="menu">Back to the games</a></div>'
+        '<div id="replay-share" hidden><p class="muted" id="replay-note"></p>'
+        '<a id="replay-link" class="share-link" href="#"></a></div>'
+        '<section class="log-panel" aria-labelledby="log-h"><h2 id="log-h">Game log</h2>'
+        '<ol id="log" class="log replay-log" tabindex="0" aria-label="Game log"></ol></section>'
+        "</aside></div></div></section>"
+    )
+
+
+def replay_log(lines: list[str], names: list[str], step: int) -> str:
+    """Every line of a replayed game; the line of the move on screen is marked."""
+    out = []
+    for k, line in enumerate(lines, start=1):
+        now = ' class="now" aria-current="step"' if k == step else ""
+        out.append(f'<li data-step="{k}"{now}>{names_in(escape(line, quote=False), names)}</li>')
+    return "".join(out) or '<li class="muted">No moves yet.</li>'
+
+
+# --- the guided first turn ---------------------------------------------------------------------
+
+
+def guide_card(game_id: str, title: str, step: dict[str, Any], at: int, total: int, rule: bool) -> str:
+    """One step of a game's guided first turn; `title` (the game's) is escaped."""
+    back = '<button type="button" data-action="guide-back">Back</button>' if at > 0 else ""
+    last = at == total - 1
+    forward = (
+        f'<button type="button" class="primary" data-action="guide-next">{"Done" if last else "Next"}</button>'
+    )
+    read = (
+        f'<p class="guide-rule">{_rule_link(game_id, step["rule"], "Read the rule")}</p>' if rule else ""
+    )
+    return (
+        f'<p class="guide-count">First game of {title} · step {at + 1} of {total}</p>'
+        f'<h2 id="guide-h" tabindex="-1">{escape(step["title"])}</h2>'
+        f'<p class="guide-text">{escape(step["text"])}</p>{read}'
+        f'<div class="guide-nav">{back}{forward}</div>'
+        '<button type="button" class="ghost guide-close" data-action="guide-close" aria-label="Close the guide">'
+        "×</button>"
     )
