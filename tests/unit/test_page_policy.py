@@ -358,3 +358,41 @@ def test_the_verdict_of_a_finished_game_names_the_winners():
     assert policy.verdict(None, ["Ann"]) == "Game over — nobody wins."
     team = {"kind": "team", "won": False, "title": "{seat0} falls"}
     assert policy.verdict(team, ["Ann"]) == "Game over — you lost together: Ann falls"
+
+
+# --- one person, several seats (Townsfolk Tussle: "you control 3 townsfolk at once") -----------
+
+def townsfolk_session(count, options):
+    game = games.load("townsfolk-tussle")
+    opts = game.SPEC.normalize(count, options)
+    humans = [{"name": f"P{i + 1}", "kind": "human"} for i in range(count)]
+    seats = policy.seats_at_one_device(game.RULES, humans, opts)
+    return Session(game, new_record(game, seats, opts, 3))
+
+
+def test_the_solo_player_runs_all_three_townsfolk_without_passing_the_device_to_themselves():
+    solo = townsfolk_session(3, {"solo": True})
+    assert [solo.person(s) for s in range(3)] == [0, 0, 0]
+    assert not any(policy.needs_handoff(solo, True, a, b) for a in range(3) for b in range(3))
+
+
+def test_doublin_down_gives_each_of_two_players_two_townsfolk():
+    pairs = townsfolk_session(4, {"doublin_down": True})
+    assert [pairs.person(s) for s in range(4)] == [0, 0, 2, 2]
+    assert not policy.needs_handoff(pairs, True, 1, 0) and not policy.needs_handoff(pairs, True, 3, 2)
+    assert policy.needs_handoff(pairs, True, 2, 1) and policy.needs_handoff(pairs, True, 0, 3)
+
+
+def test_without_a_variant_every_townsfolk_is_its_own_player():
+    three = townsfolk_session(3, {})
+    assert [three.person(s) for s in range(3)] == [0, 1, 2]
+    assert policy.needs_handoff(three, True, 1, 0)
+
+
+def test_a_bot_seat_is_nobody_at_the_device_and_the_first_human_seat_speaks_for_the_player():
+    game = games.load("townsfolk-tussle")
+    opts = game.SPEC.normalize(3, {"solo": True})
+    seats = [{"name": "B", "kind": "bot", "level": "easy"}, {"name": "A", "kind": "human"}, {"name": "C", "kind": "human"}]
+    marked = policy.seats_at_one_device(game.RULES, seats, opts)
+    assert "person" not in marked[0] and "person" not in marked[1] and marked[2]["person"] == 1
+    assert seats[2] == {"name": "C", "kind": "human"}  # the form's seats are not changed in place

@@ -336,11 +336,15 @@ class App:
                    campaign_id: str = PROGRESS_ID) -> None:
         game = games.load(game_id)
         names = [s.get("name") or "" for s in seats]
+        snapshot = None
         if game.SPEC.campaign:
-            options = game.RULES.campaign_options(self.campaigns.data(game_id, campaign_id), names, dict(options))
+            data = self.campaigns.data(game_id, campaign_id)
+            options = game.SPEC.normalize(len(seats), game.RULES.campaign_options(data, names, dict(options)))
+            snapshot = game.RULES.campaign_snapshot(data, options)
+        seats = policy.seats_at_one_device(game.RULES, seats, game.SPEC.normalize(len(seats), options))
         if seed is None:
             seed = int(js.Math.floor(js.Math.random() * 2**31))
-        record = new_record(game, seats, options, seed)
+        record = new_record(game, seats, options, seed, snapshot)
         save_id = new_id()
         self.campaign_id[save_id] = campaign_id
         self.keep_and_begin(save_id, Session(game, record))

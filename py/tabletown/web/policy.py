@@ -158,6 +158,24 @@ def person(session: Any, seat: int) -> int:
     return session.person(seat) if hasattr(session, "person") else seat
 
 
+def seats_at_one_device(rules: Any, seats: list[dict[str, Any]], options: dict[str, Any]) -> list[dict[str, Any]]:
+    """The seats of a new game, each human seat that a variant gives to one player marked
+    with the first human seat of that player (`Rules.people`: Townsfolk Tussle's solo
+    variant, one person for three townsfolk), so nobody passes the device to themselves."""
+    groups = rules.people(len(seats), options) or list(range(len(seats)))
+    first_human: dict[Any, int] = {}
+    marked = []
+    for index, seat in enumerate(seats):
+        seat = dict(seat)
+        if seat.get("kind", "human") == "human":
+            group = groups[index] if index < len(groups) else ("own", index)
+            leader = first_human.setdefault(group, index)
+            if leader != index:
+                seat["person"] = leader
+        marked.append(seat)
+    return marked
+
+
 def people(session: Any) -> int:
     """How many different people play at this device."""
     return len({person(session, s) for s in humans(session)})
