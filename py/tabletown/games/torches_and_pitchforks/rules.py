@@ -67,6 +67,7 @@ from .scoring import (
     score_of,
     standing,
 )
+from .story import story as tell_story
 from .turn import FIRST_VERSION, Turn
 
 VERSION = 2
@@ -180,6 +181,7 @@ class TorchesAndPitchforks(Rules):
                      for p in range(n)],
             "asked": asked_seat(s),
             "asking": asking(s),
+            "topic": self.topic(s, seat),  # what the viewer is asked, as a rules topic (the board links it)
             "over": s["phase"] == "over",
             "combat": None,
         }
@@ -240,7 +242,7 @@ class TorchesAndPitchforks(Rules):
             return f"Over · won with {best} points"
         return f"Turn {state['turns']} · best score {best} of {state['target']}"
 
-    def topic(self, state: State, seat: int) -> Optional[str]:
+    def topic(self, state: State, seat: Optional[int]) -> Optional[str]:
         """The rules topic (data/rule_index.json) of what `seat` is asked now."""
         if state["phase"] == "over":
             return "prompt:game-over"
@@ -253,6 +255,10 @@ class TorchesAndPitchforks(Rules):
 
     def tally(self, state: State) -> Optional[list[int]]:
         return [score_of(state, p) for p in range(state["n"])]
+
+    def story(self, steps: list[tuple[int, Action, list[dict[str, Any]], State]], final: State) -> list[dict[str, Any]]:
+        """Fights slain, lost, Fled and sent away; Townsfolk lost; cards on fights; the fights cards turned."""
+        return tell_story(steps, final)
 
     def heuristic(self, state: State, seat: int) -> float:
         out = self.outcome(state)
