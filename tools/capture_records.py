@@ -55,12 +55,19 @@ PLAN: list[tuple[str, list[str], dict, int, int | None]] = [
     ("tumble-town", ["random", "random"], {"mission": 3, "mission_seat2": 5}, 37, None),
     ("tumble-town", ["hard"], {"mission": 7, "mission_hard": True}, 38, None),
     ("tumble-town", ["random", "random", "random", "random"], {}, 39, 60),
+    # rules version 2 (the Jail only when it can be completed; the 3-cactus back may take gold;
+    # a Penalty token costs 1; the authored 2- and 3-cactus plans are worth one point more)
+    ("tumble-town", ["random", "hard"], {}, 40, None),
+    ("tumble-town", ["hard"], {"mode": "outlaw", "difficulty": "extra-hard"}, 41, None),
+    ("tumble-town", ["random", "random", "hard"], {"town": "hard", "surplus": True}, 42, None),
+    ("tumble-town", ["random"], {"mode": "sole-surveyor", "mission": 4}, 43, None),
 ]
 
 
 # Seeds of plan lines made under a rules version after the first, per game.
 VERSIONS: dict[str, dict[int, set[int]]] = {
     "torches-and-pitchforks": {2: {25, 26, 27, 28}},
+    "tumble-town": {2: {40, 41, 42, 43}},
 }
 
 

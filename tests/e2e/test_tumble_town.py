@@ -43,13 +43,16 @@ def test_tumble_town_is_accessible_and_fits_a_phone(browser, base_url):
 
 
 def test_mission_progress_is_remembered_per_player_name(page, base_url):
+    """Mission progress lives in the campaign record `tumble-town:progress`, by player name."""
     open_page(page, base_url, "#new/tumble-town?seats=human&names=Mia&mode=outlaw&difficulty=easy&mission=next&seed=4")
     record = page.evaluate(
         "JSON.parse(localStorage.getItem(Object.keys(localStorage).find(k => k.startsWith('tabletown:save:'))))"
     )
     assert record["record"]["options"]["mission"] == 1  # a new player starts on the first mission
     play_to_end(page, choose=last, max_steps=6000)
-    progress = page.evaluate("JSON.parse(localStorage.getItem('tabletown:progress:tumble-town'))")
+    campaign = page.evaluate("JSON.parse(localStorage.getItem('tabletown:campaign:tumble-town:progress'))")
+    assert campaign["schema"] == 1 and campaign["game"] == "tumble-town"
+    progress = campaign["data"]
     assert "Mia" in progress
     # The next game for Mia starts on the mission her progress says, in a new page load.
     page.goto(base_url + "?botpause=20#new/tumble-town?seats=human&names=Mia&mode=outlaw&mission=next&seed=5")

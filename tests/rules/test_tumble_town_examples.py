@@ -29,6 +29,16 @@ from tabletown.games.tumble_town.scoring import (
 )
 
 
+def A(st, seat, action):
+    """The state after `action` (the events are checked where they matter)."""
+    return R.apply(st, seat, action)[0]
+
+
+def sync_backs(st):
+    """After a test stacks a deck by hand: the backs showing follow the new top plans."""
+    st["backs"] = [PLANS[st["decks"][str(r + 1)][0]]["back"] if st["decks"][str(r + 1)] else "plan-end" for r in range(3)]
+
+
 def P(name):
     return PLAN_BY_NAME[name]
 
@@ -66,14 +76,14 @@ def test_components():
 def test_setup_chart(players, plans, returned):
     assert PLANS_PER_DECK[players] == plans and DICE_RETURNED[players] == returned
     st = R.setup(7, players, {})
-    assert [len(st["decks"][r]) + 4 for r in range(3)] == [plans] * 3
+    assert [len(st["decks"][str(r + 1)]) + 4 for r in range(3)] == [plans] * 3
     # 1-cactus at the bottom row of the column, 3-cactus on top: rows are kept by level
     assert [PLANS[st["rows"][r][0]]["level"] for r in range(3)] == [1, 2, 3]
 
 
 def test_two_players_remove_the_dance_halls():
     st = R.setup(8, 2, {})
-    assert "Dance Hall" not in [PLANS[p]["name"] for p in st["decks"][1] + st["rows"][1]]
+    assert "Dance Hall" not in [PLANS[p]["name"] for p in st["decks"]["2"] + st["rows"][1]]
 
 
 # --- Preparing the Candidates (starting dice chart) --------------------------------------
@@ -94,10 +104,10 @@ def test_starting_dice_chart():
 
 def test_turn_phases_claim_take_roll_replace():
     st = R.setup(3, 2, {})
-    top = st["decks"][1][0]
+    top = st["decks"]["2"][0]
     back = BACKS[PLANS[top]["back"]]
-    st = R.apply(st, 0, {"type": "claim", "row": 1, "col": 2})
-    st = R.apply(st, 0, {"type": "take", "color": "brown"})
+    st = A(st, 0, {"type": "claim", "row": 1, "col": 2})
+    st = A(st, 0, {"type": "take", "color": "brown"})
     colors = sorted(d[0] for d in st["players"][0]["dice"])
     assert colors == sorted(["brown", "brown"] + back["fixed"] + ["brown"])
     assert st["rows"][1][2] == top
@@ -106,9 +116,9 @@ def test_turn_phases_claim_take_roll_replace():
 def test_not_enough_dice_takes_as_many_as_possible():
     st = R.setup(3, 2, {})
     st["supply"]["gold"] = 0
-    st = R.apply(st, 0, {"type": "claim", "row": 2, "col": 0})
-    st = R.apply(st, 0, {"type": "take", "color": "gray"})
-    st = R.apply(st, 0, {"type": "take", "color": "gray"})
+    st = A(st, 0, {"type": "claim", "row": 2, "col": 0})
+    st = A(st, 0, {"type": "take", "color": "gray"})
+    st = A(st, 0, {"type": "take", "color": "gray"})
     assert sorted(d[0] for d in st["players"][0]["dice"]) == ["brown", "brown", "gray", "gray"]
 
 
@@ -116,7 +126,7 @@ def test_a_player_may_choose_not_to_construct():
     st = main_state()
     st["players"][0]["hand"] = [P("Saloon")["id"]]
     st["players"][0]["dice"] = [["brown", 2], ["brown", 3], ["gray", 4]]
-    st = R.apply(st, 0, {"type": "end"})
+    st = A(st, 0, {"type": "end"})
     assert st["players"][0]["hand"] == [P("Saloon")["id"]] and st["turn"] == 1
 
 
@@ -124,10 +134,10 @@ def test_leftover_dice_go_to_the_storehouse_or_back_to_the_supply():
     st = main_state()
     st["players"][0]["dice"] = [["gold", 1], ["gold", 2], ["gold", 3]]
     gold = st["supply"]["gold"]
-    st = R.apply(st, 0, {"type": "end"})
+    st = A(st, 0, {"type": "end"})
     assert st["phase"] == "discard"
-    st = R.apply(st, 0, {"type": "discard", "die": 0})
-    st = R.apply(st, 0, {"type": "discard", "die": 0})
+    st = A(st, 0, {"type": "discard", "die": 0})
+    st = A(st, 0, {"type": "discard", "die": 0})
     assert st["players"][0]["dice"] == [["gold", 3]] and st["supply"]["gold"] == gold + 2
 
 
@@ -139,7 +149,7 @@ def test_gold_pan_two_of_a_number_for_a_rolled_die_of_choice():
     st["players"][0]["dice"] = [["brown", 6], ["black", 6]]
     for a in ({"type": "pan"}, {"type": "pick", "die": 0}, {"type": "pick", "die": 1}, {"type": "color", "c": "gold"}):
         before = st
-        st = R.apply(st, 0, a)
+        st = A(st, 0, a)
     assert [d[0] for d in st["players"][0]["dice"]] == ["gold"] and st["rng"] != before["rng"]
 
 
@@ -147,7 +157,7 @@ def test_gold_pan_a_gold_die_for_another_colour():
     st = main_state()
     st["players"][0]["dice"] = [["gold", 6]]
     for a in ({"type": "pan"}, {"type": "pick", "die": 0}, {"type": "color", "c": "gray"}):
-        st = R.apply(st, 0, a)
+        st = A(st, 0, a)
     assert [d[0] for d in st["players"][0]["dice"]] == ["gray"]
 
 
@@ -156,10 +166,13 @@ def test_gold_pan_a_gold_die_for_another_colour():
 
 def test_dice_from_the_supply_are_rolled():
     st = R.setup(3, 2, {})
-    st = R.apply(st, 0, {"type": "claim", "row": 0, "col": 0})
-    st = R.apply(st, 0, {"type": "take", "color": "black"})
+    st = A(st, 0, {"type": "claim", "row": 0, "col": 0})
+    st, events = R.apply(st, 0, {"type": "take", "color": "black"})
     assert all(1 <= d[1] <= 6 for d in st["players"][0]["dice"])
-    assert st["rolled"] and len(st["rolled"]) == 3
+    rolls = [e for e in events if e["t"] == "roll"]
+    assert [e["color"] for e in rolls] == ["brown", "brown", "black"] and all(1 <= e["value"] <= 6 for e in rolls)
+    told = [e for e in events if e["t"] == "rolls"]
+    assert told[0]["dice"] == [[e["color"], e["value"]] for e in rolls]
 
 
 def test_dice_in_a_building_cannot_be_changed():
@@ -168,7 +181,7 @@ def test_dice_in_a_building_cannot_be_changed():
     st["players"][0]["built"] = [{"plan": plan["id"], "dice": [["brown", 1], ["brown", 1], ["gray", 1]], "at": None,
                                   "used": False, "pen": 0}]
     st["players"][0]["dice"] = [["gold", 4]]
-    st = R.apply(st, 0, {"type": "power", "b": 0})
+    st = A(st, 0, {"type": "power", "b": 0})
     dice_targets = {a.get("die") for a in R.legal(st, 0) if "die" in a}
     assert dice_targets == {0}  # only the die in hand, never one in a building
 
@@ -188,7 +201,7 @@ def test_game_end_two_supplies_at_two_or_less_finish_the_round():
     for seat in range(4):
         assert not st["over"]
         st["phase"] = "main"
-        st = R.apply(st, seat, {"type": "end"})
+        st = A(st, seat, {"type": "end"})
     assert st["over"]
 
 
@@ -208,7 +221,7 @@ def test_five_parts_of_the_score():
     assert s["gold"] == 2 * 1  # one windmill (Post Office)
     assert s["horse"] == 2  # Bank and Blacksmith have the pickaxe
     assert s["street"] == street_detail(pl["built"], "easy")["total"] > 0
-    assert s["penalties"] == -2
+    assert s["penalties"] == -1  # Tabletown's score pad: 1 point per token (rules version 2)
     assert s["total"] == s["buildings"] + s["gold"] + s["horse"] + s["street"] + s["penalties"]
 
 
@@ -387,10 +400,11 @@ def test_surplus_keeps_every_die():
 def test_solo_outlaw_turn_procedure():
     st = main_state(1)
     st["players"][0]["dice"] = []
-    st["decks"][1].sort(key=lambda p: PLANS[p]["back"] != "cactus2-gray")
+    st["decks"]["2"].sort(key=lambda p: PLANS[p]["back"] != "cactus2-gray")
+    sync_backs(st)
     st = rig(st, [4, 5, 1])  # brown 4, gray 5, gold 1
     b, g = st["rows"][0][3], st["rows"][2][0]
-    st = R.apply(st, 0, {"type": "end"})
+    st = A(st, 0, {"type": "end"})
     o = st["outlaw"]
     assert o["plans"] == [b, g]                       # step 2: row by colour, column by value
     assert o["dice"] == {"brown": 3, "gray": 0, "black": 0, "gold": 3}
@@ -403,17 +417,18 @@ def test_solo_outlaw_all_fives_and_sixes():
     st["players"][0]["dice"] = []
     st["outlaw"]["penalties"] = 1
     st = rig(st, [6, 5, 6])
-    st = R.apply(st, 0, {"type": "end"})
+    st = A(st, 0, {"type": "end"})
     assert st["outlaw"]["dice"] == {c: 1 for c in COLORS} and st["outlaw"]["penalties"] == 0
 
 
 def test_solo_outlaw_all_below_five():
     st = main_state(1)
     st["players"][0]["dice"] = []
-    st["decks"][1].sort(key=lambda p: PLANS[p]["back"] != "cactus2-black")
+    st["decks"]["2"].sort(key=lambda p: PLANS[p]["back"] != "cactus2-black")
+    sync_backs(st)
     st["outlaw"]["dice"]["brown"] = 1
     st = rig(st, [1, 1, 1])
-    st = R.apply(st, 0, {"type": "end"})
+    st = A(st, 0, {"type": "end"})
     o = st["outlaw"]
     assert o["penalties"] == 1 and o["last"]["returned"]["brown"] == 2 and o["dice"]["brown"] == 2
 
@@ -433,12 +448,12 @@ def test_solo_outlaw_scoring_and_who_wins():
     st["outlaw"]["plans"] = [P("Bank")["id"]]
     st["outlaw"]["horses"] = [1]  # pickaxe
     st["outlaw"]["penalties"] = 1
-    assert R.outlaw_parts(st)["total"] == 6 + 1 - 2
+    assert R.outlaw_parts(st)["total"] == 6 + 1 - 1
     st["over"] = True
     st["players"][0]["horse"] = 0  # hat
     st["players"][0]["built"] = [{"plan": P("Saloon")["id"], "dice": [["brown", 1]] * 3, "at": None, "used": False, "pen": 0}]
     out = R.outcome(st)
-    assert out["scores"][0] == 2 and not out["solo_won"]  # 2 does not beat 5: the Outlaw wins
+    assert out["scores"][0] == 2 and not out["solo_won"]  # 2 does not beat 6: the Outlaw wins
 
 
 def test_no_outlaw_chart():
@@ -455,7 +470,7 @@ def test_sole_surveyor():
     st["players"][0]["dice"] = []
     st = rig(st, [2])
     col = [st["rows"][r][1] for r in range(3)]
-    st = R.apply(st, 0, {"type": "end"})
+    st = A(st, 0, {"type": "end"})
     assert st["boxed"] == col and st["surveyor"]["last"]["roll"] == 2
 
 

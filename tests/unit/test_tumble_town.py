@@ -8,6 +8,7 @@ import time
 
 import pytest
 
+from tabletown.engine.events import is_barrier
 from tabletown.engine.prng import Rng, seed_state
 from tabletown.games.tumble_town import game
 from tabletown.games.tumble_town.content import (
@@ -32,6 +33,12 @@ from tabletown.games.tumble_town.content import (
 )
 from tabletown.games.tumble_town.game import BOTS, RULES, render
 from tests.conformance import check_playouts
+
+R = RULES
+
+
+def A(st, seat, action):
+    return RULES.apply(st, seat, action)[0]
 
 # ----------------------------------------------------------------------------------
 # Conformance
@@ -139,7 +146,7 @@ def _random_game(seats, seed, options=None, level=None):
         else:
             action = legal[rng.below(len(legal))]
         history.append((st, seat, action))
-        st = RULES.apply(st, seat, action)
+        st = A(st, seat, action)
     return st, history
 
 
@@ -148,28 +155,31 @@ def test_views_hide_horses_and_decks():
     for before, _seat, _ in history[::5]:
         for viewer in (None, 0, 1, 2):
             v = RULES.view(before, viewer)
-            assert "decks" not in v and "rng" not in v
+            assert "rng" not in v
+            assert all(v["decks"][k] == [None] * len(before["decks"][k]) for k in "123")
+            assert v["backs"] == before["backs"]  # the back of each top plan shows
             for s, p in enumerate(v["players"]):
-                assert (p["horse"] is not None) == (s == viewer)
+                assert (p["horse"] == before["players"][s]["horse"]) == (s == viewer)
     end = RULES.view(st, None)
-    assert all(p["horse"] is not None for p in end["players"])
+    assert end["shown"]["players"] == [p["horse"] for p in st["players"]]
+    assert all(s["horse_known"] for s in end["derived"]["scores"])
 
 
 def test_outlaw_horse_hidden_in_view():
     st = RULES.setup(2, 1, {"difficulty": "extra-hard"})
     v = RULES.view(st, 0)
-    assert v["outlaw"]["horses"] is None and v["outlaw"]["n_horses"] == 3
+    assert v["outlaw"]["horses"] == [None, None, None] and v["derived"]["outlaw"]["horses"] == 3
 
 
-def test_describe_names_only_public_plans_and_no_horse():
+def test_log_names_only_public_plans_and_no_horse():
     horse_names = [h["name"] for h in HORSES]
     names = sorted({p["name"] for p in PLANS}, key=len, reverse=True)
     for seats, opts in ((2, {}), (1, {"mode": "outlaw"})):
         st, history = _random_game(seats, 9, opts)
         for before, seat, action in history:
-            line = RULES.describe(before, seat, action)
+            after, events = RULES.apply(before, seat, action)
+            line = RULES.phrase(events)
             assert line and not any(h in line for h in horse_names)
-            after = RULES.apply(before, seat, action)
             public = set()
             for s in (before, after):
                 v = RULES.view(s, None)
@@ -190,10 +200,10 @@ def test_describe_names_only_public_plans_and_no_horse():
 
 def test_rolls_and_reveals_are_barriers_and_choices_are_not():
     st = RULES.setup(3, 2, {})
-    claimed = RULES.apply(st, 0, {"type": "claim", "row": 0, "col": 0})
-    assert not RULES.is_barrier(st, claimed)  # a colour is still to be chosen
-    taken = RULES.apply(claimed, 0, RULES.legal(claimed, 0)[0])
-    assert RULES.is_barrier(claimed, taken)
+    claimed, events = RULES.apply(st, 0, {"type": "claim", "row": 0, "col": 0})
+    assert not is_barrier(events)  # a colour is still to be chosen
+    _, events = RULES.apply(claimed, 0, RULES.legal(claimed, 0)[0])
+    assert is_barrier(events)
 
 
 def test_determinize_is_consistent_with_the_view():
@@ -201,11 +211,11 @@ def test_determinize_is_consistent_with_the_view():
     for before, seat, _ in history[::9]:
         view = RULES.view(before, seat)
         world = RULES.determinize(view, seat, Rng(seed_state(5)))
-        again = RULES.view(world, seat)
-        for key in ("rows", "deck_sizes", "backs", "supply", "phase", "turn", "build", "sub", "take"):
-            assert again[key] == view[key], key
-        assert again["players"] == view["players"]
+        assert RULES.view(world, seat) == view
         assert RULES.legal(world, seat) == RULES.legal(before, seat)
+        # the 2-cactus deck's top plan has the back the table sees
+        if world["decks"]["2"]:
+            assert PLANS[world["decks"]["2"][0]]["back"] == view["backs"][1]
 
 
 # ----------------------------------------------------------------------------------
@@ -232,7 +242,7 @@ def test_render_shows_construction_preview_and_game_over():
             legal = RULES.legal(before, seat)
             svg = render(view, {"viewer": seat, "legal": legal, "names": ["A", "B"]})
             assert "Penalty token" in svg and "Where it may stand" in svg
-            assert f"+{view['preview']['spots'][0]['gain']}" in svg
+            assert f"+{view['derived']['hints']['spots'][0]['gain']}" in svg
             seen_preview = True
             break
     assert seen_preview
@@ -257,7 +267,7 @@ def _duel(seats, strong, weak, seeds, options=None):
             while not st["over"]:
                 seat = RULES.active(st)[0]
                 legal = RULES.legal(st, seat)
-                st = RULES.apply(st, seat, BOTS[bots[seat]](RULES, RULES.view(st, seat), seat, legal, rng))
+                st = A(st, seat, BOTS[bots[seat]](RULES, RULES.view(st, seat), seat, legal, rng))
             out = RULES.outcome(st)
             if s_seat in out["winners"]:
                 wins += 1 / len(out["winners"])
@@ -289,7 +299,126 @@ def test_bots_play_legal_moves_in_every_mode_and_stay_fast():
             action = BOTS["hard" if seat % 2 == 0 else "easy"](RULES, view, seat, legal, rng)
             worst = max(worst, time.process_time() - t0)
             assert action in legal
-            st = RULES.apply(st, seat, action)
+            st = A(st, seat, action)
             steps += 1
             assert steps < 1500
     assert worst < 0.1  # CPU time per decision, within the 100 ms budget
+
+
+# ----------------------------------------------------------------------------------
+# The board: drawn from the view alone, in keyed parts, readable on a phone
+
+
+def _mid_game(seats=2, seed=7, stop=lambda st: st["build"] is not None and st["round"] >= 3):
+    st = RULES.setup(seed, seats, {})
+    rng = Rng(seed_state(seed))
+    while not st["over"] and not stop(st):
+        seat = RULES.active(st)[0]
+        legal = RULES.legal(st, seat)
+        st = A(st, seat, BOTS["hard"](RULES, RULES.view(st, seat), seat, legal, rng))
+    return st
+
+
+def test_render_imports_no_rules_scoring_or_bots():
+    import ast
+    import inspect
+
+    from tabletown.games.tumble_town import render as render_module
+    tree = ast.parse(inspect.getsource(render_module))
+    imported = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
+    imported |= {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
+    assert not any(m and m.split(".")[-1] in ("rules", "scoring", "bots", "fitting", "outlaw", "missions") for m in imported)
+
+
+def test_board_is_in_keyed_parts_and_a_claim_changes_only_some_of_them():
+    st = RULES.setup(3, 3, {})
+    ui = {"viewer": 0, "legal": [], "names": ["A", "B", "C"]}
+    before = render(RULES.view(st, 0), ui)
+    keys = [k for k, _ in before.parts]
+    assert {"head", "row-1", "row-2", "row-3", "panel", "town-0", "town-1", "town-2"} <= set(keys)
+    after_state = A(st, 0, {"type": "claim", "row": 0, "col": 0})
+    after = render(RULES.view(after_state, 0), ui)
+    old = dict(before.parts)
+    changed = {k for k, svg in after.parts if old.get(k) != svg}
+    # the plans drawn above the panel keep their place: only the row the claim came from is redrawn
+    assert "row-1" in changed and "row-2" not in changed and "row-3" not in changed
+
+
+def test_board_is_far_smaller_than_the_first_release():
+    st = _mid_game(4, 5)
+    seat = RULES.active(st)[0]
+    svg = render(RULES.view(st, seat), {"viewer": seat, "legal": RULES.legal(st, seat), "names": list("ABCD")})
+    assert len(svg) < 70_000  # the first release drew about 114 KB; dice and icons are now <use> of symbols
+    assert svg.count("<use ") > 20
+
+
+@pytest.mark.parametrize("narrow, width", [(False, 1000), (True, 420)])
+def test_phone_layout_keeps_text_and_die_buttons_large(narrow, width):
+    st = _mid_game()
+    seat = RULES.active(st)[0]
+    legal = RULES.legal(st, seat)
+    svg = render(RULES.view(st, seat), {"viewer": seat, "legal": legal, "names": ["A", "B"], "narrow": narrow})
+    assert f'viewBox="0 0 {width} ' in svg
+    sizes = [float(s) for s in re.findall(r'<text[^>]*font-size="([\d.]+)"', svg)]
+    assert min(sizes) >= 12  # at 390 px a 420-unit board shows 12 units as 11 px
+    # what a player decides about (the plans on offer, the panel) is written at 13 units or more
+    deciding = "".join(p for k, p in svg.parts if k.startswith("row-") or k == "panel")
+    assert min(float(s) for s in re.findall(r'<text[^>]*font-size="([\d.]+)"', deciding)) >= 13
+    # each die a player taps to put on a position is at least 46 units (43 px on a phone)
+    for tag in re.findall(r'<g data-action="\d+"[^>]*aria-label="Put the[^"]*"[^>]*>(.*?)</g>', svg):
+        assert 'height="50"' in tag
+
+
+def test_derived_figures_carry_what_the_board_shows():
+    st = _mid_game()
+    seat = RULES.active(st)[0]
+    view = RULES.view(st, seat)
+    hints = view["derived"]["hints"]
+    assert set(hints["least"]) == {str(p) for p in view["players"][seat]["hand"]}
+    assert hints["penalty"] >= 0 and isinstance(hints["misses"], list)
+    assert view["derived"]["scores"][seat]["total"] == RULES.score_parts(st, seat)["total"]
+
+
+# ----------------------------------------------------------------------------------
+# Content as data
+
+
+def test_every_power_a_plan_names_has_a_handler_and_every_handler_is_named():
+    from tabletown.engine.content import Catalog
+    from tabletown.games.tumble_town.powers import POWERS
+
+    named = Catalog("powers", [{"id": p["id"], "effect": p["power"]["k"]} for p in PLANS])
+    assert POWERS.problems([named], "effect") == []
+    families = {k: POWERS.handlers[k].family for k in POWERS.handlers}
+    assert {k for k, f in families.items() if f == "once"} == set(ONCE_PER_TURN)
+    assert {k for k, f in families.items() if f == "one"} == set(ONE_TIME)
+    assert {k for k, f in families.items() if f == "end"} == set(END_GAME)
+
+
+def test_catalogues_are_listed_with_their_counts():
+    from tabletown.cli import catalog
+    counts = catalog("tumble-town")
+    assert counts["plans"] == 52 and counts["horses"] == 4 and counts["towns"] == 4
+    assert counts["missions"] == 10 and counts["verdicts"] == 4 and counts["shapes"] == 16
+    assert counts["backs"] == 5 and counts["points-v1"] == 32
+
+
+def test_version_1_points_are_one_less_on_every_changed_plan():
+    from tabletown.games.tumble_town.content import points
+    changed = [p for p in PLANS if points(p, 1) != points(p, 2)]
+    assert len(changed) == 32 and all(points(p, 2) - points(p, 1) == 1 and p["level"] > 1 for p in changed)
+    assert points(PLAN_BY_NAME["Bank"], 2) == 6 and points(PLAN_BY_NAME["Printing House"], 2) == 4  # the rulebook's
+
+
+def test_the_hard_bot_weighs_plans_by_its_mission():
+    from tabletown.games.tumble_town.bots import Ctx
+    st = RULES.setup(3, 1, {"mode": "outlaw", "mission": 10})
+    saloon = PLAN_BY_NAME["Saloon"]
+    bakery = PLAN_BY_NAME["Bakery"]  # the Saloon's shape (a gable)
+    st["players"][0]["built"] = [{"plan": saloon["id"], "dice": [["brown", 1]] * 3, "at": None, "used": False, "pen": 0}]
+    unique = Ctx(RULES.view(st, 0), 0, "hard").plan_value(bakery)
+    st["missions"] = [9]  # three buildings of one shape: a second gable is wanted
+    same = Ctx(RULES.view(st, 0), 0, "hard").plan_value(bakery)
+    st["missions"] = [0]
+    plain = Ctx(RULES.view(st, 0), 0, "hard").plan_value(bakery)
+    assert unique < plain < same

@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from tabletown.engine.events import is_barrier
 from tabletown.engine.rules import IllegalAction
 from tabletown.games.tumble_town.content import (
     BACKS,
@@ -27,6 +28,16 @@ from tabletown.games.tumble_town.scoring import (
     player_score,
     street_points,
 )
+
+
+def A(st, seat, action):
+    """The state after `action` (the events are checked where they matter)."""
+    return R.apply(st, seat, action)[0]
+
+
+def sync_backs(st):
+    """After a test stacks a deck by hand: the backs showing follow the new top plans."""
+    st["backs"] = [PLANS[st["decks"][str(r + 1)][0]]["back"] if st["decks"][str(r + 1)] else "plan-end" for r in range(3)]
 
 
 def P(name: str) -> dict:
@@ -54,14 +65,14 @@ def construct(st: dict, seat: int, name: str, dice: list, at=None) -> dict:
     pl["dice"] = [list(d) for d in dice]
     if pid not in pl["hand"]:
         pl["hand"].append(pid)
-    st = R.apply(st, seat, {"type": "build", "plan": pid})
+    st = A(st, seat, {"type": "build", "plan": pid})
     for pos, d in enumerate(dice):
-        st = R.apply(st, seat, {"type": "put", "die": kind(st, seat, list(d)), "pos": pos})
+        st = A(st, seat, {"type": "put", "die": kind(st, seat, list(d)), "pos": pos})
     if at is None:
         place = [a for a in R.legal(st, seat) if a["type"] == "place"][0]
     else:
         place = {"type": "place", "side": at[0], "start": at[1], "mirror": at[2]}
-    return R.apply(st, seat, place)
+    return A(st, seat, place)
 
 
 # ----------------------------------------------------------------------------------
@@ -73,8 +84,8 @@ def test_setup_tables(seats):
     st = R.setup(3, seats, {})
     per = PLANS_PER_DECK[seats]
     for r in range(3):
-        assert len(st["decks"][r]) + 4 == per
-        assert all(PLANS[p]["level"] == r + 1 for p in st["decks"][r] + st["rows"][r])
+        assert len(st["decks"][str(r + 1)]) + 4 == per
+        assert all(PLANS[p]["level"] == r + 1 for p in st["decks"][str(r + 1)] + st["rows"][r])
     returned = {4: 0, 3: 6, 2: 12, 1: 6}[seats]
     held = {c: sum(1 for p in st["players"] for d in p["dice"] if d[0] == c) for c in COLORS}
     outlaw = {"brown": 1, "gray": 1, "gold": 1, "black": 0} if seats == 1 else {c: 0 for c in COLORS}
@@ -86,7 +97,7 @@ def test_setup_tables(seats):
 def test_two_players_have_no_dance_halls():
     for seed in range(10):
         st = R.setup(seed, 2, {})
-        ids = st["decks"][1] + st["rows"][1]
+        ids = st["decks"]["2"] + st["rows"][1]
         assert all(PLANS[p]["name"] != "Dance Hall" for p in ids)
 
 
@@ -97,7 +108,7 @@ def test_starting_dice_chart_and_fourth_seat_choice():
     assert sorted(colors[3]) == ["brown", "brown", "gold"]
     assert R.active(st) == [2] and st["phase"] == "start"
     assert R.legal(st, 2) == [{"type": "start_die", "color": "gray"}, {"type": "start_die", "color": "black"}]
-    st2 = R.apply(st, 2, {"type": "start_die", "color": "black"})
+    st2 = A(st, 2, {"type": "start_die", "color": "black"})
     assert sorted(d[0] for d in st2["players"][2]["dice"]) == ["black", "brown", "brown"]
     assert R.active(st2) == [0] and st2["phase"] == "claim"
     st3 = R.setup(5, 3, {})
@@ -121,18 +132,19 @@ def test_surplus_returns_no_dice_and_surveyor_returns_more():
 
 def test_claim_takes_dice_of_the_back_of_the_top_plan_and_refills():
     st = R.setup(2, 2, {})
-    top = st["decks"][0][0]
+    top = st["decks"]["1"][0]
     assert PLANS[top]["back"] == "cactus1"
     claimed = st["rows"][0][1]
-    st2 = R.apply(st, 0, {"type": "claim", "row": 0, "col": 1})
+    st2, events = R.apply(st, 0, {"type": "claim", "row": 0, "col": 1})
     assert st2["phase"] == "take" and st2["players"][0]["hand"] == [claimed]
     assert R.legal(st2, 0) == [{"type": "take", "color": c} for c in ("brown", "gray", "black")]
-    assert st2["rng"] == st["rng"] and st2["revealed"] == st["revealed"]  # not a barrier yet
-    st3 = R.apply(st2, 0, {"type": "take", "color": "gray"})
+    assert st2["rng"] == st["rng"] and not is_barrier(events)  # a colour is still to be chosen: not a barrier yet
+    st3, events = R.apply(st2, 0, {"type": "take", "color": "gray"})
     new = [d[0] for d in st3["players"][0]["dice"]]
     assert sorted(new) == ["brown", "brown", "brown", "brown", "gray"]
     assert all(1 <= d[1] <= 6 for d in st3["players"][0]["dice"])
-    assert st3["rows"][0][1] == top and st3["revealed"] == st["revealed"] + 1
+    assert st3["rows"][0][1] == top and st3["backs"][0] == PLANS[st3["decks"]["1"][0]]["back"]
+    assert [e["what"] for e in events if e["t"] == "reveal"] == [top] and is_barrier(events)
     assert st3["phase"] == "main"
     assert st3["supply"]["brown"] == st["supply"]["brown"] - 2 and st3["supply"]["gray"] == st["supply"]["gray"] - 1
 
@@ -140,7 +152,7 @@ def test_claim_takes_dice_of_the_back_of_the_top_plan_and_refills():
 def test_claim_with_short_supply_takes_what_there_is():
     st = R.setup(2, 2, {})
     st["supply"].update({"brown": 1, "gray": 0, "black": 0})
-    st2 = R.apply(st, 0, {"type": "claim", "row": 0, "col": 0})
+    st2 = A(st, 0, {"type": "claim", "row": 0, "col": 0})
     # one brown die only: no choice left to make, the claim ends at once
     assert st2["phase"] == "main"
     assert sorted(d[0] for d in st2["players"][0]["dice"]) == ["brown", "brown", "brown"]
@@ -149,23 +161,24 @@ def test_claim_with_short_supply_takes_what_there_is():
 
 def test_plan_end_dice_when_the_deck_is_empty():
     st = R.setup(2, 2, {})
-    st["decks"][2] = []
+    st["decks"]["3"] = []
+    sync_backs(st)
     assert R.view(st, 0)["backs"][2] == "plan-end"
-    st2 = R.apply(st, 0, {"type": "claim", "row": 2, "col": 0})
+    st2 = A(st, 0, {"type": "claim", "row": 2, "col": 0})
     assert st2["phase"] == "take"
     assert [a["color"] for a in R.legal(st2, 0)] == list(BACKS["plan-end"]["choice"][0])
-    st3 = R.apply(st2, 0, {"type": "take", "color": "black"})
-    st4 = R.apply(st3, 0, {"type": "take", "color": "black"})
+    st3 = A(st2, 0, {"type": "take", "color": "black"})
+    st4 = A(st3, 0, {"type": "take", "color": "black"})
     assert st4["rows"][2][0] is None  # nothing to refill: the Plan End shows
     assert [d[0] for d in st4["players"][0]["dice"]].count("black") == 2
 
 
 def test_three_cactus_back_is_a_gold_and_two_of_choice():
     st = R.setup(2, 2, {})
-    assert PLANS[st["decks"][2][0]]["back"] == "cactus3"
-    st2 = R.apply(st, 0, {"type": "claim", "row": 2, "col": 0})
-    st3 = R.apply(st2, 0, {"type": "take", "color": "brown"})
-    st4 = R.apply(st3, 0, {"type": "take", "color": "gray"})
+    assert PLANS[st["decks"]["3"][0]]["back"] == "cactus3"
+    st2 = A(st, 0, {"type": "claim", "row": 2, "col": 0})
+    st3 = A(st2, 0, {"type": "take", "color": "brown"})
+    st4 = A(st3, 0, {"type": "take", "color": "gray"})
     assert sorted(d[0] for d in st4["players"][0]["dice"]) == ["brown", "brown", "brown", "gold", "gray"]
 
 
@@ -224,11 +237,11 @@ def test_build_needs_enough_dice_and_cancel_returns_them():
     st["players"][0]["dice"] = [["brown", 2], ["brown", 2], ["gray", 5]]
     assert {"type": "build", "plan": pid} not in R.legal(st, 0)
     st["players"][0]["dice"].append(["gray", 5])
-    st = R.apply(st, 0, {"type": "build", "plan": pid})
-    st = R.apply(st, 0, {"type": "put", "die": 0, "pos": 0})
+    st = A(st, 0, {"type": "build", "plan": pid})
+    st = A(st, 0, {"type": "put", "die": 0, "pos": 0})
     assert len(st["players"][0]["dice"]) == 3
     assert {"type": "end"} not in R.legal(st, 0)
-    st = R.apply(st, 0, {"type": "cancel"})
+    st = A(st, 0, {"type": "cancel"})
     assert sorted(map(tuple, st["players"][0]["dice"])) == [("brown", 2), ("brown", 2), ("gray", 5), ("gray", 5)]
     assert st["build"] is None and st["cancels"] == 1
 
@@ -239,9 +252,9 @@ def test_cancel_limit_bounds_take_backs():
     st["players"][0]["hand"] = [pid]
     st["players"][0]["dice"] = [["brown", 2], ["brown", 4]]
     for _ in range(CANCEL_LIMIT):
-        st = R.apply(st, 0, {"type": "build", "plan": pid})
-        st = R.apply(st, 0, {"type": "cancel"})
-    st = R.apply(st, 0, {"type": "build", "plan": pid})
+        st = A(st, 0, {"type": "build", "plan": pid})
+        st = A(st, 0, {"type": "cancel"})
+    st = A(st, 0, {"type": "build", "plan": pid})
     assert {"type": "cancel"} not in R.legal(st, 0)
     assert all(a["type"] == "put" for a in R.legal(st, 0))
 
@@ -258,9 +271,9 @@ def test_several_buildings_in_one_turn():
 
 
 def use(st, seat, b, *steps):
-    st = R.apply(st, seat, {"type": "power", "b": b})
+    st = A(st, seat, {"type": "power", "b": b})
     for s in steps:
-        st = R.apply(st, seat, s)
+        st = A(st, seat, s)
     return st
 
 
@@ -286,7 +299,7 @@ def test_power_plusminus_two_dice():
     st = use(st, 0, 0, {"type": "adj", "die": 0, "d": 1})
     assert {"type": "done"} in R.legal(st, 0)
     assert {"type": "adj", "die": 0, "d": -1} not in R.legal(st, 0)  # another die
-    st = R.apply(st, 0, {"type": "adj", "die": 1, "d": -1})
+    st = A(st, 0, {"type": "adj", "die": 1, "d": -1})
     assert sorted(map(tuple, st["players"][0]["dice"])) == [("gray", 3), ("gray", 4)]
     assert st["sub"] is None and st["players"][0]["built"][0]["used"]
 
@@ -299,7 +312,7 @@ def test_power_plusminus_only_one_half():
 
 def test_power_adjust_one_and_two_stay_on_the_die():
     st = with_building("Saloon", [["gray", 6]])
-    assert {"type": "adj", "die": 0, "d": 1} not in R.legal(R.apply(st, 0, {"type": "power", "b": 0}), 0)
+    assert {"type": "adj", "die": 0, "d": 1} not in R.legal(A(st, 0, {"type": "power", "b": 0}), 0)
     st1 = use(st, 0, 0, {"type": "adj", "die": 0, "d": -1})
     assert st1["players"][0]["dice"] == [["gray", 5]]
     st = with_building("Bath House", [["gray", 1]])
@@ -325,7 +338,7 @@ def test_power_reroll_any_number_once():
     st = with_building("Stable", [["gray", 1], ["brown", 1], ["gold", 6]])
     st = use(st, 0, 0, {"type": "pick", "die": 0}, {"type": "pick", "die": 1})
     assert {"type": "roll"} in R.legal(st, 0)
-    st2 = R.apply(st, 0, {"type": "roll"})
+    st2 = A(st, 0, {"type": "roll"})
     assert st2["rng"] != st["rng"]
     assert ["gold", 6] in st2["players"][0]["dice"]
     assert st2["players"][0]["built"][0]["used"]
@@ -333,11 +346,11 @@ def test_power_reroll_any_number_once():
 
 def test_power_swap_of_the_printing_house():
     st = with_building("Printing House", [["brown", 3], ["gold", 2]])
-    st = R.apply(st, 0, {"type": "power", "b": 0})
+    st = A(st, 0, {"type": "power", "b": 0})
     assert [a for a in R.legal(st, 0) if a["type"] == "pick"] == [{"type": "pick", "die": 0}]  # not the gold
-    st = R.apply(st, 0, {"type": "pick", "die": 0})
+    st = A(st, 0, {"type": "pick", "die": 0})
     assert {a["c"] for a in R.legal(st, 0) if a["type"] == "color"} == {"brown", "gray", "black"}
-    st = R.apply(st, 0, {"type": "color", "c": "black"})
+    st = A(st, 0, {"type": "color", "c": "black"})
     assert sorted(d[0] for d in st["players"][0]["dice"]) == ["black", "gold"]
 
 
@@ -348,7 +361,7 @@ def test_powers_reset_at_the_end_of_the_turn_and_work_as_soon_as_built():
     assert {"type": "power", "b": 0} in R.legal(st, 0)
     st = use(st, 0, 0, {"type": "adj", "die": 0, "d": 1})
     assert {"type": "power", "b": 0} not in R.legal(st, 0)
-    st = R.apply(st, 0, {"type": "end"})
+    st = A(st, 0, {"type": "end"})
     assert not st["players"][0]["built"][0]["used"]
 
 
@@ -363,7 +376,7 @@ def test_one_time_gain_die_of_choice():
     st = construct(st, 0, "General Store", [["brown", 2], ["brown", 4]])
     assert st["sub"] == {"k": "gain"}
     assert R.legal(st, 0) == [{"type": "color", "c": c} for c in ("brown", "gray", "black")]
-    st = R.apply(st, 0, {"type": "color", "c": "gray"})
+    st = A(st, 0, {"type": "color", "c": "gray"})
     assert [d[0] for d in st["players"][0]["dice"]] == ["gray"]
 
 
@@ -380,10 +393,10 @@ def test_one_time_dice_tokens():
     st = construct(st, 0, "Chapel", [["brown", 1], ["gray", 1], ["black", 1]])
     assert st["players"][0]["tokens"] == 3
     st["players"][0]["dice"] = [["gold", 1]]
-    st = R.apply(st, 0, {"type": "token"})
-    st = R.apply(st, 0, {"type": "pick", "die": 0})
+    st = A(st, 0, {"type": "token"})
+    st = A(st, 0, {"type": "pick", "die": 0})
     assert {"type": "value", "v": 1} not in R.legal(st, 0)
-    st = R.apply(st, 0, {"type": "value", "v": 6})
+    st = A(st, 0, {"type": "value", "v": 6})
     assert st["players"][0]["dice"] == [["gold", 6]] and st["players"][0]["tokens"] == 2
 
 
@@ -444,12 +457,12 @@ def test_gold_pan_pair_of_a_colour():
     st = main_state()
     st["players"][0]["dice"] = [["brown", 1], ["brown", 5], ["gray", 3]]
     before = dict(st["supply"])
-    st = R.apply(st, 0, {"type": "pan"})
-    st = R.apply(st, 0, {"type": "pick", "die": 0})
+    st = A(st, 0, {"type": "pan"})
+    st = A(st, 0, {"type": "pick", "die": 0})
     assert {"type": "pick", "die": 1} in R.legal(st, 0) and {"type": "pick", "die": 2} not in R.legal(st, 0)
-    st = R.apply(st, 0, {"type": "pick", "die": 1})
+    st = A(st, 0, {"type": "pick", "die": 1})
     assert {a["c"] for a in R.legal(st, 0) if a["type"] == "color"} == set(COLORS)
-    st = R.apply(st, 0, {"type": "color", "c": "gold"})
+    st = A(st, 0, {"type": "color", "c": "gold"})
     assert sorted(d[0] for d in st["players"][0]["dice"]) == ["gold", "gray"]
     assert st["supply"]["brown"] == before["brown"] + 2 and st["supply"]["gold"] == before["gold"] - 1
 
@@ -457,16 +470,16 @@ def test_gold_pan_pair_of_a_colour():
 def test_gold_pan_pair_of_a_number_and_gold_for_any_other():
     st = main_state()
     st["players"][0]["dice"] = [["brown", 4], ["gray", 4], ["gold", 2]]
-    st = R.apply(st, 0, {"type": "pan"})
-    st = R.apply(st, 0, {"type": "pick", "die": 0})
-    st = R.apply(st, 0, {"type": "pick", "die": 1})
-    st = R.apply(st, 0, {"type": "color", "c": "black"})
+    st = A(st, 0, {"type": "pan"})
+    st = A(st, 0, {"type": "pick", "die": 0})
+    st = A(st, 0, {"type": "pick", "die": 1})
+    st = A(st, 0, {"type": "color", "c": "black"})
     assert sorted(d[0] for d in st["players"][0]["dice"]) == ["black", "gold"]
     gold = kind(st, 0, [d for d in st["players"][0]["dice"] if d[0] == "gold"][0])
-    st = R.apply(st, 0, {"type": "pan"})
-    st = R.apply(st, 0, {"type": "pick", "die": gold})
+    st = A(st, 0, {"type": "pan"})
+    st = A(st, 0, {"type": "pick", "die": gold})
     assert {a["c"] for a in R.legal(st, 0) if a["type"] == "color"} == {"brown", "gray", "black"}
-    st = R.apply(st, 0, {"type": "color", "c": "brown"})
+    st = A(st, 0, {"type": "color", "c": "brown"})
     assert sorted(d[0] for d in st["players"][0]["dice"]) == ["black", "brown"]
 
 
@@ -483,10 +496,10 @@ def test_gold_pan_needs_a_trade():
 def test_storehouse_overflow_asks_for_discards_of_excess_colours():
     st = main_state()
     st["players"][0]["dice"] = [["brown", 1], ["brown", 2], ["brown", 3], ["gray", 4], ["gold", 5]]
-    st = R.apply(st, 0, {"type": "end"})
+    st = A(st, 0, {"type": "end"})
     assert st["phase"] == "discard" and R.active(st) == [0]
     assert R.legal(st, 0) == [{"type": "discard", "die": i} for i in range(3)]
-    st = R.apply(st, 0, {"type": "discard", "die": 0})
+    st = A(st, 0, {"type": "discard", "die": 0})
     assert st["turn"] == 1 and st["phase"] == "claim"
 
 
@@ -494,7 +507,7 @@ def test_extra_storehouse_spaces_hold_any_colour():
     st = main_state()
     st["players"][0]["extra"] = 3
     st["players"][0]["dice"] = [["brown", i] for i in range(1, 6)]
-    st = R.apply(st, 0, {"type": "end"})
+    st = A(st, 0, {"type": "end"})
     assert st["turn"] == 1
 
 
@@ -558,11 +571,11 @@ def test_building_beside_the_town_when_nothing_fits():
     st["players"][0]["built"] = full
     st["players"][0]["hand"] = [P("Barber Shop")["id"]]
     st["players"][0]["dice"] = [["brown", 1], ["gray", 2]]
-    st = R.apply(st, 0, {"type": "build", "plan": P("Barber Shop")["id"]})
-    st = R.apply(st, 0, {"type": "put", "die": 0, "pos": 0})
-    st = R.apply(st, 0, {"type": "put", "die": 0, "pos": 1})
+    st = A(st, 0, {"type": "build", "plan": P("Barber Shop")["id"]})
+    st = A(st, 0, {"type": "put", "die": 0, "pos": 0})
+    st = A(st, 0, {"type": "put", "die": 0, "pos": 1})
     assert [a for a in R.legal(st, 0) if a["type"] == "place"] == [{"type": "place"}]
-    st = R.apply(st, 0, {"type": "place"})
+    st = A(st, 0, {"type": "place"})
     assert st["players"][0]["built"][-1]["at"] is None
 
 
@@ -603,32 +616,32 @@ def test_heights_of_shapes():
 def test_end_trigger_finishes_the_round():
     st = main_state(3)
     st["supply"].update({"gray": 2, "black": 1})
-    st = R.apply(st, 0, {"type": "end"})
+    st = A(st, 0, {"type": "end"})
     assert st["ending"] and not st["over"] and st["turn"] == 1
     st["phase"] = "main"
-    st = R.apply(st, 1, {"type": "end"})
+    st = A(st, 1, {"type": "end"})
     assert not st["over"] and st["turn"] == 2
     st["phase"] = "main"
-    st = R.apply(st, 2, {"type": "end"})
+    st = A(st, 2, {"type": "end"})
     assert st["over"] and R.active(st) == [] and R.outcome(st) is not None
 
 
 def test_one_low_colour_does_not_end_the_game():
     st = main_state(2)
     st["supply"].update({"gray": 2})
-    st = R.apply(st, 0, {"type": "end"})
+    st = A(st, 0, {"type": "end"})
     assert not st["ending"]
 
 
 def test_surplus_end_is_two_plan_ends():
     st = main_state(2, surplus=True)
     st["supply"].update({"gray": 0, "black": 0})
-    st = R.apply(st, 0, {"type": "end"})
+    st = A(st, 0, {"type": "end"})
     assert not st["ending"]
     st["phase"] = "main"
-    st["decks"][0] = []
-    st["decks"][2] = []
-    st = R.apply(st, 1, {"type": "end"})
+    st["decks"]["1"] = []
+    st["decks"]["3"] = []
+    st = A(st, 1, {"type": "end"})
     assert st["over"]
 
 
@@ -636,9 +649,9 @@ def test_game_ends_when_nothing_is_left_to_claim():
     st = main_state(2)
     st["rows"] = [[None] * 4 for _ in range(3)]
     st["decks"] = [[], [], []]
-    st = R.apply(st, 0, {"type": "end"})
+    st = A(st, 0, {"type": "end"})
     assert st["ending"] and st["phase"] == "main"  # no plan to claim: straight to construction
-    st = R.apply(st, 1, {"type": "end"})
+    st = A(st, 1, {"type": "end"})
     assert st["over"]
 
 
@@ -661,6 +674,8 @@ def test_ties_most_leftover_dice_then_shared():
 def test_penalty_value_in_score():
     st = main_state(2)
     st["players"][0]["penalties"] = 3
+    assert R.score_parts(st, 0)["penalties"] == -3
+    st["v"] = 1  # the first release took 2 points per token
     assert R.score_parts(st, 0)["penalties"] == -6
 
 
@@ -673,10 +688,10 @@ def test_illegal_actions_and_purity():
     snapshot = json.dumps(st, sort_keys=True)
     for bad in ({"type": "claim", "row": 0, "col": 0}, {"type": "put", "die": 0, "pos": 0}, {"type": "end", "x": 1}, {}, "end"):
         with pytest.raises(IllegalAction):
-            R.apply(st, 0, bad)
+            A(st, 0, bad)
     with pytest.raises(IllegalAction):
-        R.apply(st, 1, {"type": "end"})
-    R.apply(st, 0, {"type": "end"})
+        A(st, 1, {"type": "end"})
+    A(st, 0, {"type": "end"})
     assert json.dumps(st, sort_keys=True) == snapshot
 
 
@@ -689,14 +704,14 @@ def test_gold_pan_during_a_construction_keeps_enough_dice():
     pid = P("Barber Shop")["id"]  # two dice
     st["players"][0]["hand"] = [pid]
     st["players"][0]["dice"] = [["brown", 1], ["brown", 5], ["gray", 3]]
-    st = R.apply(st, 0, {"type": "build", "plan": pid})
+    st = A(st, 0, {"type": "build", "plan": pid})
     assert {"type": "pan"} in R.legal(st, 0)  # three dice for two positions
-    st = R.apply(st, 0, {"type": "put", "die": 2, "pos": 1})
+    st = A(st, 0, {"type": "put", "die": 2, "pos": 1})
     assert {"type": "pan"} in R.legal(st, 0)  # two dice for one position
-    st = R.apply(st, 0, {"type": "pan"})
-    st = R.apply(st, 0, {"type": "pick", "die": 0})
-    st = R.apply(st, 0, {"type": "pick", "die": 1})
-    st = R.apply(st, 0, {"type": "color", "c": "brown"})
+    st = A(st, 0, {"type": "pan"})
+    st = A(st, 0, {"type": "pick", "die": 0})
+    st = A(st, 0, {"type": "pick", "die": 1})
+    st = A(st, 0, {"type": "color", "c": "brown"})
     assert len(st["players"][0]["dice"]) == 1 and {"type": "pan"} not in R.legal(st, 0)
     assert [a["type"] for a in R.legal(st, 0)].count("put") == 1
 
@@ -706,7 +721,7 @@ def test_gold_pan_stays_open_after_the_take_backs_run_out():
     st["cancels"] = CANCEL_LIMIT
     st["players"][0]["dice"] = [["gold", 2]]
     assert {"type": "pan"} in R.legal(st, 0)
-    st = R.apply(st, 0, {"type": "pan"})
+    st = A(st, 0, {"type": "pan"})
     assert {"type": "back"} not in R.legal(st, 0)
     lone = main_state()
     lone["players"][0]["dice"] = [["gold", 2]]

@@ -5,13 +5,23 @@ from __future__ import annotations
 import pytest
 
 from tabletown.engine.prng import Rng, seed_state
-from tabletown.games.tumble_town.content import COLORS, HORSES, MISSIONS, PLAN_BY_NAME, PLANS
+from tabletown.games.tumble_town.content import COLORS, HORSES, MISSIONS, PLAN_BY_NAME, PLANS, points
 from tabletown.games.tumble_town.game import BOTS
 from tabletown.games.tumble_town.game import RULES as R
 from tabletown.games.tumble_town.missions import extra_requirement, update_progress
 
 # ----------------------------------------------------------------------------------
 # helpers
+
+
+def A(st, seat, action):
+    """The state after `action` (the events are checked where they matter)."""
+    return R.apply(st, seat, action)[0]
+
+
+def sync_backs(st):
+    """After a test stacks a deck by hand: the backs showing follow the new top plans."""
+    st["backs"] = [PLANS[st["decks"][str(r + 1)][0]]["back"] if st["decks"][str(r + 1)] else "plan-end" for r in range(3)]
 
 
 def P(name):
@@ -45,7 +55,7 @@ def play_to_end(seats, level="hard", seed=3, **opts):
             return st
         seat = R.active(st)[0]
         legal = R.legal(st, seat)
-        st = R.apply(st, seat, BOTS[level](R, R.view(st, seat), seat, legal, rng))
+        st = A(st, seat, BOTS[level](R, R.view(st, seat), seat, legal, rng))
     raise AssertionError("game did not end")
 
 
@@ -68,7 +78,7 @@ def test_solo_setup():
 def test_outlaw_horse_hidden_until_the_end():
     st = R.setup(4, 1, {})
     v = R.view(st, 0)
-    assert v["outlaw"]["horses"] is None and v["outlaw"]["n_horses"] == 1
+    assert v["outlaw"]["horses"] == [None] and v["derived"]["outlaw"]["horses"] == 1
 
 
 def test_outlaw_turn_takes_plans_by_row_and_column_and_dice_by_the_chart():
@@ -77,7 +87,7 @@ def test_outlaw_turn_takes_plans_by_row_and_column_and_dice_by_the_chart():
     brown_plan = st["rows"][0][1]
     gold_plan = st["rows"][2][3]
     sup = dict(st["supply"])
-    st = R.apply(st, 0, {"type": "end"})
+    st = A(st, 0, {"type": "end"})
     o = st["outlaw"]
     assert o["last"]["roll"] == {"brown": 2, "gray": 6, "gold": 4}
     assert o["plans"] == [brown_plan, gold_plan]
@@ -89,19 +99,21 @@ def test_outlaw_turn_takes_plans_by_row_and_column_and_dice_by_the_chart():
 
 def test_outlaw_gray_die_takes_the_colour_of_the_second_row_back():
     st = solo()
-    st["decks"][1].sort(key=lambda p: PLANS[p]["back"] != "cactus2-black")
-    assert PLANS[st["decks"][1][0]]["back"] == "cactus2-black"
+    st["decks"]["2"].sort(key=lambda p: PLANS[p]["back"] != "cactus2-black")
+    sync_backs(st)
+    assert PLANS[st["decks"]["2"][0]]["back"] == "cactus2-black"
     st = rig_outlaw_roll(st, [6, 1, 6])
-    st = R.apply(st, 0, {"type": "end"})
+    st = A(st, 0, {"type": "end"})
     assert st["outlaw"]["dice"]["black"] == 3 and st["outlaw"]["dice"]["gray"] == 0
 
 
 def test_outlaw_all_low_takes_a_penalty_and_returns_two_of_its_most():
     st = solo()
-    st["decks"][1].sort(key=lambda p: PLANS[p]["back"] != "cactus2-gray")
+    st["decks"]["2"].sort(key=lambda p: PLANS[p]["back"] != "cactus2-gray")
+    sync_backs(st)
     st["outlaw"]["dice"]["gold"] = 2
     st = rig_outlaw_roll(st, [1, 2, 3])
-    st = R.apply(st, 0, {"type": "end"})
+    st = A(st, 0, {"type": "end"})
     o = st["outlaw"]
     assert o["penalties"] == 1
     assert o["last"]["returned"] == {"brown": 0, "gray": 0, "black": 0, "gold": 2}
@@ -110,24 +122,26 @@ def test_outlaw_all_low_takes_a_penalty_and_returns_two_of_its_most():
 
 def test_outlaw_tie_of_two_colours_returns_one_each():
     st = solo()
-    st["decks"][1].sort(key=lambda p: PLANS[p]["back"] != "cactus2-black")
+    st["decks"]["2"].sort(key=lambda p: PLANS[p]["back"] != "cactus2-black")
+    sync_backs(st)
     st["outlaw"]["dice"].update({"brown": 1, "black": 1})
     st = rig_outlaw_roll(st, [4, 4, 4])
-    st = R.apply(st, 0, {"type": "end"})
+    st = A(st, 0, {"type": "end"})
     assert st["outlaw"]["last"]["returned"] == {"brown": 1, "gray": 0, "black": 1, "gold": 0}
     assert st["outlaw"]["dice"] == {"brown": 3, "gray": 0, "black": 3, "gold": 3}
 
 
 def test_outlaw_tie_of_three_colours_lets_the_player_choose_two():
     st = solo()
-    st["decks"][1].sort(key=lambda p: PLANS[p]["back"] != "cactus2-gray")
+    st["decks"]["2"].sort(key=lambda p: PLANS[p]["back"] != "cactus2-gray")
+    sync_backs(st)
     st = rig_outlaw_roll(st, [3, 3, 3])
-    st = R.apply(st, 0, {"type": "end"})
+    st = A(st, 0, {"type": "end"})
     assert st["phase"] == "outlaw" and R.active(st) == [0]
     assert R.legal(st, 0) == [{"type": "outlaw_return", "color": c} for c in ("brown", "gray", "gold")]
-    st = R.apply(st, 0, {"type": "outlaw_return", "color": "gold"})
+    st = A(st, 0, {"type": "outlaw_return", "color": "gold"})
     assert R.legal(st, 0) == [{"type": "outlaw_return", "color": c} for c in ("brown", "gray")]
-    st = R.apply(st, 0, {"type": "outlaw_return", "color": "brown"})
+    st = A(st, 0, {"type": "outlaw_return", "color": "brown"})
     assert st["outlaw"]["dice"] == {"brown": 2, "gray": 3, "black": 0, "gold": 2}
     assert st["phase"] == "claim" and st["outlaw"]["penalties"] == 1
 
@@ -137,7 +151,7 @@ def test_outlaw_all_high_takes_one_of_each_and_drops_a_penalty():
     st["outlaw"]["penalties"] = 2
     st = rig_outlaw_roll(st, [5, 6, 5])
     plans_before = [list(r) for r in st["rows"]]
-    st = R.apply(st, 0, {"type": "end"})
+    st = A(st, 0, {"type": "end"})
     o = st["outlaw"]
     assert o["dice"] == {c: 1 for c in COLORS} and o["penalties"] == 1 and o["plans"] == []
     assert st["rows"] == plans_before
@@ -147,11 +161,11 @@ def test_outlaw_short_supply_takes_from_the_smallest_and_asks_on_a_tie():
     st = solo()
     st["supply"].update({"brown": 1, "gray": 4, "black": 4, "gold": 9})
     st = rig_outlaw_roll(st, [2, 6, 6])
-    st = R.apply(st, 0, {"type": "end"})
+    st = A(st, 0, {"type": "end"})
     # 1 brown, then 2 more from the smallest supply: gray and black tie at 4
     assert st["phase"] == "outlaw"
     assert R.legal(st, 0) == [{"type": "outlaw_take", "color": "gray"}, {"type": "outlaw_take", "color": "black"}]
-    st = R.apply(st, 0, {"type": "outlaw_take", "color": "black"})
+    st = A(st, 0, {"type": "outlaw_take", "color": "black"})
     assert st["outlaw"]["dice"]["brown"] == 1 and st["outlaw"]["dice"]["black"] == 2
     assert st["supply"]["black"] == 2 and st["phase"] != "outlaw"
 
@@ -159,15 +173,16 @@ def test_outlaw_short_supply_takes_from_the_smallest_and_asks_on_a_tie():
 def test_easy_outlaw_penalties_for_two_or_three_plans():
     st = solo(difficulty="easy")
     st = rig_outlaw_roll(st, [1, 2, 6])
-    st = R.apply(st, 0, {"type": "end"})
+    st = A(st, 0, {"type": "end"})
     assert st["outlaw"]["penalties"] == 1
     st = solo(difficulty="easy")
     st = rig_outlaw_roll(st, [1, 2, 3])
-    st["decks"][1].sort(key=lambda p: PLANS[p]["back"] != "cactus2-gray")
-    st = R.apply(st, 0, {"type": "end"})
+    st["decks"]["2"].sort(key=lambda p: PLANS[p]["back"] != "cactus2-gray")
+    sync_backs(st)
+    st = A(st, 0, {"type": "end"})
     # three plans: two for Easy, one for all dice below 5
     while st["phase"] == "outlaw":
-        st = R.apply(st, 0, R.legal(st, 0)[0])
+        st = A(st, 0, R.legal(st, 0)[0])
     assert st["outlaw"]["penalties"] == 3
 
 
@@ -175,7 +190,7 @@ def test_solo_game_end_is_checked_after_the_outlaw():
     st = solo()
     st["supply"].update({"gray": 2, "black": 2})
     st = rig_outlaw_roll(st, [6, 6, 6])
-    st = R.apply(st, 0, {"type": "end"})
+    st = A(st, 0, {"type": "end"})
     assert st["over"]
 
 
@@ -187,11 +202,14 @@ def test_outlaw_scoring_by_difficulty():
     icon = HORSES[st["outlaw"]["horses"][0]]["icon"]
     matches = sum(1 for n in names if P(n)["style"] == icon)
     pts = sum(P(n)["points"] for n in names)
-    assert R.outlaw_parts(st)["total"] == pts + matches - 2
+    assert R.outlaw_parts(st)["total"] == pts + matches - 1  # a Penalty token costs 1
     st["opts"]["difficulty"] = "hard"
     assert R.outlaw_parts(st)["sets"] == 6  # hat, horseshoe, boot, pickaxe: one set
     st["opts"]["no_main_street"] = True
-    assert R.outlaw_parts(st)["total"] == pts + matches - 2 + 6 - 10
+    assert R.outlaw_parts(st)["total"] == pts + matches - 1 + 6 - 10
+    st["v"] = 1  # the first release: 2 per token, and its points
+    old = sum(points(P(n), 1) for n in names)
+    assert R.outlaw_parts(st)["total"] == old + matches - 2 + 6 - 10
 
 
 def test_solo_outcome_against_the_outlaw():
@@ -225,13 +243,13 @@ def test_sole_surveyor_clears_a_column():
     assert st["outlaw"] is None
     st = rig_outlaw_roll(st, [3, 1, 1])
     col = [st["rows"][r][2] for r in range(3)]
-    st = R.apply(st, 0, {"type": "end"})
+    st = A(st, 0, {"type": "end"})
     assert st["surveyor"]["last"] == {"roll": 3, "plans": col}
     assert st["boxed"] == col and all(st["rows"][r][2] not in col for r in range(3))
     st["phase"] = "main"
     st = rig_outlaw_roll(st, [6, 1, 1])
     rows = [list(r) for r in st["rows"]]
-    st = R.apply(st, 0, {"type": "end"})
+    st = A(st, 0, {"type": "end"})
     assert st["rows"] == rows and st["surveyor"]["last"]["plans"] == []
 
 
@@ -239,7 +257,7 @@ def test_sole_surveyor_end_check_comes_before_its_turn():
     st = R.setup(2, 1, {"mode": "sole-surveyor"})
     st["phase"] = "main"
     st["supply"].update({"gray": 1, "gold": 0})
-    st = R.apply(st, 0, {"type": "end"})
+    st = A(st, 0, {"type": "end"})
     assert st["over"] and st["surveyor"]["last"] is None
 
 
@@ -302,13 +320,13 @@ def test_progress_kept_across_games():
     progress: dict = {}
     names = ["Ann", "Bob"]
     # game 1: both on mission 1
-    opts = R.progress_options(progress, names, {"mission": "next"})
+    opts = R.campaign_options(progress, names, {"mission": "next"})
     assert opts["mission"] == 1 and opts["mission_seat2"] == 1
     res = [{"mission": 1, "success": True}, {"mission": 1, "success": False}]
     progress = update_progress(progress, names, res)
     assert progress["Ann"]["mission"] == 2 and progress["Bob"]["mission"] == 1
     # game 2: each plays their own mission
-    opts = R.progress_options(progress, names, {"mission": "next", "town": "hard"})
+    opts = R.campaign_options(progress, names, {"mission": "next", "town": "hard"})
     assert opts == {"mission": 2, "mission_seat2": 1, "town": "hard"}
     st = R.setup(1, 2, opts)
     assert st["missions"] == [2, 1]
@@ -317,7 +335,7 @@ def test_progress_kept_across_games():
     assert progress["Ann"]["mission"] == 2 and progress["Bob"]["mission"] == 2
     assert progress["Ann"]["played"] == 2 and progress["Bob"]["cleared"] == [1]
     # a name not seen before starts at mission 1; other names are kept
-    opts = R.progress_options(progress, ["Cy"], {"mission": "next"})
+    opts = R.campaign_options(progress, ["Cy"], {"mission": "next"})
     assert opts["mission"] == 1
     progress = update_progress(progress, ["Cy"], [{"mission": 1, "success": True}])
     assert set(progress) == {"Ann", "Bob", "Cy"}
@@ -330,7 +348,7 @@ def test_progress_update_from_a_finished_game_is_pure():
     st = play_to_end(2, mission=3)
     before = {"Ann": {"mission": 3, "played": 4, "cleared": [1, 2]}}
     snapshot = {"Ann": dict(before["Ann"])}
-    after = R.progress_update(before, ["Ann", "Bob"], st)
+    after = R.campaign_update(before, ["Ann", "Bob"], st)
     assert before == snapshot
     results = R.outcome(st)["missions"]
     assert after["Ann"]["mission"] == (4 if results[0]["success"] else 3)
@@ -340,17 +358,17 @@ def test_progress_update_from_a_finished_game_is_pure():
 
 def test_progress_ignores_games_without_missions():
     st = play_to_end(2)
-    assert R.progress_update({"Ann": {"mission": 4}}, ["Ann", "Bob"], st) == {"Ann": {"mission": 4}}
-    assert R.progress_options({"Ann": {"mission": 4}}, ["Ann"], {"mission": 0}) == {"mission": 0}
+    assert R.campaign_update({"Ann": {"mission": 4}}, ["Ann", "Bob"], st) == {"Ann": {"mission": 4}}
+    assert R.campaign_options({"Ann": {"mission": 4}}, ["Ann"], {"mission": 0}) == {"mission": 0}
 
 
 def test_progress_tolerates_odd_saved_data():
-    opts = R.progress_options({"Ann": "junk", "Bob": {"mission": 99}}, ["Ann", "Bob"], {"mission": "next"})
+    opts = R.campaign_options({"Ann": "junk", "Bob": {"mission": 99}}, ["Ann", "Bob"], {"mission": "next"})
     assert opts["mission"] == 1 and opts["mission_seat2"] == 10
 
 
 def test_mission_next_from_a_link_is_accepted():
-    opts = R.normalize_options(1, {"mission": "next", "mode": "outlaw", "difficulty": "hard"})
+    opts = R.spec.normalize(1, {"mission": "next", "mode": "outlaw", "difficulty": "hard"})
     assert opts["mission"] == "next"
     assert R.setup(1, 1, opts)["missions"] == [1]
 
@@ -361,16 +379,16 @@ def test_progress_through_several_real_games():
     names = ["Ann"]
     for game_no in range(3):
         before = progress.get("Ann", {}).get("mission", 1)
-        opts = R.progress_options(progress, names, {"mission": "next", "mode": "outlaw", "difficulty": "easy"})
+        opts = R.campaign_options(progress, names, {"mission": "next", "mode": "outlaw", "difficulty": "easy"})
         assert opts["mission"] == before
-        st = R.setup(40 + game_no, 1, R.normalize_options(1, opts))
+        st = R.setup(40 + game_no, 1, R.spec.normalize(1, opts))
         rng = Rng(seed_state(game_no))
         while not st["over"]:
             legal = R.legal(st, 0)
-            st = R.apply(st, 0, BOTS["hard"](R, R.view(st, 0), 0, legal, rng))
+            st = A(st, 0, BOTS["hard"](R, R.view(st, 0), 0, legal, rng))
         result = R.outcome(st)["missions"][0]
         assert result["mission"] == before
-        progress = R.progress_update(progress, names, st)
+        progress = R.campaign_update(progress, names, st)
         assert progress["Ann"]["mission"] == (before + 1 if result["success"] else before)
         assert progress["Ann"]["played"] == game_no + 1
     assert progress["Zed"] == {"mission": 6}

@@ -35,6 +35,7 @@ SPEC = GameSpec(
         Flag("mission_hard", "Solo Missions: Hard Mode", default=False, for_seats=(1,),
              help="You must also beat the Outlaw's score to move on."),
     ),
-    rules_version=1,
+    rules_version=2,  # 2: the Jail's power only when it can be completed; the 3-cactus back may take gold
+    replays=(1,),
     campaign=True,
 )

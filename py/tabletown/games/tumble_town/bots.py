@@ -15,14 +15,14 @@ function of the view, the next call finds the same plan and takes the next step.
 
 from __future__ import annotations
 
-from itertools import combinations
-from typing import Any, Iterator, Optional
+from typing import Any, Optional
 
 from tabletown.engine.prng import Rng
-from tabletown.engine.rules import Action, Game, View
+from tabletown.engine.rules import Action, Rules, View
 
-from .content import BACKS, COLORS, HORSES, PLAIN, PLANS, PLOTS, STOREHOUSE
-from .scoring import building_heights, color_ok, penalty, penalty_detail, placements, value_ok
+from .content import BACKS, COLORS, HORSES, PLAIN, PLANS, PLOTS, STOREHOUSE, TOWNS, back_choices, penalty_value, points
+from .fitting import Fill, best_fill, value_miss
+from .scoring import building_heights, penalty, penalty_detail, placements
 
 BASE_WORTH = {"brown": 0.9, "gray": 1.0, "black": 1.0, "gold": 1.4}
 ONE_TIME_VALUE = {"gain_die": 1.2, "warehouse": 3.5, "tokens": 2.5}
@@ -30,108 +30,7 @@ LATER = 0.5  # share of a plan's value kept when it must wait for later dice
 LATER_DIE = 1.5  # what each die of such a later construction costs
 RATE = {"brown": 1.5, "gray": 0.6, "black": 0.6, "gold": 0.6}  # dice a player takes per turn
 OUTLAW_RATE = {"brown": 2.0, "gray": 1.0, "black": 1.0, "gold": 2.0}
-MAX_COMBOS = 40  # dice sets tried per plan, most relevant dice first
-SPEC_ORDER = {"gold": 0, "brown": 0, "gray": 0, "black": 0, "plain": 1, "any": 2}
 PER_DIE = ("none", "range", "odd", "even")
-Fill = tuple[float, float, dict[int, int]]  # cost, penalty, position -> die index
-
-
-# ------------------------------------------------------------------------------------
-# Dice assignment
-
-
-def _value_miss(req: dict[str, Any]) -> float:
-    """Chance that a die still to be rolled misses the value requirement."""
-    k = req["k"]
-    if k == "none":
-        return 0.0
-    if k == "range":
-        return 1 - (req["hi"] - req["lo"] + 1) / 6
-    if k in ("odd", "even"):
-        return 0.5
-    return 0.4
-
-
-def _fit_rank(req: dict[str, Any], v: int) -> int:
-    if v == 0:
-        return 1
-    return 0 if value_ok(req, v) else 2
-
-
-def _greedy_colors(plan: dict[str, Any], positions: list[int], dice: list[list[Any]], idxs: tuple[int, ...]) -> dict[int, int]:
-    """Match dice to positions, the most demanding colours first; dice whose value
-    fits go to matching colours so that misfits absorb the colour mismatches."""
-    req = plan["req"]
-    left = list(idxs)
-    out: dict[int, int] = {}
-    rest = []
-    for p in sorted(positions, key=lambda p: (SPEC_ORDER[plan["colors"][p]], p)):
-        spec = plan["colors"][p]
-        cands = [i for i in left if color_ok(spec, dice[i][0])]
-        if not cands:
-            rest.append(p)
-            continue
-        best = min(cands, key=lambda i: (_fit_rank(req, dice[i][1]), 0 if dice[i][0] == spec else 1))
-        out[p] = best
-        left.remove(best)
-    for p, i in zip(rest, left):
-        out[p] = i
-    return out
-
-
-def _unique_combos(dice: list[list[Any]], idxs: list[int], k: int) -> Iterator[tuple[int, ...]]:
-    seen = set()
-    for combo in combinations(idxs, k):
-        key = tuple(sorted((dice[i][0], dice[i][1]) for i in combo))
-        if key not in seen:
-            seen.add(key)
-            yield combo
-
-
-def _relevance(plan: dict[str, Any], d: list[Any], need: dict[str, int]) -> float:
-    s = 0.0
-    if need.get(d[0]):
-        s += 2
-    if d[0] != "gold" and need.get("plain"):
-        s += 1
-    if need.get("any"):
-        s += 0.5
-    if d[1] == 0 or value_ok(plan["req"], d[1]):
-        s += 1
-    return s
-
-
-def best_fill(plan: dict[str, Any], prefill: list[Optional[list[Any]]], dice: list[list[Any]],
-              worth: list[float], pen_weight: float = 2.0, width: int = 3) -> Optional[Fill]:
-    """Cheapest way to fill the empty positions. A die with value 0 is one still to be
-    rolled: it counts as an expected miss of the value requirement."""
-    empty = [p for p, d in enumerate(prefill) if d is None]
-    k = len(empty)
-    if len(dice) < k:
-        return None
-    need: dict[str, int] = {}
-    for p in empty:
-        need[plan["colors"][p]] = need.get(plan["colors"][p], 0) + 1
-    idxs = sorted(range(len(dice)), key=lambda i: (-_relevance(plan, dice[i], need), worth[i]))[:k + width]
-    miss = _value_miss(plan["req"])
-    best: Optional[Fill] = None
-    for n, combo in enumerate(_unique_combos(dice, idxs, k)):
-        if n >= MAX_COMBOS:
-            break
-        assign = _greedy_colors(plan, empty, dice, combo)
-        full = list(prefill)
-        unknown = 0.0
-        for p, i in assign.items():
-            d = dice[i]
-            if d[1] == 0:
-                unknown += 1.0 if not color_ok(plan["colors"][p], d[0]) else miss
-            else:
-                full[p] = d
-        pen = penalty(plan, full) + unknown
-        cost = pen * pen_weight + sum(worth[i] for i in combo)
-        if best is None or cost < best[0]:
-            best = (cost, pen, assign)
-    return best
 
 
 # ------------------------------------------------------------------------------------
@@ -145,24 +44,27 @@ class Ctx:
         self.level = level
         self.hard = level == "hard"
         self.me = view["players"][seat]
-        self.horse = HORSES[self.me["horse"]]["icon"] if self.me["horse"] is not None else None
-        self.n = view["seats"]
-        self.final = bool(view["ending"])
+        self.horse = HORSES[self.me["horse"]]["icon"] if isinstance(self.me["horse"], int) else None
+        self.n = view["n"]
+        self.final = bool(view["derived"]["last_round"])
         self.rounds_left = self._rounds_left()
         self.cache: dict[Any, Optional[Fill]] = {}
+        self.pen_value = penalty_value(view["v"])
+        # How hard a construction avoids a Penalty token: more than the token's points while
+        # the game is young (measured: weighing tokens at their face value builds worse towns).
         self.pen_weight = 2.0 if (self.final or not self.hard) else (3.0 if self.rounds_left > 2.5 else 2.4)
 
     def _rounds_left(self) -> float:
         """Rounds (own turns) likely left before the end is triggered."""
         v = self.v
-        if v["ending"]:
+        if v["derived"]["last_round"]:
             return 0.0
         n = self.n
-        plans_left = sum(v["deck_sizes"]) + sum(1 for row in v["rows"] for p in row if p is not None)
+        plans_left = sum(v["derived"]["deck_sizes"]) + sum(1 for row in v["rows"] for p in row if p is not None)
         takers = n + (2 if v["outlaw"] else 0) + (2 if v["mode"] == "sole-surveyor" else 0)
         by_plans = plans_left / max(1, takers)
         if v["opts"]["surplus"]:
-            decks = sorted(v["deck_sizes"])
+            decks = sorted(v["derived"]["deck_sizes"])
             return max(0.3, min(by_plans, decks[1] / max(1.0, takers / 3)))
         rate = {c: RATE[c] * n for c in COLORS}
         if v["outlaw"]:
@@ -191,7 +93,7 @@ class Ctx:
         return out
 
     def plan_value(self, plan: dict[str, Any]) -> float:
-        val = float(plan["points"])
+        val = float(points(plan, self.v["v"]))
         pw = plan["power"]
         if not self.hard:
             return val + (1.5 if plan["ptype"] == "end" else 0.5)
@@ -230,7 +132,37 @@ class Ctx:
             val += ONE_TIME_VALUE.get(pw["k"], 0.0) * (0.2 if self.final else 1.0)
         if not self.v["opts"]["no_main_street"]:
             val += 0.5 * plan["width"]
-        return val
+        return val + self.mission_value(plan, built)
+
+    def mission_value(self, plan: dict[str, Any], built: list[dict[str, Any]]) -> float:
+        """What a plan does for the mission this player is on (Mission Mode): a strong
+        player builds toward the mission's requirement, and away from breaking it."""
+        m = self.v["missions"][self.seat]
+        if not m:
+            return 0.0
+        levels = [p["level"] for p in built]
+        shapes = [p["shape"] for p in built]
+        if m == 1 and plan["style"] == self.horse:
+            return 2.5 if sum(1 for p in built if p["style"] == self.horse) < 4 else 0.0
+        if m == 2:
+            return 2.0 if levels.count(plan["level"]) < 2 else 0.0
+        if m == 3 and plan["level"] == 2:
+            return 2.5 if levels.count(2) < 4 else 0.0
+        if m == 4 and plan["ptype"] == "end":
+            return 2.5 if sum(1 for p in built if p["ptype"] == "end") < 3 else 0.0
+        if m == 5 and not self.v["opts"]["no_main_street"]:
+            return 0.6 * plan["width"]
+        if m == 6 and plan["ptype"] == "end":
+            return 1.5
+        if m == 7 and plan["level"] == 1:
+            return -6.0 if levels.count(1) >= 1 else -1.0
+        if m == 8 and plan["style"] not in {p["style"] for p in built}:
+            return 2.5
+        if m == 9 and shapes.count(plan["shape"]) in (1, 2):
+            return 2.5
+        if m == 10 and plan["shape"] in shapes:
+            return -8.0
+        return 0.0
 
     def fill(self, plan: dict[str, Any], dice: Optional[list[list[Any]]] = None,
              prefill: Optional[list[Any]] = None) -> Optional[Fill]:
@@ -301,7 +233,7 @@ def _choose_build(ctx: Ctx) -> Optional[tuple[float, dict[str, Any], Fill]]:
         if fill is None:
             continue
         pen = fill[1]
-        net = plan["points"] - 2 * pen
+        net = points(plan, ctx.v["v"]) - ctx.pen_value * pen
         if ctx.ok_to_build(plan, pen, net) and (best is None or net > best[0]):
             best = (net, plan, fill)
     return best
@@ -394,7 +326,7 @@ def _improve(ctx: Ctx, legal: list[Action]) -> Optional[Action]:
         if a["type"] == "power" and _power_kind(ctx, a["b"]) == "reroll":
             per_die = plan["req"]["k"] in PER_DIE
             bad = [p for p in detail["value"]]
-            if per_die and bad and _value_miss(plan["req"]) <= 0.5:
+            if per_die and bad and value_miss(plan["req"]) <= 0.5:
                 return a
     for a in legal:
         if a["type"] == "power" and _power_kind(ctx, a["b"]) == "swap":
@@ -597,7 +529,7 @@ def _incoming(ctx: Ctx, row: int, plan: dict[str, Any]) -> list[str]:
     for spec in plan["colors"]:
         if spec in need:
             need[spec] += 1
-    for opts in back["choice"]:
+    for opts in back_choices(v["backs"][row], v["v"]):
         avail = [c for c in opts if supply[c] > 0]
         if avail:
             c = max(avail, key=lambda c: (need[c], -COLORS.index(c)))
@@ -616,8 +548,8 @@ def _claim_score(ctx: Ctx, row: int, col: int) -> float:
         return value + sum(ctx.worth([[c, 0]])[0] for c in new) * 0.8
     res = ctx.fill(plan, dice)
     if res is None:
-        return plan["points"] - 2.0 * (len(plan["pos"]) - len(dice)) - 2.0
-    return plan["points"] - 2.0 * res[1] + 0.2 * len(new)
+        return points(plan, ctx.v["v"]) - ctx.pen_value * (len(plan["pos"]) - len(dice)) - 2.0
+    return points(plan, ctx.v["v"]) - ctx.pen_value * res[1] + 0.2 * len(new)
 
 
 def _placement(ctx: Ctx, legal: list[Action]) -> Action:
@@ -629,7 +561,7 @@ def _placement(ctx: Ctx, legal: list[Action]) -> Action:
     plan = PLANS[build["plan"]]
     spots = placements(ctx.me["built"], v["town"], plan, build["dice"])
     gains = {(s["side"], s["start"], s["mirror"]): s["gain"] for s in spots}
-    rows = v["town_rows"]
+    rows = TOWNS[v["town"]]["rows"]
 
     def score(a: Action) -> tuple[float, int, int]:
         gain = gains.get((a["side"], a["start"], a["mirror"]), 0)
@@ -664,7 +596,7 @@ def _discard(ctx: Ctx, legal: list[Action]) -> Action:
 # ------------------------------------------------------------------------------------
 
 
-def decide(rules: Game, view: View, seat: int, legal: list[Action], rng: Rng, level: str) -> Action:
+def decide(rules: Rules, view: View, seat: int, legal: list[Action], rng: Rng, level: str) -> Action:
     if len(legal) == 1:
         return legal[0]
     ctx = Ctx(view, seat, level)
@@ -726,11 +658,11 @@ def decide(rules: Game, view: View, seat: int, legal: list[Action], rng: Rng, le
     return {"type": "end"} if {"type": "end"} in legal else legal[-1]
 
 
-def easy_bot(rules: Game, view: View, seat: int, legal: list[Action], rng: Rng) -> Action:
+def easy_bot(rules: Rules, view: View, seat: int, legal: list[Action], rng: Rng) -> Action:
     return decide(rules, view, seat, legal, rng, "easy")
 
 
-def hard_bot(rules: Game, view: View, seat: int, legal: list[Action], rng: Rng) -> Action:
+def hard_bot(rules: Rules, view: View, seat: int, legal: list[Action], rng: Rng) -> Action:
     return decide(rules, view, seat, legal, rng, "hard")
 
 

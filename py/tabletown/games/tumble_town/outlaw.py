@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tabletown.engine.events import Events
 from tabletown.engine.prng import Rng
 
 from .content import BACKS, COLORS, PLANS
@@ -16,21 +17,25 @@ OUTLAW_DICE = ("brown", "gray", "gold")  # row 1-cactus, 2-cactus, 3-cactus
 
 
 def back_of(state: dict[str, Any], row: int) -> str:
-    deck = state["decks"][row]
+    """The back showing on the deck of `row` (its top plan's, or the Plan End card)."""
+    deck = state["decks"][str(row + 1)]
     return PLANS[deck[0]]["back"] if deck else "plan-end"
 
 
-def refill(state: dict[str, Any], row: int, col: int) -> None:
-    deck = state["decks"][row]
+def refill(state: dict[str, Any], row: int, col: int, ev: Events) -> None:
+    """Turn the top plan of the row's deck face up into the empty place (a reveal)."""
+    deck = state["decks"][str(row + 1)]
     if deck and state["rows"][row][col] is None:
-        state["rows"][row][col] = deck.pop(0)
-        state["revealed"] += 1
+        pid = deck.pop(0)
+        state["rows"][row][col] = pid
+        state["backs"][row] = back_of(state, row)
+        ev.reveal(zone="rows", what=pid, row=row, col=col)
 
 
-def outlaw_turn(state: dict[str, Any], rng: Rng) -> None:
+def outlaw_turn(state: dict[str, Any], rng: Rng, ev: Events) -> None:
     """Steps 1-4 of the Outlaw's turn; leaves a queue of dice moves to run."""
     o = state["outlaw"]
-    roll = {color: rng.d6() for color in OUTLAW_DICE}
+    roll = {color: ev.roll(rng, 6, color=color, who="outlaw") for color in OUTLAW_DICE}
     last: dict[str, Any] = {"roll": roll, "plans": [], "took": {c: 0 for c in COLORS},
                             "returned": {c: 0 for c in COLORS}, "penalty": 0, "bonus": False}
     queue: list[dict[str, Any]] = []
@@ -41,7 +46,7 @@ def outlaw_turn(state: dict[str, Any], rng: Rng) -> None:
             continue
         col = v - 1
         if row == 1:
-            take = BACKS[back_of(state, 1)]["color"]
+            take = BACKS[state["backs"][1]]["color"]
         else:
             take = "brown" if row == 0 else "gold"
         pid = state["rows"][row][col]
@@ -50,7 +55,7 @@ def outlaw_turn(state: dict[str, Any], rng: Rng) -> None:
             last["plans"].append(pid)
             state["rows"][row][col] = None
             gained += 1
-            refill(state, row, col)
+            refill(state, row, col, ev)
         queue.append({"op": "take", "c": take, "n": 3})
     values = list(roll.values())
     if all(v < 5 for v in values):
@@ -158,8 +163,8 @@ def ask_options(state: dict[str, Any]) -> list[str]:
     return list(ask["options"]) if ask else []
 
 
-def surveyor_turn(state: dict[str, Any], rng: Rng) -> None:
-    v = rng.d6()
+def surveyor_turn(state: dict[str, Any], rng: Rng, ev: Events) -> None:
+    v = ev.roll(rng, 6, who="surveyor")
     removed = []
     if v <= 4:
         col = v - 1
@@ -169,5 +174,6 @@ def surveyor_turn(state: dict[str, Any], rng: Rng) -> None:
                 state["boxed"].append(pid)
                 removed.append(pid)
                 state["rows"][row][col] = None
-                refill(state, row, col)
+                refill(state, row, col, ev)
     state["surveyor"]["last"] = {"roll": v, "plans": removed}
+    ev.add("surveyor", roll=v, plans=removed)

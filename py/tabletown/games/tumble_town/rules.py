@@ -5,15 +5,25 @@ Every choice is one action. Constructing is a sequence held in `state["build"]`:
 choose a plan from your hand, put dice on its positions one at a time, then choose
 where it stands on your Town card (the choice confirms it); cancel hands the dice
 back. Powers, Dice Tokens and the Gold Pan use short sub-steps in `state["sub"]`.
+
+`apply` returns the new state and the move's events; phrases.py writes the log line.
+What is hidden: the three Plan decks (only the back of each top card shows, kept in
+`state["backs"]`), each player's Horse (until the end) and the Outlaw's Horses.
+
+Rules versions: 1 is the first release; 2 reads the rulebook more closely (the Jail's
+power is offered only when it can be completed; the 3-cactus back takes a gold die and
+any two other dice, gold included). A version-1 game keeps its rules.
 """
 
 from __future__ import annotations
 
 from typing import Any, Optional
 
+from tabletown.engine.events import Events
 from tabletown.engine.prng import Rng, seed_state
-from tabletown.engine.rules import Action, Game, IllegalAction, Option, State, View, make_outcome, seat_token
+from tabletown.engine.rules import Action, IllegalAction, Rules, State, View, make_outcome, seat_token
 from tabletown.engine.state import clone
+from tabletown.engine.zones import HIDDEN, OWNER, Zone, Zones
 
 from . import outlaw as outlaw_mod
 from .content import (
@@ -21,81 +31,31 @@ from .content import (
     COLORS,
     DICE_RETURNED,
     DICE_TOTAL,
-    EXTRA_SPACES,
     HORSES,
-    LEVEL_NAMES,
     PLAIN,
     PLANS,
     PLANS_PER_DECK,
-    PLOTS,
     STARTING_DICE,
     STOREHOUSE,
     SURVEYOR_EXTRA_RETURNED,
-    TOWN_NAMES,
-    TOWN_TYPES,
-    TOWNS,
+    back_choices,
+    points,
+    verdict_index,
 )
 from .content import verdict as chart_verdict
+from .fitting import least_penalty
 from .missions import mission_info, mission_result, options_from_progress, update_progress
+from .phrases import line, power_text
+from .powers import POWERS, kinds
 from .scoring import outlaw_score, penalty_detail, placements, player_score, street_detail
 
 CANCEL_LIMIT = 8  # take-backs per turn (cancel a construction, a power or the Gold Pan)
-MODES = ("outlaw", "no-outlaw", "sole-surveyor")
-DIFFICULTIES = ("easy", "medium", "hard", "extra-hard")
 COLOR_ORDER = {c: i for i, c in enumerate(COLORS)}
-SIDE_NAMES = ("north", "south")
-
-OPTIONS = (
-    Option("town", "Town cards", TOWN_TYPES, "easy",
-           choice_labels=tuple(TOWN_NAMES[t] for t in TOWN_TYPES),
-           help="Every player gets the same type of Town card."),
-    Option("mode", "Solo game", MODES, "outlaw",
-           choice_labels=("Against the Outlaw", "No Outlaw scoring chart", "Sole Surveyor"), for_seats=(1,),
-           help="Play against the Outlaw, chase it out of town and compare with the chart, or face the Sole Surveyor."),
-    Option("difficulty", "Outlaw difficulty", DIFFICULTIES, "medium",
-           choice_labels=("Easy", "Medium", "Hard", "Extra Hard"), for_seats=(1,)),
-    Option("no_main_street", "No Main Street variant", (False, True), False,
-           choice_labels=("Off", "On"), help="Buildings are not placed on the Town card and Main Street does not score."),
-    Option("surplus", "Surplus variant", (False, True), False, choice_labels=("Off", "On"),
-           help="No dice are returned to the box; the end comes when two Plan End cards show."),
-    Option("mission", "Mission Mode", (0,) + tuple(range(1, 11)) + ("next",), 0,
-           choice_labels=("Off",) + tuple(f"Mission {i}" for i in range(1, 11)) + ("Each player's next mission",),
-           help="Beat the mission's score and its extra requirement to move on to the next mission."),
-    Option("mission_seat2", "Second player's mission", tuple(range(0, 11)), 0,
-           choice_labels=("Same as the first",) + tuple(f"Mission {i}" for i in range(1, 11)), for_seats=(2, 3, 4)),
-    Option("mission_seat3", "Third player's mission", tuple(range(0, 11)), 0,
-           choice_labels=("Same as the first",) + tuple(f"Mission {i}" for i in range(1, 11)), for_seats=(3, 4)),
-    Option("mission_seat4", "Fourth player's mission", tuple(range(0, 11)), 0,
-           choice_labels=("Same as the first",) + tuple(f"Mission {i}" for i in range(1, 11)), for_seats=(4,)),
-    Option("mission_hard", "Solo Missions: Hard Mode", (False, True), False, choice_labels=("Off", "On"),
-           for_seats=(1,), help="You must also beat the Outlaw's score to move on."),
-)
+LEVELS = ("1", "2", "3")  # the decks, by the cactus count on their backs (row r holds level r + 1)
 
 
 def _sort_dice(dice: list[list[Any]]) -> None:
     dice.sort(key=lambda d: (COLOR_ORDER[d[0]], d[1]))
-
-
-def kinds(dice: list[list[Any]], skip: tuple[int, ...] = ()) -> list[int]:
-    """Index of the first die of each (colour, value), skipping some indices."""
-    seen: set[tuple[str, int]] = set()
-    out = []
-    for i, d in enumerate(dice):
-        if i in skip:
-            continue
-        key = (d[0], d[1])
-        if key not in seen:
-            seen.add(key)
-            out.append(i)
-    return out
-
-
-def die_name(d: list[Any]) -> str:
-    return f"{d[0]} {d[1]}"
-
-
-def dice_text(dice: list[list[Any]]) -> str:
-    return ", ".join(die_name(d) for d in dice) if dice else "no dice"
 
 
 def storehouse_overflow(player: dict[str, Any]) -> tuple[int, list[str]]:
@@ -111,27 +71,47 @@ def storehouse_overflow(player: dict[str, Any]) -> tuple[int, list[str]]:
     return max(0, over - player["extra"]), colors
 
 
-def capacity(player: dict[str, Any]) -> int:
-    return len(STOREHOUSE) + player["extra"]
+class Turn:
+    """One action being applied: the state (a copy), its events and the PRNG."""
+
+    def __init__(self, state: State, seat: int):
+        self.st = clone(state)
+        self.seat = seat
+        self.ev = Events()
+        self.rng = Rng(self.st["rng"])
+        self.rolled: list[list[Any]] = []  # the dice a claim brought, as rolled
+
+    def roll(self, color: str) -> list[Any]:
+        """A die taken from the supply is rolled before it is used."""
+        return [color, self.ev.roll(self.rng, 6, color=color)]
 
 
-class TumbleTown(Game):
+class TumbleTown(Rules):
+    zones = Zones(
+        Zone("decks.1", HIDDEN, pool="plans1"),
+        Zone("decks.2", HIDDEN, pool="plans2"),
+        Zone("decks.3", HIDDEN, pool="plans3"),
+        Zone("players.*.horse", OWNER, pool="horses"),
+        Zone("outlaw.horses", HIDDEN, pool="horses"),
+    )
+
     # --- setup ---------------------------------------------------------------------
-    def setup(self, seed: int, seats: int, options: dict[str, Any]) -> State:
-        opts = self.normalize_options(seats, options)
+    def setup(self, seed: int, seats: int, options: dict[str, Any], campaign: Optional[dict[str, Any]] = None,
+              version: Optional[int] = None) -> State:
+        opts = self.spec.normalize(seats, options)
         if opts["mission"] == "next":
             opts["mission"] = 1
         mode = opts["mode"] if seats == 1 else "multi"
         rng_words = seed_state(seed)
         rng = Rng(rng_words)
-        decks: list[list[int]] = []
+        decks: dict[str, list[int]] = {}
         per_deck = PLANS_PER_DECK[seats]
-        for level in (1, 2, 3):
-            pool = [p["id"] for p in PLANS if p["level"] == level
+        for level in LEVELS:
+            pool = [p["id"] for p in PLANS if p["level"] == int(level)
                     and not (seats == 2 and p["name"] == "Dance Hall")]
             rng.shuffle(pool)
-            decks.append(pool[:per_deck])
-        rows = [[deck.pop(0) for _ in range(4)] for deck in decks]
+            decks[level] = pool[:per_deck]
+        rows = [[decks[level].pop(0) for _ in range(4)] for level in LEVELS]
         returned = 0 if opts["surplus"] else DICE_RETURNED[seats]
         if mode == "sole-surveyor":
             returned += SURVEYOR_EXTRA_RETURNED
@@ -171,12 +151,13 @@ class TumbleTown(Game):
             m = opts.get(f"mission_seat{seat + 1}", 0) if seat > 0 else 0
             missions.append(m or first_mission)
         state: State = {
-            "rng": rng_words, "revealed": 0, "n": seats, "opts": opts, "mode": mode, "town": opts["town"],
-            "decks": decks, "rows": rows, "supply": supply, "boxed": [], "players": players,
-            "first": 0, "turn": 0, "round": 1, "phase": "claim", "take": None, "build": None, "sub": None,
-            "cancels": 0, "rolled": [], "ending": False, "over": False,
-            "outlaw": outlaw, "surveyor": surveyor, "missions": missions,
+            "rng": rng_words, "v": version or self.spec.rules_version, "n": seats, "opts": opts, "mode": mode,
+            "town": opts["town"], "decks": decks, "backs": [], "rows": rows, "supply": supply, "boxed": [],
+            "players": players, "first": 0, "turn": 0, "round": 1, "phase": "claim", "take": None,
+            "build": None, "sub": None, "cancels": 0, "ending": False, "over": False, "shown": None,
+            "outlaw": outlaw, "surveyor": surveyor, "missions": missions, "start_seat": None,
         }
+        state["backs"] = [outlaw_mod.back_of(state, r) for r in range(3)]
         if pending_start is not None:
             state["phase"] = "start"
             state["start_seat"] = pending_start
@@ -213,7 +194,7 @@ class TumbleTown(Game):
             kind = state["outlaw"]["ask"]["kind"]
             t = "outlaw_take" if kind == "take" else "outlaw_return"
             return [{"type": t, "color": c} for c in outlaw_mod.ask_options(state)]
-        # main phase
+        # the construct phase
         if state["sub"] is not None:
             return self._sub_legal(state, pl, state["sub"])
         acts: list[Action] = []
@@ -260,12 +241,8 @@ class TumbleTown(Game):
             plan = PLANS[b["plan"]]
             if plan["ptype"] != "once" or b["used"]:
                 continue
-            kind = plan["power"]["k"]
-            if kind == "black_split" and not any(d[0] == "black" for d in pl["dice"]):
-                continue
-            if kind == "swap" and not any(d[0] in PLAIN for d in pl["dice"]):
-                continue
-            acts.append({"type": "power", "b": k})
+            if POWERS.handlers[plan["power"]["k"]].usable(state, pl, state["v"]):
+                acts.append({"type": "power", "b": k})
         if pl["tokens"] > 0:
             acts.append({"type": "token"})
         return acts
@@ -309,115 +286,96 @@ class TumbleTown(Game):
                 for i in sel:
                     back_counts[dice[i][0]] += 1
                 acts = [{"type": "color", "c": c} for c in COLORS if state["supply"][c] + back_counts[c] > 0]
-            if back:
-                acts.append({"type": "back"})
-            return acts
-        if k == "token":
+        elif k == "token":
             if sub["die"] is None:
                 acts = [{"type": "pick", "die": i} for i in kinds(dice)]
             else:
                 cur = dice[sub["die"]][1]
                 acts = [{"type": "value", "v": v} for v in range(1, 7) if v != cur]
-            if back:
-                acts.append({"type": "back"})
-            return acts
-        # a building power
-        power = PLANS[pl["built"][sub["b"]]["plan"]]["power"]["k"]
-        if power == "flip":
-            acts = [{"type": "pick", "die": i} for i in kinds(dice)]
-        elif power in ("adjust1", "adjust2"):
-            n = 1 if power == "adjust1" else 2
-            for i in kinds(dice):
-                v = dice[i][1]
-                if v + n <= 6:
-                    acts.append({"type": "adj", "die": i, "d": n})
-                if v - n >= 1:
-                    acts.append({"type": "adj", "die": i, "d": -n})
-        elif power == "plusminus":
-            plus, minus = sub.get("plus"), sub.get("minus")
-            skip = tuple(x for x in (plus, minus) if x is not None)
-            for i in kinds(dice, skip=skip):
-                v = dice[i][1]
-                if plus is None and v < 6:
-                    acts.append({"type": "adj", "die": i, "d": 1})
-                if minus is None and v > 1:
-                    acts.append({"type": "adj", "die": i, "d": -1})
-            if plus is not None or minus is not None:
-                acts.append({"type": "done"})
-                return acts
-        elif power == "reroll":
-            acts = [{"type": "pick", "die": i} for i in kinds(dice, skip=tuple(sub["sel"]))]
-            if sub["sel"]:
-                acts.append({"type": "roll"})
-        elif power == "black_split":
-            acts = [{"type": "pick", "die": i} for i in kinds(dice) if dice[i][0] == "black"]
-        elif power == "swap":
-            if sub.get("die") is None:
-                acts = [{"type": "pick", "die": i} for i in kinds(dice) if dice[i][0] in PLAIN]
-            else:
-                back_c = dice[sub["die"]][0]
-                acts = [{"type": "color", "c": c} for c in PLAIN
-                        if state["supply"][c] + (1 if c == back_c else 0) > 0]
+        else:
+            power = PLANS[pl["built"][sub["b"]]["plan"]]["power"]["k"]
+            acts = POWERS.handlers[power].offer(state, pl, sub)
+            if power == "plusminus" and (sub.get("plus") is not None or sub.get("minus") is not None):
+                return acts  # half done: finish with "done"; no taking back
         if back:
             acts.append({"type": "back"})
         return acts
 
     # --- apply ------------------------------------------------------------------------
-    def apply(self, state: State, seat: int, action: Action) -> State:
+    def apply(self, state: State, seat: int, action: Action) -> tuple[State, list[dict[str, Any]]]:
         if not isinstance(action, dict) or seat not in self.active(state) or action not in self.legal(state, seat):
             raise IllegalAction("That move is not allowed now.")
-        st = clone(state)
-        rng = Rng(st["rng"])
+        turn = Turn(state, seat)
+        st, ev = turn.st, turn.ev
         t = action["type"]
         pl = st["players"][seat]
+        phase_before = st["phase"]
+        dice_before = clone(pl["dice"])
+        outlaw_before = dict(st["outlaw"]["dice"]) if st["outlaw"] else None
+        ending_before = st["ending"]
         if t == "start_die":
+            ev.add("start_die", seat=seat, color=action["color"])
             if action["color"] != "none":
                 st["supply"][action["color"]] -= 1
-                pl["dice"].append([action["color"], rng.d6()])
-            st.pop("start_seat", None)
+                pl["dice"].append(turn.roll(action["color"]))
+            st["start_seat"] = None
             self._begin_turn(st)
         elif t == "claim":
-            self._claim(st, seat, action["row"], action["col"], rng)
+            pid = st["rows"][action["row"]][action["col"]]
+            ev.add("claim", seat=seat, plan=pid)
+            self._claim(turn, action["row"], action["col"])
         elif t == "take":
             c = action["color"]
+            ev.add("take", seat=seat, color=c)
             st["supply"][c] -= 1
             st["take"]["got"].append(c)
             st["take"]["slots"].pop(0)
-            self._advance_take(st, seat, rng)
+            self._advance_take(turn)
         elif t == "build":
             pid = action["plan"]
+            ev.add("build", seat=seat, plan=pid)
             st["build"] = {"plan": pid, "dice": [None] * len(PLANS[pid]["pos"])}
         elif t == "put":
-            st["build"]["dice"][action["pos"]] = pl["dice"].pop(action["die"])
+            die = pl["dice"].pop(action["die"])
+            ev.add("put", seat=seat, die=list(die), pos=action["pos"])
+            st["build"]["dice"][action["pos"]] = die
         elif t == "cancel":
+            ev.add("cancel", seat=seat)
             pl["dice"].extend(d for d in st["build"]["dice"] if d is not None)
             st["build"] = None
             st["cancels"] += 1
         elif t == "place":
             at = [action["side"], action["start"], action["mirror"]] if "side" in action else None
-            self._complete(st, seat, at, rng)
+            self._complete(turn, at)
         elif t == "power":
+            ev.add("power", seat=seat, plan=pl["built"][action["b"]]["plan"])
             st["sub"] = {"k": "power", "b": action["b"], "sel": []}
         elif t == "token":
+            ev.add("token", seat=seat)
             st["sub"] = {"k": "token", "die": None}
         elif t == "pan":
+            ev.add("pan", seat=seat)
             st["sub"] = {"k": "pan", "sel": []}
         elif t == "back":
+            ev.add("back", seat=seat)
             st["sub"] = None
             st["cancels"] += 1
         elif t in ("pick", "adj", "value", "color", "done", "roll"):
-            self._sub_step(st, seat, action, rng)
+            self._sub_step(turn, action)
         elif t == "end":
-            self._end_turn(st, seat, rng)
+            ev.add("end", seat=seat)
+            self._end_turn(turn)
         elif t == "discard":
             d = pl["dice"].pop(action["die"])
+            ev.add("discard", seat=seat, die=list(d))
             st["supply"][d[0]] += 1
             if storehouse_overflow(pl)[0] == 0:
-                self._after_turn(st, rng)
+                self._after_turn(turn)
         elif t in ("outlaw_take", "outlaw_return"):
+            ev.add(t, seat=seat, color=action["color"])
             outlaw_mod.answer(st, action["color"])
             st["phase"] = "main"
-            self._continue_outlaw(st, rng)
+            self._continue_outlaw(turn, told=False)
         else:  # pragma: no cover - legal() guards every type
             raise IllegalAction("Unknown move.")
         if st["sub"] is None:
@@ -425,7 +383,31 @@ class TumbleTown(Game):
                 _sort_dice(p["dice"])
         if st["mode"] == "multi" and not st["ending"] and self._end_condition(st):
             st["ending"] = True
-        return st
+        self._tell_consequences(turn, phase_before, dice_before, outlaw_before, ending_before)
+        return st, list(ev)
+
+    def _tell_consequences(self, turn: Turn, phase_before: str, dice_before: list[Any],
+                           outlaw_before: Optional[dict[str, int]], ending_before: bool) -> None:
+        """Events for what the table sees besides the move itself: the dice a player
+        rolled, the Outlaw's dice after a choice made for it, the end drawing near."""
+        st, ev = turn.st, turn.ev
+        if any(e["t"] == "roll" for e in ev):
+            if phase_before in ("claim", "take") and st["phase"] != "take":
+                ev.add("rolls", seat=turn.seat, dice=clone(turn.rolled))
+            elif phase_before in ("main", "start"):
+                gained = clone(st["players"][turn.seat]["dice"])
+                for d in dice_before:
+                    if d in gained:
+                        gained.remove(d)
+                if gained:
+                    ev.add("rolls", seat=turn.seat, dice=gained)
+        if phase_before == "outlaw" and outlaw_before is not None:
+            moved = {c: st["outlaw"]["dice"][c] - outlaw_before[c] for c in COLORS}
+            ev.add("outlaw_dice", moved=moved, finished=st["phase"] != "outlaw", penalties=st["outlaw"]["penalties"])
+        if st["ending"] and not ending_before:
+            ev.add("ending")
+        if st["over"]:
+            ev.add("over")
 
     # --- turn flow ------------------------------------------------------------------
     def _begin_turn(self, st: State) -> None:
@@ -437,20 +419,22 @@ class TumbleTown(Game):
         else:
             st["phase"] = "main"
 
-    def _claim(self, st: State, seat: int, row: int, col: int, rng: Rng) -> None:
+    def _claim(self, turn: Turn, row: int, col: int) -> None:
+        st = turn.st
         pid = st["rows"][row][col]
         st["rows"][row][col] = None
-        st["players"][seat]["hand"].append(pid)
-        back = BACKS[outlaw_mod.back_of(st, row)]
+        st["players"][turn.seat]["hand"].append(pid)
+        back = st["backs"][row]
         got = []
-        for c in back["fixed"]:
+        for c in BACKS[back]["fixed"]:
             if st["supply"][c] > 0:
                 st["supply"][c] -= 1
                 got.append(c)
-        st["take"] = {"row": row, "col": col, "got": got, "slots": [list(s) for s in back["choice"]]}
-        self._advance_take(st, seat, rng)
+        st["take"] = {"row": row, "col": col, "got": got, "slots": back_choices(back, st["v"])}
+        self._advance_take(turn)
 
-    def _advance_take(self, st: State, seat: int, rng: Rng) -> None:
+    def _advance_take(self, turn: Turn) -> None:
+        st = turn.st
         take = st["take"]
         while take["slots"]:
             opts = self._slot_options(st)
@@ -461,128 +445,102 @@ class TumbleTown(Game):
                 st["supply"][opts[0]] -= 1
                 take["got"].append(opts[0])
             take["slots"].pop(0)
-        rolled = [[c, rng.d6()] for c in take["got"]]
-        st["players"][seat]["dice"].extend(clone(rolled))
-        st["rolled"] = rolled
-        outlaw_mod.refill(st, take["row"], take["col"])
+        rolled = [turn.roll(c) for c in take["got"]]
+        st["players"][turn.seat]["dice"].extend(clone(rolled))
+        turn.rolled = rolled
+        outlaw_mod.refill(st, take["row"], take["col"], turn.ev)
         st["take"] = None
         st["phase"] = "main"
 
-    def _complete(self, st: State, seat: int, at: Optional[list[Any]], rng: Rng) -> None:
-        pl = st["players"][seat]
+    def _complete(self, turn: Turn, at: Optional[list[Any]]) -> None:
+        st = turn.st
+        pl = st["players"][turn.seat]
         build = st["build"]
         plan = PLANS[build["plan"]]
         pen = penalty_detail(plan, build["dice"])["count"]
+        turn.ev.add("place", seat=turn.seat, plan=plan["id"], at=at, pen=pen)
         pl["penalties"] += pen
         pl["hand"].remove(plan["id"])
         pl["built"].append({"plan": plan["id"], "dice": build["dice"], "at": at, "used": False, "pen": pen})
         st["build"] = None
-        kind = plan["power"]["k"]
-        if kind == "tokens":
-            pl["tokens"] += plan["power"]["n"]
-        elif kind == "warehouse":
-            pl["extra"] += EXTRA_SPACES
-            for c in PLAIN:
-                if st["supply"][c] > 0:
-                    st["supply"][c] -= 1
-                    pl["dice"].append([c, rng.d6()])
-        elif kind == "gain_die":
-            opts = [c for c in PLAIN if st["supply"][c] > 0]
-            if len(opts) == 1:
-                st["supply"][opts[0]] -= 1
-                pl["dice"].append([opts[0], rng.d6()])
-            elif opts:
-                st["sub"] = {"k": "gain"}
+        handler = POWERS.handlers[plan["power"]["k"]]
+        if handler.family == "one":
+            handler.on_build(st, pl, plan, turn.roll)
 
-    def _sub_step(self, st: State, seat: int, action: Action, rng: Rng) -> None:
+    def _sub_step(self, turn: Turn, action: Action) -> None:
+        st, ev, seat = turn.st, turn.ev, turn.seat
         pl = st["players"][seat]
         dice = pl["dice"]
         sub = st["sub"]
         t = action["type"]
         k = sub["k"]
         if k == "gain":
-            c = action["c"]
-            st["supply"][c] -= 1
-            dice.append([c, rng.d6()])
+            ev.add("gain", seat=seat, color=action["c"])
+            st["supply"][action["c"]] -= 1
+            dice.append(turn.roll(action["c"]))
             st["sub"] = None
             return
         if k == "pan":
             if t == "pick":
+                ev.add("pan_pick", seat=seat, die=list(dice[action["die"]]))
                 sub["sel"].append(action["die"])
                 return
-            c = action["c"]
+            ev.add("pan_color", seat=seat, color=action["c"])
             for i in sorted(sub["sel"], reverse=True):
                 d = dice.pop(i)
                 st["supply"][d[0]] += 1
-            st["supply"][c] -= 1
-            dice.append([c, rng.d6()])
+            st["supply"][action["c"]] -= 1
+            dice.append(turn.roll(action["c"]))
             st["sub"] = None
             return
         if k == "token":
             if t == "pick":
+                ev.add("token_pick", seat=seat, die=list(dice[action["die"]]))
                 sub["die"] = action["die"]
                 return
+            ev.add("token_value", seat=seat, value=action["v"])
             dice[sub["die"]][1] = action["v"]
             pl["tokens"] -= 1
             st["sub"] = None
             return
         built = pl["built"][sub["b"]]
-        power = PLANS[built["plan"]]["power"]["k"]
-        finished = True
-        if power == "flip":
-            d = dice[action["die"]]
-            d[1] = 7 - d[1]
-        elif power in ("adjust1", "adjust2"):
-            dice[action["die"]][1] += action["d"]
-        elif power == "plusminus":
+        plan = PLANS[built["plan"]]
+        power = plan["power"]["k"]
+        if t in ("pick", "adj"):
+            d = list(dice[action["die"]])
             if t == "adj":
-                dice[action["die"]][1] += action["d"]
-                sub["plus" if action["d"] > 0 else "minus"] = action["die"]
-                finished = sub.get("plus") is not None and sub.get("minus") is not None
-        elif power == "reroll":
-            if t == "pick":
-                sub["sel"].append(action["die"])
-                finished = False
+                ev.add("adjust", seat=seat, plan=plan["id"], die=d, to=d[1] + action["d"])
             else:
-                for i in sub["sel"]:
-                    dice[i][1] = rng.d6()
-        elif power == "black_split":
-            dice.pop(action["die"])
-            st["supply"]["black"] += 1
-            for c in ("brown", "gray"):
-                if st["supply"][c] > 0:
-                    st["supply"][c] -= 1
-                    dice.append([c, rng.d6()])
-        elif power == "swap":
-            if t == "pick":
-                sub["die"] = action["die"]
-                finished = False
-            else:
-                d = dice.pop(sub["die"])
-                st["supply"][d[0]] += 1
-                st["supply"][action["c"]] -= 1
-                dice.append([action["c"], rng.d6()])
-        if finished:
+                ev.add("power_pick", seat=seat, plan=plan["id"], power=power, die=d)
+        elif t == "roll":
+            ev.add("reroll", seat=seat, plan=plan["id"], n=len(sub["sel"]))
+        elif t == "color":
+            ev.add("swap_color", seat=seat, plan=plan["id"], color=action["c"])
+        else:
+            ev.add("done", seat=seat, plan=plan["id"])
+        if POWERS.handlers[power].use(st, pl, sub, action, ev, turn.roll):
             built["used"] = True
             st["sub"] = None
 
-    def _end_turn(self, st: State, seat: int, rng: Rng) -> None:
-        pl = st["players"][seat]
+    def _end_turn(self, turn: Turn) -> None:
+        st = turn.st
+        pl = st["players"][turn.seat]
         for b in pl["built"]:
             b["used"] = False
         if storehouse_overflow(pl)[0] > 0:
             st["phase"] = "discard"
             return
-        self._after_turn(st, rng)
+        self._after_turn(turn)
 
     def _end_condition(self, st: State) -> bool:
         if not any(pid is not None for row in st["rows"] for pid in row):
             return True  # nothing left to claim
         if st["opts"]["surplus"]:
-            return sum(1 for deck in st["decks"] if not deck) >= 2
+            return sum(1 for level in LEVELS if not st["decks"][level]) >= 2
         return sum(1 for c in COLORS if st["supply"][c] <= 2) >= 2
 
-    def _after_turn(self, st: State, rng: Rng) -> None:
+    def _after_turn(self, turn: Turn) -> None:
+        st = turn.st
         st["phase"] = "main"
         st["build"] = None
         st["sub"] = None
@@ -592,7 +550,7 @@ class TumbleTown(Game):
                 st["ending"] = True
             last = (st["first"] - 1) % st["n"]
             if st["ending"] and st["turn"] == last:
-                self._game_over(st)
+                self._game_over(turn)
                 return
             st["turn"] = (st["turn"] + 1) % st["n"]
             if st["turn"] == st["first"]:
@@ -600,31 +558,41 @@ class TumbleTown(Game):
             self._begin_turn(st)
         elif mode == "sole-surveyor":
             if self._end_condition(st):
-                self._game_over(st)
+                self._game_over(turn)
                 return
-            outlaw_mod.surveyor_turn(st, rng)
+            outlaw_mod.surveyor_turn(st, turn.rng, turn.ev)
             st["round"] += 1
             self._begin_turn(st)
         else:
-            outlaw_mod.outlaw_turn(st, rng)
-            self._continue_outlaw(st, rng)
+            outlaw_mod.outlaw_turn(st, turn.rng, turn.ev)
+            self._continue_outlaw(turn, told=True)
 
-    def _continue_outlaw(self, st: State, rng: Rng) -> None:
-        if not outlaw_mod.run_outlaw(st):
+    def _continue_outlaw(self, turn: Turn, told: bool) -> None:
+        """Run the Outlaw's queue; `told`: its turn began in this move (say what it did)."""
+        st = turn.st
+        done = outlaw_mod.run_outlaw(st)
+        if told:
+            turn.ev.add("outlaw", last=clone(st["outlaw"]["last"]))
+        if not done:
             st["phase"] = "outlaw"
             return
         if self._end_condition(st):
-            self._game_over(st)
+            self._game_over(turn)
             return
         st["round"] += 1
         self._begin_turn(st)
 
-    def _game_over(self, st: State) -> None:
+    def _game_over(self, turn: Turn) -> None:
+        st = turn.st
         st["over"] = True
-        st["revealed"] += 1  # the Horses are shown
         st["phase"] = "over"
         st["build"] = None
         st["sub"] = None
+        # The Horses are shown.
+        shown = {"players": [p["horse"] for p in st["players"]],
+                 "outlaw": list(st["outlaw"]["horses"]) if st["outlaw"] else []}
+        st["shown"] = shown
+        turn.ev.reveal(zone="horses", what=shown)
 
     # --- scoring ----------------------------------------------------------------------
     def neighbor_plans(self, st: State, seat: int) -> list[int]:
@@ -634,18 +602,22 @@ class TumbleTown(Game):
         others = {(seat - 1) % n, (seat + 1) % n} - {seat}
         return [b["plan"] for o in sorted(others) for b in st["players"][o]["built"]]
 
-    def score_parts(self, st: State, seat: int, horse_known: bool = True, street: Optional[int] = None) -> dict[str, int]:
+    def score_parts(self, st: State, seat: int, street: Optional[int] = None, horse: Any = "state") -> dict[str, int]:
+        """The tally of `seat` (with `horse`, a Horse id or None when unknown; by default the state's)."""
         pl = st["players"][seat]
-        icon = HORSES[pl["horse"]]["icon"] if horse_known and pl.get("horse") is not None else None
-        return player_score(pl, icon, st["town"], st["opts"]["no_main_street"], self.neighbor_plans(st, seat), street)
+        if horse == "state":
+            horse = pl.get("horse")
+        icon = HORSES[horse]["icon"] if isinstance(horse, int) else None
+        return player_score(pl, icon, st["town"], st["opts"]["no_main_street"], self.neighbor_plans(st, seat), street,
+                            st["v"])
 
     def outlaw_parts(self, st: State) -> Optional[dict[str, int]]:
         o = st.get("outlaw")
         if not o:
             return None
-        icons = [HORSES[h]["icon"] for h in o["horses"]] if o.get("horses") else []
+        icons = [HORSES[h]["icon"] for h in o["horses"] if isinstance(h, int)]
         bonus = st["opts"]["difficulty"] in ("hard", "extra-hard")
-        return outlaw_score(o["plans"], icons, o["penalties"], bonus, st["opts"]["no_main_street"])
+        return outlaw_score(o["plans"], icons, o["penalties"], bonus, st["opts"]["no_main_street"], st["v"])
 
     def missions_result(self, st: State) -> list[Optional[dict[str, Any]]]:
         out: list[Optional[dict[str, Any]]] = []
@@ -673,14 +645,16 @@ class TumbleTown(Game):
         missions = self.missions_result(state)
         for s in range(n):
             p = parts[s]
-            d = {"Buildings": p["buildings"], "Gold buildings": p["gold"], "Horse": p["horse"],
-                 "Main Street": p["street"], "Penalties": p["penalties"], "Dice left": left[s],
-                 "Horse card": HORSES[state["players"][s]["horse"]]["name"]}
+            d: dict[str, Any] = {"Buildings": p["buildings"], "Gold buildings": p["gold"], "Horse": p["horse"],
+                                 "Main Street": p["street"], "Penalties": p["penalties"], "Dice left": left[s],
+                                 "Horse card": HORSES[state["players"][s]["horse"]]["name"]}
             m = missions[s]
             if m:
                 d["Mission"] = f"{m['mission']}: {'cleared' if m['success'] else 'not cleared'}"
             details.append(d)
-        columns = ["Buildings", "Gold buildings", "Horse", "Main Street", "Penalties", "Dice left"]
+        columns = ["Buildings", "Gold buildings", "Horse", "Main Street", "Penalties", "Dice left", "Horse card"]
+        if any(missions):
+            columns.append("Mission")
         out = make_outcome(scores, [(scores[s], left[s]) for s in range(n)], ["points", "more leftover dice"],
                            details=details, columns=columns)
         out["missions"] = missions
@@ -695,7 +669,7 @@ class TumbleTown(Game):
     def _solo_result(self, state: State, score: int) -> dict[str, Any]:
         mode = state["mode"]
         verdict = chart_verdict(score)
-        res: dict[str, Any] = {"verdict": verdict}
+        res: dict[str, Any] = {"verdict": verdict, "verdict_index": verdict_index(score)}
         if mode == "outlaw":
             op = self.outlaw_parts(state)
             assert op is not None
@@ -715,70 +689,133 @@ class TumbleTown(Game):
             res["tiebreaks"] = []
         return res
 
-    # --- progress (Mission Mode) ----------------------------------------------------------
-    def progress_update(self, progress: dict[str, Any], names: list[str], state: State) -> dict[str, Any]:
+    # --- campaigns (Mission Mode progress by player name) ----------------------------------
+    def campaign_update(self, campaign: Optional[dict[str, Any]], names: list[str], state: State) -> Optional[dict[str, Any]]:
+        progress = dict(campaign or {})
         if not state.get("over"):
-            return dict(progress)
+            return progress
         return update_progress(progress, names, self.missions_result(state))
 
-    def progress_options(self, progress: dict[str, Any], names: list[str], options: dict[str, Any]) -> dict[str, Any]:
-        return options_from_progress(progress, names, options)
+    def campaign_options(self, campaign: Optional[dict[str, Any]], names: list[str], options: dict[str, Any]) -> dict[str, Any]:
+        return options_from_progress(campaign or {}, names, options)
 
     # --- views ----------------------------------------------------------------------------
-    def view(self, state: State, seat: Optional[int]) -> View:
-        st = state
-        over = st["over"]
-        players = []
-        for s, pl in enumerate(st["players"]):
-            show = over or s == seat
-            street = street_detail(pl["built"], st["town"])
-            players.append({
-                "dice": clone(pl["dice"]), "hand": list(pl["hand"]), "built": clone(pl["built"]),
-                "penalties": pl["penalties"], "tokens": pl["tokens"], "extra": pl["extra"],
-                "horse": pl["horse"] if show else None,
-                "score": self.score_parts(st, s, horse_known=show, street=street["total"]),
-                "street": street,
-                "capacity": capacity(pl),
-            })
-        v: View = {
-            "game": "tumble-town", "seats": st["n"], "viewer": seat, "opts": dict(st["opts"]), "mode": st["mode"],
-            "town": st["town"], "town_rows": TOWNS[st["town"]]["rows"],
-            "rows": clone(st["rows"]), "deck_sizes": [len(d) for d in st["decks"]],
-            "backs": [outlaw_mod.back_of(st, r) for r in range(3)], "supply": dict(st["supply"]),
-            "boxed": list(st["boxed"]), "players": players, "first": st["first"], "turn": st["turn"],
-            "round": st["round"], "phase": st["phase"], "take": clone(st["take"]), "build": clone(st["build"]),
-            "sub": clone(st["sub"]), "cancels": st["cancels"], "rolled": clone(st["rolled"]),
-            "ending": st["ending"] or (st["mode"] != "multi" and self._end_condition(st)),
-            "over": over, "missions": list(st["missions"]),
-            "start_seat": st.get("start_seat"),
-            "asked": "" if over else self.prompt(st, self.active(st)[0]),
+    def derive(self, state: State, view: View, seat: Optional[int]) -> None:
+        """Figures the board shows, computed from what `seat` may see (the view itself)."""
+        shown = view.get("shown")
+        n = view["n"]
+        scores = []
+        streets = []
+        for s in range(n):
+            horse = shown["players"][s] if shown else view["players"][s]["horse"]
+            street = street_detail(view["players"][s]["built"], view["town"])
+            streets.append(street)
+            parts = self.score_parts(view, s, street=street["total"], horse=horse if isinstance(horse, int) else None)
+            parts["horse_known"] = isinstance(horse, int)
+            scores.append(parts)
+        derived: dict[str, Any] = {
+            "scores": scores,
+            "streets": streets,
+            "deck_sizes": [len(view["decks"][level]) for level in LEVELS],
+            "last_round": bool(view["ending"]) or (view["mode"] != "multi" and self._end_condition(view)),
+            "prompt": "" if view["over"] else self.prompt(view, self.active(view)[0]),
+            "hints": None,
         }
-        if st["outlaw"]:
-            o = st["outlaw"]
-            v["outlaw"] = {"plans": list(o["plans"]), "dice": dict(o["dice"]), "penalties": o["penalties"],
-                           "horses": list(o["horses"]) if over else None, "n_horses": len(o["horses"]),
-                           "ask": clone(o["ask"]), "last": clone(o["last"])}
-        else:
-            v["outlaw"] = None
-        v["surveyor"] = clone(st["surveyor"])
-        if st["build"] is not None:
-            v["preview"] = self.build_preview(st)
-        if over:
-            v["outcome"] = self.outcome(st)
-        return v
+        if view["outlaw"]:
+            o = view["outlaw"]
+            horses = shown["outlaw"] if shown else o["horses"]
+            derived["outlaw"] = {
+                "points": sum(points(PLANS[p], view["v"]) for p in o["plans"]),
+                "horses": len(o["horses"]),
+                "score": self.outlaw_parts(dict(view, outlaw=dict(o, horses=horses))) if shown else None,
+            }
+        active = self.active(view)
+        if active and view["phase"] == "main":
+            derived["hints"] = self._hints(view, active[0])
+        if view["over"]:
+            derived["result"] = self._result_notes(view)
+        view["derived"] = derived
 
-    def build_preview(self, st: State) -> dict[str, Any]:
-        """What the construction in progress would cost and score, for the page."""
-        build = st["build"]
-        pl = st["players"][st["turn"]]
-        plan = PLANS[build["plan"]]
-        detail = penalty_detail(plan, build["dice"])
-        full = all(d is not None for d in build["dice"])
-        prev: dict[str, Any] = {"penalty": detail["count"], "bad": sorted(set(detail["color"]) | set(detail["value"])),
-                                "full": full, "spots": []}
-        if full and not st["opts"]["no_main_street"]:
-            prev["spots"] = placements(pl["built"], st["town"], plan, build["dice"])
-        return prev
+    def _hints(self, view: View, seat: int) -> dict[str, Any]:
+        """For the player whose turn it is: what each plan in hand would cost, and what the
+        construction in progress costs and where it may stand."""
+        pl = view["players"][seat]
+        hints: dict[str, Any] = {"least": {str(pid): least_penalty(PLANS[pid], pl["dice"]) for pid in pl["hand"]}}
+        build = view["build"]
+        if build is not None:
+            plan = PLANS[build["plan"]]
+            detail = penalty_detail(plan, build["dice"])
+            full = all(d is not None for d in build["dice"])
+            hints["penalty"] = detail["count"]
+            hints["bad"] = sorted(set(detail["color"]) | set(detail["value"]))
+            hints["full"] = full
+            hints["spots"] = (placements(pl["built"], view["town"], plan, build["dice"])
+                              if full and not view["opts"]["no_main_street"] else [])
+            misses = []
+            if not full and view["sub"] is None:
+                for pos, d in enumerate(build["dice"]):
+                    if d is not None:
+                        continue
+                    for i in kinds(pl["dice"]):
+                        trial = list(build["dice"])
+                        trial[pos] = pl["dice"][i]
+                        miss = penalty_detail(plan, trial)
+                        if pos in miss["color"] or pos in miss["value"]:
+                            misses.append([i, pos])
+            hints["misses"] = misses
+        return hints
+
+    def _result_notes(self, view: View) -> dict[str, Any]:
+        """At the end, what the score table does not show: the Outlaw's tally, the chart's
+        verdict and each mission's checks."""
+        full = dict(view, players=[dict(p, horse=h) for p, h in zip(view["players"], view["shown"]["players"])])
+        if view["outlaw"]:
+            full["outlaw"] = dict(view["outlaw"], horses=view["shown"]["outlaw"])
+        out = self.outcome(full)
+        assert out is not None
+        return {"headline": out.get("headline", ""), "verdict": out.get("verdict") if view["n"] == 1 else None,
+                "outlaw": out.get("outlaw"), "missions": out["missions"]}
+
+    def unseen(self, view: View, pool: str) -> list[Any]:
+        if pool == "horses":
+            seen = {p["horse"] for p in view["players"] if isinstance(p["horse"], int)}
+            if view["outlaw"]:
+                seen.update(h for h in view["outlaw"]["horses"] if isinstance(h, int))
+            return [h["id"] for h in HORSES if h["id"] not in seen]
+        level = int(pool[-1])
+        seen = self._seen_plans(view)
+        return [p["id"] for p in PLANS if p["level"] == level and p["id"] not in seen
+                and not (view["n"] == 2 and p["name"] == "Dance Hall")]
+
+    def _seen_plans(self, view: View) -> set[int]:
+        seen: set[int] = set()
+        for row in view["rows"]:
+            seen.update(p for p in row if p is not None)
+        for pl in view["players"]:
+            seen.update(pl["hand"])
+            seen.update(b["plan"] for b in pl["built"])
+        if view.get("build"):
+            seen.add(view["build"]["plan"])
+        if view.get("outlaw"):
+            seen.update(view["outlaw"]["plans"])
+        seen.update(view["boxed"])
+        return seen
+
+    def determinize(self, view: View, seat: int, rng: Rng) -> State:
+        state = super().determinize(view, seat, rng)
+        # The 2-cactus deck's top card shows a gray or a black die on its back.
+        deck = state["decks"]["2"]
+        want = state["backs"][1]
+        if deck and PLANS[deck[0]]["back"] != want:
+            for j, pid in enumerate(deck):
+                if PLANS[pid]["back"] == want:
+                    deck[0], deck[j] = deck[j], deck[0]
+                    break
+            else:
+                spare = [p for p in self.unseen(view, "plans2") if p not in deck and PLANS[p]["back"] == want]
+                if spare:
+                    deck[0] = spare[0]
+        return state
 
     # --- text -------------------------------------------------------------------------------
     def prompt(self, state: State, seat: int) -> str:
@@ -820,207 +857,42 @@ class TumbleTown(Game):
             return f"Place the {plan['name']} on your Town card"
         return "Construct, use powers or the Gold Pan, then end your turn"
 
-    def describe(self, state: State, seat: int, action: Action) -> str:
-        who = seat_token(seat)
-        t = action.get("type")
-        pl = state["players"][seat]
-        try:
-            after = self.apply(state, seat, action)
-        except IllegalAction:
-            return f"{who} tries a move that is not allowed"
-        extra = self._consequences(state, after, seat)
-        if t == "start_die":
-            return f"{who} starts with a {action['color']} die" + extra
-        if t == "claim":
-            plan = PLANS[state["rows"][action["row"]][action["col"]]]
-            return f"{who} claims the {plan['name']} from the {LEVEL_NAMES[plan['level']]} row" + extra
-        if t == "take":
-            return f"{who} takes a {action['color']} die" + extra
-        if t == "build":
-            return f"{who} starts building the {PLANS[action['plan']]['name']}"
-        if t == "put":
-            d = pl["dice"][action["die"]]
-            return f"{who} puts a {die_name(d)} on the plan"
-        if t == "cancel":
-            return f"{who} takes the dice back off the plan"
-        if t == "place":
-            plan = PLANS[state["build"]["plan"]]
-            built = after["players"][seat]["built"][-1]
-            pen = built["pen"]
-            where = ""
-            if "side" in action:
-                cols = [action["start"] + i for i in range(plan["width"])]
-                on = [c + 1 for c in cols if 0 <= c < PLOTS]
-                plots = f"plot {on[0]}" if len(on) == 1 else f"plots {on[0]}–{on[-1]}"
-                where = f" on the {SIDE_NAMES[action['side']]} side of Main Street ({plots})" \
-                        + (", mirrored" if action["mirror"] else "")
-            pens = f" with {pen} Penalty token{'s' if pen != 1 else ''}" if pen else ""
-            return f"{who} builds the {plan['name']}{where}{pens}" + extra
-        if t == "power":
-            plan = PLANS[pl["built"][action["b"]]["plan"]]
-            return f"{who} uses the {plan['name']}"
-        if t == "token":
-            return f"{who} reaches for a Dice Token"
-        if t == "pan":
-            return f"{who} goes to the Gold Pan"
-        if t == "back":
-            return f"{who} changes their mind"
-        if t in ("pick", "adj", "value", "color", "done", "roll"):
-            return self._describe_sub(state, after, seat, action) + extra
-        if t == "end":
-            return f"{who} ends the turn" + extra
-        if t == "discard":
-            return f"{who} discards a {die_name(pl['dice'][action['die']])}" + extra
-        if t == "outlaw_take":
-            return f"{who} sends the Outlaw to the {action['color']} supply" + extra
-        if t == "outlaw_return":
-            return f"{who} picks {action['color']} for the Outlaw to return" + extra
-        return f"{who} acts"
+    def tally(self, state: State) -> Optional[list[int]]:
+        """Each seat's public score now (its Horse counts only once the Horses are shown)."""
+        shown = state.get("shown")
+        return [self.score_parts(state, s, horse=shown["players"][s] if shown else None)["total"]
+                for s in range(state["n"])]
 
-    def _describe_sub(self, state: State, after: State, seat: int, action: Action) -> str:
-        who = seat_token(seat)
+    def topic(self, state: State, seat: int) -> Optional[str]:
+        """The rules topic (data/rule_index.json) behind what `seat` is asked now, as `prompt` words it."""
+        if seat not in self.active(state):
+            return "prompt:waiting" if not state["over"] else "prompt:game-over"
+        phase = state["phase"]
+        simple = {"start": "prompt:start-die", "claim": "prompt:claim", "take": "prompt:take",
+                  "discard": "prompt:storehouse-full"}
+        if phase in simple:
+            return simple[phase]
+        if phase == "outlaw":
+            return "prompt:outlaw-take" if state["outlaw"]["ask"]["kind"] == "take" else "prompt:outlaw-return"
         sub = state["sub"]
-        dice = state["players"][seat]["dice"]
-        k = sub["k"]
-        t = action["type"]
-        if k == "gain":
-            return f"{who} gains a {action['c']} die"
-        if k == "pan":
-            if t == "pick":
-                return f"{who} puts a {die_name(dice[action['die']])} in the Gold Pan"
-            return f"{who} pans for a {action['c']} die"
-        if k == "token":
-            if t == "pick":
-                return f"{who} picks the {die_name(dice[action['die']])} for a Dice Token"
-            return f"{who} spends a Dice Token: the die now shows {action['v']}"
-        plan = PLANS[state["players"][seat]["built"][sub["b"]]["plan"]]
-        if t == "adj":
-            d = dice[action["die"]]
-            return f"{who} turns a {die_name(d)} into a {d[1] + action['d']} ({plan['name']})"
-        if t == "pick":
-            d = dice[action["die"]]
-            power = plan["power"]["k"]
-            if power == "flip":
-                return f"{who} flips a {die_name(d)} to {7 - d[1]} ({plan['name']})"
-            if power == "black_split":
-                return f"{who} trades a black die for a brown and a gray ({plan['name']})"
-            if power == "swap":
-                return f"{who} returns a {die_name(d)} ({plan['name']})"
-            return f"{who} marks a {die_name(d)} to reroll"
-        if t == "roll":
-            return f"{who} rerolls {len(sub['sel'])} dice ({plan['name']})"
-        if t == "color":
-            return f"{who} takes a {action['c']} die ({plan['name']})"
-        return f"{who} is done with the {plan['name']}"
+        if sub:
+            if sub["k"] == "gain":
+                return "prompt:gain"
+            if sub["k"] == "pan":
+                if not sub["sel"]:
+                    return "prompt:pan-die"
+                first = state["players"][seat]["dice"][sub["sel"][0]]
+                return "prompt:pan-partner" if len(sub["sel"]) == 1 and first[0] != "gold" else "prompt:pan-colour"
+            if sub["k"] == "token":
+                return "prompt:token-die" if sub["die"] is None else "prompt:token-value"
+            return "prompt:power"
+        build = state["build"]
+        if build:
+            return "prompt:put-dice" if any(d is None for d in build["dice"]) else "prompt:place"
+        return "prompt:construct"
 
-    def _consequences(self, before: State, after: State, seat: int) -> str:
-        """Public results of an action: dice rolled, plans revealed, the opponents' turns."""
-        bits = []
-        b_dice = before["players"][seat]["dice"]
-        a_dice = after["players"][seat]["dice"]
-        if after["rng"] != before["rng"]:
-            if before["phase"] in ("claim", "take") and after["phase"] != "take":
-                bits.append("rolls " + dice_text(after["rolled"]))
-            elif before["phase"] in ("main", "start"):
-                gained = list(a_dice)
-                for d in b_dice:
-                    if d in gained:
-                        gained.remove(d)
-                if gained:
-                    bits.append("rolls " + dice_text(gained))
-        if before["mode"] in ("outlaw", "no-outlaw"):
-            if before["phase"] == "outlaw":
-                moved = {c: after["outlaw"]["dice"][c] - before["outlaw"]["dice"][c] for c in COLORS}
-                got = [f"{n} {c}" for c, n in moved.items() if n > 0]
-                back = [f"{-n} {c}" for c, n in moved.items() if n < 0]
-                if got:
-                    bits.append("it takes " + ", ".join(got))
-                if back:
-                    bits.append("it returns " + ", ".join(back))
-                if after["phase"] != "outlaw":
-                    bits.append(f"the Outlaw ends its turn with {after['outlaw']['penalties']} Penalty tokens")
-            elif after["round"] != before["round"] or (after["over"] and not before["over"]) or after["phase"] == "outlaw":
-                bits.append(outlaw_text(after["outlaw"]["last"]))
-        if before["mode"] == "sole-surveyor" and after["round"] != before["round"]:
-            last = after["surveyor"]["last"]
-            if last["plans"]:
-                bits.append(f"the Sole Surveyor rolls {last['roll']} and clears " +
-                            ", ".join(PLANS[p]["name"] for p in last["plans"]))
-            else:
-                bits.append(f"the Sole Surveyor rolls {last['roll']}")
-        for r in range(3):
-            for c in range(4):
-                pid = after["rows"][r][c]
-                if pid is not None and pid != before["rows"][r][c]:
-                    bits.append(f"the {PLANS[pid]['name']} is revealed")
-        if after["ending"] and not before["ending"]:
-            bits.append("the end of the game is near: this round is the last")
-        if after["over"] and not before["over"]:
-            bits.append("the game is over")
-        return ("; " + "; ".join(bits)) if bits else ""
-
-    # --- search support ---------------------------------------------------------------------
-    def determinize(self, view: View, seat: int, rng: Rng) -> State:
-        n = view["seats"]
-        seen: set[int] = set()
-        for row in view["rows"]:
-            seen.update(p for p in row if p is not None)
-        for pl in view["players"]:
-            seen.update(pl["hand"])
-            seen.update(b["plan"] for b in pl["built"])
-        if view.get("build"):
-            seen.add(view["build"]["plan"])
-        if view.get("outlaw"):
-            seen.update(view["outlaw"]["plans"])
-        seen.update(view["boxed"])
-        decks = []
-        for level in (1, 2, 3):
-            pool = [p["id"] for p in PLANS if p["level"] == level and p["id"] not in seen
-                    and not (n == 2 and p["name"] == "Dance Hall")]
-            rng.shuffle(pool)
-            size = view["deck_sizes"][level - 1]
-            back = view["backs"][level - 1]
-            deck = pool[:size]
-            if size and PLANS[deck[0]]["back"] != back:
-                for j, pid in enumerate(pool):
-                    if PLANS[pid]["back"] == back:
-                        if j < size:
-                            deck[0], deck[j] = deck[j], deck[0]
-                        else:
-                            deck[0] = pid
-                        break
-            decks.append(deck)
-        mine = view["players"][seat]["horse"]
-        others = [h["id"] for h in HORSES if h["id"] != mine]
-        rng.shuffle(others)
-        players = []
-        for pl in view["players"]:
-            horse = pl["horse"] if pl["horse"] is not None else others.pop()
-            players.append({"dice": clone(pl["dice"]), "hand": list(pl["hand"]), "built": clone(pl["built"]),
-                            "penalties": pl["penalties"], "tokens": pl["tokens"], "extra": pl["extra"],
-                            "horse": horse})
-        outlaw = None
-        if view.get("outlaw"):
-            o = view["outlaw"]
-            horses = o["horses"] if o["horses"] is not None else others[:o["n_horses"]]
-            outlaw = {"plans": list(o["plans"]), "dice": dict(o["dice"]), "penalties": o["penalties"],
-                      "horses": horses, "q": [], "ask": clone(o["ask"]), "last": clone(o["last"])}
-        state: State = {
-            "rng": [rng.next_u32() | 1, rng.next_u32(), rng.next_u32(), rng.next_u32()], "revealed": 0,
-            "n": n, "opts": dict(view["opts"]), "mode": view["mode"], "town": view["town"],
-            "decks": decks, "rows": clone(view["rows"]), "supply": dict(view["supply"]), "boxed": list(view["boxed"]),
-            "players": players, "first": view["first"], "turn": view["turn"], "round": view["round"],
-            "phase": view["phase"], "take": clone(view["take"]), "build": clone(view["build"]), "sub": clone(view["sub"]),
-            "cancels": view["cancels"], "rolled": clone(view["rolled"]), "ending": bool(view["ending"]) and view["mode"] == "multi",
-            "over": view["over"], "outlaw": outlaw, "surveyor": clone(view["surveyor"]),
-            "missions": list(view["missions"]),
-        }
-        if view.get("start_seat") is not None:
-            state["start_seat"] = view["start_seat"]
-        if outlaw and outlaw["ask"]:
-            outlaw["q"] = [{"op": "take", "c": None, "n": outlaw["ask"].get("n", 0)}] if outlaw["ask"]["kind"] == "take" \
-                else [{"op": "return", "left": outlaw["ask"]["left"], "options": list(outlaw["ask"]["options"])}]
-        return state
+    def phrase(self, events: list[dict[str, Any]]) -> str:
+        return line(events)
 
     def heuristic(self, state: State, seat: int) -> float:
         parts = self.score_parts(state, seat)
@@ -1031,53 +903,3 @@ class TumbleTown(Game):
         else:
             rival = max(self.score_parts(state, s)["total"] for s in range(state["n"]) if s != seat)
         return mine - rival
-
-
-def power_text(power: dict[str, Any]) -> str:
-    k = power["k"]
-    return {
-        "flip": "flip a die to its opposite side",
-        "plusminus": "add 1 to one die and/or subtract 1 from another",
-        "adjust1": "add 1 to or subtract 1 from a die",
-        "adjust2": "add 2 to or subtract 2 from a die",
-        "black_split": "return a black die for a brown and a gray die",
-        "reroll": "reroll any number of your dice once",
-        "swap": "return a brown, gray or black die and take a brown, gray or black die",
-        "gain_die": "gain a brown, gray or black die of your choice",
-        "warehouse": "gain a brown, gray and black die and three Storehouse spaces",
-        "tokens": "gain three Dice Tokens",
-        "pairs": f"{power.get('pts')} points for each pair of dice in your Storehouse",
-        "feature": f"{power.get('pts')} point{'s' if power.get('pts') != 1 else ''} for each {power.get('f')} on your buildings",
-        "height": f"{power.get('pts')} point for each building of height {power.get('h')}",
-        "sets": f"{power.get('pts')} points for each set of all four style icons (Horse included)",
-        "neighbor": f"{power.get('pts')} point for each {power.get('icon')} on your neighbours' buildings",
-    }[k]
-
-
-def outlaw_text(last: dict[str, Any]) -> str:
-    roll = last["roll"]
-    bits = ["the Outlaw rolls " + ", ".join(f"{c} {v}" for c, v in roll.items())]
-    if last["plans"]:
-        bits.append("steals " + ", ".join(PLANS[p]["name"] for p in last["plans"]))
-    took = {c: n for c, n in last["took"].items() if n}
-    if took:
-        bits.append("takes " + ", ".join(f"{n} {c}" for c, n in took.items()) + " dice")
-    ret = {c: n for c, n in last["returned"].items() if n}
-    if ret:
-        bits.append("returns " + ", ".join(f"{n} {c}" for c, n in ret.items()))
-    if last["penalty"] > 0:
-        bits.append(f"gains {last['penalty']} Penalty token{'s' if last['penalty'] != 1 else ''}")
-    elif last["penalty"] < 0:
-        bits.append("drops a Penalty token")
-    return ", ".join(bits)
-
-
-RULES = TumbleTown(
-    id="tumble-town",
-    title="Tumble Town",
-    seats=(1, 4),
-    options=OPTIONS,
-    version=1,
-    blurb="Roll dice, claim building plans and raise the best frontier town in the West. 1–4 players.",
-)
-

@@ -6,7 +6,8 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any, Optional, Sequence
 
-from .content import ICONS, PENALTY_VALUE, PLANS, PLOTS, TOWNS, is_gold_building
+from .content import ICONS, PLANS, PLOTS, TOWNS, is_gold_building, penalty_value, points
+from .powers import POWERS
 
 Die = list  # [colour, value]
 
@@ -240,48 +241,88 @@ def storehouse_pairs(dice: list[Die]) -> int:
     return sum(c // 2 for c in counts.values())
 
 
-def gold_points(power: dict[str, Any], player: dict[str, Any], horse_icon: Optional[str], neighbor_plans: list[int]) -> int:
-    """Points from one end-game (gold building) power."""
-    built_ids = [b["plan"] for b in player["built"]]
-    k = power["k"]
-    if k == "pairs":
+class EndGame:
+    """A gold building's end-game scoring condition."""
+
+    family = "end"
+
+
+@POWERS.handler("pairs")
+class Pairs(EndGame):
+    """Points for each pair of dice in your Storehouse."""
+
+    @staticmethod
+    def points(power, player, horse_icon, neighbor_plans):
         return power["pts"] * storehouse_pairs(player["dice"])
-    if k == "feature":
-        return power["pts"] * sum(PLANS[pid]["features"].count(power["f"]) for pid in built_ids)
-    if k == "height":
-        return power["pts"] * sum(1 for pid in built_ids if power["h"] in building_heights(PLANS[pid]))
-    if k == "sets":
-        counts = icon_counts(built_ids)
+
+
+@POWERS.handler("feature")
+class Feature(EndGame):
+    """Points for each windmill (or agave) featured in your completed Building Plans."""
+
+    @staticmethod
+    def points(power, player, horse_icon, neighbor_plans):
+        return power["pts"] * sum(PLANS[b["plan"]]["features"].count(power["f"]) for b in player["built"])
+
+
+@POWERS.handler("height")
+class Height(EndGame):
+    """Points for each constructed building that has the height (any of its heights)."""
+
+    @staticmethod
+    def points(power, player, horse_icon, neighbor_plans):
+        return power["pts"] * sum(1 for b in player["built"] if power["h"] in building_heights(PLANS[b["plan"]]))
+
+
+@POWERS.handler("sets")
+class Sets(EndGame):
+    """Points for every set of all four icons on your completed plans and Horse."""
+
+    @staticmethod
+    def points(power, player, horse_icon, neighbor_plans):
+        counts = icon_counts([b["plan"] for b in player["built"]])
         if horse_icon:
             counts[horse_icon] += 1
         return power["pts"] * min(counts.values())
-    if k == "neighbor":
+
+
+@POWERS.handler("neighbor")
+class Neighbor(EndGame):
+    """Points for each horseshoe style icon on your neighbours' completed Building Plans."""
+
+    @staticmethod
+    def points(power, player, horse_icon, neighbor_plans):
         return power["pts"] * sum(1 for pid in neighbor_plans if PLANS[pid]["style"] == power["icon"])
-    return 0
+
+
+def gold_points(power: dict[str, Any], player: dict[str, Any], horse_icon: Optional[str], neighbor_plans: list[int]) -> int:
+    """Points from one end-game (gold building) power."""
+    return POWERS.handlers[power["k"]].points(power, player, horse_icon, neighbor_plans)
 
 
 def player_score(player: dict[str, Any], horse_icon: Optional[str], town: str, no_street: bool,
-                 neighbor_plans: list[int], street: Optional[int] = None) -> dict[str, int]:
+                 neighbor_plans: list[int], street: Optional[int] = None, version: int = 2) -> dict[str, int]:
     """The five parts of the tally (horse_icon None: not known to the viewer)."""
     built_ids = [b["plan"] for b in player["built"]]
-    buildings = sum(PLANS[pid]["points"] for pid in built_ids)
+    buildings = sum(points(PLANS[pid], version) for pid in built_ids)
     gold = sum(gold_points(PLANS[pid]["power"], player, horse_icon, neighbor_plans)
                for pid in built_ids if is_gold_building(PLANS[pid]))
     horse = sum(1 for pid in built_ids if PLANS[pid]["style"] == horse_icon) if horse_icon else 0
     if street is None:
         street = street_points(player["built"], town)
     street = 0 if no_street else street
-    pen = -PENALTY_VALUE * player["penalties"]
+    pen = -penalty_value(version) * player["penalties"]
     return {"buildings": buildings, "gold": gold, "horse": horse, "street": street,
             "penalties": pen, "total": buildings + gold + horse + street + pen}
 
 
-def outlaw_score(plans: list[int], horse_icons: list[str], penalties: int, sets_bonus: bool, no_street: bool) -> dict[str, int]:
-    buildings = sum(PLANS[pid]["points"] for pid in plans)
+def outlaw_score(plans: list[int], horse_icons: list[str], penalties: int, sets_bonus: bool, no_street: bool,
+                 version: int = 2) -> dict[str, int]:
+    buildings = sum(points(PLANS[pid], version) for pid in plans)
     counts = icon_counts(plans)
     horse = sum(counts[icon] for icon in horse_icons)
     sets = 6 * min(counts.values()) if sets_bonus else 0
-    pen = -PENALTY_VALUE * penalties
+    pen = -penalty_value(version) * penalties
     street = -10 if no_street else 0
     return {"buildings": buildings, "horse": horse, "sets": sets, "penalties": pen, "street": street,
             "total": buildings + horse + sets + pen + street}
