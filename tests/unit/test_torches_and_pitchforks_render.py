@@ -58,7 +58,8 @@ def test_the_render_module_imports_no_rules_scoring_or_bots():
             imported.update(a.name for a in node.names)
     assert imported <= {"__future__:annotations", "contextlib:contextmanager", "dataclasses:dataclass",
                         "html:unescape", "typing:Any,Iterator,Optional",
-                        "tabletown.engine.draw:PALETTE,Board,Drawing,esc,fit_lines,names_in", "content:CARDS"}
+                        "tabletown.engine.draw:PALETTE,Board,Drawing,esc,fit_lines,names_in",
+                        "content:CARDS,gift_of,text_of"}
 
 
 @pytest.mark.parametrize("narrow", [False, True])

@@ -95,6 +95,44 @@ def play_recorded(seats: int, games: int, seed: int, level: str = "hard", target
     return records
 
 
+def gift_trial(name: str, seats: int, games: int, seed: int, version: Optional[int] = None,
+               level: str = "hard") -> tuple[float, float]:
+    """Bot games where the Townsfolk called `name` is always in play: dealt into one Mob, the
+    seats taking turns to hold it, the rest of the deal and who goes first at random. Returns
+    its holder's wins ÷ fair share and the standard error (1.00: the gift neither helps nor hurts)."""
+    from . import game
+
+    rules = game.RULES
+    cid = C.ids_named(name)[0]
+    won = 0.0
+    for g in range(games):
+        game_seed = seed + g
+        state = rules.setup(game_seed, seats, {"target": 30}, version=version)
+        holder, slot = g % seats, (g // seats) % 6
+        _deal_into(state, cid, holder, slot)
+        step = 0
+        while state["phase"] != "over":
+            seat = rules.active(state)[0]
+            action = choose(rules, game.BOTS, level, state, seat, game_seed, step)
+            state, _ = rules.apply(state, seat, action)
+            step += 1
+        won += state["winner"] == holder
+    return _ratio(won, games, seats)
+
+
+def _deal_into(state: dict[str, Any], cid: int, seat: int, slot: int) -> None:
+    """Put Townsfolk `cid` at `slot` of `seat`'s Mob; the card that was there takes its place."""
+    was = state["mobs"][seat][slot]["c"]
+    if was == cid:
+        return
+    for mob in state["mobs"]:
+        for t in mob:
+            if t["c"] == cid:
+                t["c"] = was
+    state["spare"] = [was if c == cid else c for c in state["spare"]]
+    state["mobs"][seat][slot]["c"] = cid
+
+
 def first_player_table(records: list[dict[str, Any]]) -> list[str]:
     out = ["## Going first", "",
            "Who goes first is drawn at random; a player's position counts from the first player.", "",

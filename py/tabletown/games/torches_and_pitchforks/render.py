@@ -21,7 +21,7 @@ from typing import Any, Iterator, Optional
 
 from tabletown.engine.draw import PALETTE, Board, Drawing, esc, fit_lines, names_in
 
-from .content import CARDS
+from .content import CARDS, gift_of, text_of
 
 KIND_COLOUR = {
     "action": "#7b3f98", "weapon": "#9a5a1c", "leader": "#1f6f8b", "defense": "#2e7d4f",
@@ -183,13 +183,13 @@ class _Renderer:
         parts.append(_text(tx, y + lay.small + 8, card_tag(c), lay.small, MUTED, "bold", tw))
         parts.append(_text(tx, y + lay.small + lay.name + 16, c["name"], lay.name, INK, "bold", tw * BOLD))
         ty = y + lay.small + lay.name + lay.body + 26
-        for k, line in enumerate(fit_lines(c["text"], tw, lay.body, text_lines)):
+        for k, line in enumerate(fit_lines(text_of(cid, self.v["v"]), tw, lay.body, text_lines)):
             parts.append(_text(tx, ty + k * lay.body * 1.25, line, lay.body, INK))
         return about(card_topic(cid), "".join(parts))
 
     def card_height(self, cid: int, w: float, text_lines: int) -> float:
         lay = self.lay
-        lines = len(fit_lines(CARDS[cid]["text"], w - 34, lay.body, text_lines))
+        lines = len(fit_lines(text_of(cid, self.v["v"]), w - 34, lay.body, text_lines))
         return lay.small + lay.name + 26 + lines * lay.body * 1.25 + 12
 
     # --- sections ----------------------------------------------------------------------------
@@ -587,7 +587,7 @@ class _Renderer:
                 kinds = {card_topic(e) if CARDS[e]["kind"] != "action" else "card:weapon" for e in t["enh"]}  # a Lathe
                 gear_topic = kinds.pop() if len(kinds) == 1 else "card:enhancement"
             else:
-                gear = _perk_label(c)
+                gear = _perk_label(c, gift_of(t["c"], self.v["v"]))
                 gear_topic = card_topic(t["c"])
             lines = [_text(x + 10, y + lay.name + lay.small + 16 + j * lay.small * 1.2, line, lay.small, INK)
                      for j, line in enumerate(fit_lines(gear, w - badge * 2 - 24, lay.small, 2) if gear else [])]
@@ -640,13 +640,15 @@ def _text(x: float, y: float, text: str, size: float, fill: str, weight: str = "
             f'text-anchor="{anchor}">{esc(text)}</text>')
 
 
-def _perk_label(c: dict[str, Any]) -> str:
+def _perk_label(c: dict[str, Any], perk: Optional[str]) -> str:
+    """A Townsfolk's gift in a few words (`perk`: its gift in the game's rules version)."""
     if c["vs_bonus"]:
         return f"+{c['vs_bonus']} vs {', '.join(c['vs'])}"
     if c["bonus"]:
         return f"+{c['bonus']} Strength"
-    return {"hand": "hand limit 6", "tough": "can't be bumped", "revive": "extra Recoup", "slots": "2 Weapons",
-            "flee": "flees cheaper", "last": "dies last"}.get(c["perk"] or "", "")
+    return {"hand": "hand limit 6", "stock": "keeps 6 cards", "tough": "can't be bumped", "revive": "extra Recoup",
+            "slots": "2 Weapons", "flee": "flees cheaper", "last": "dies last",
+            "lucky": "Kill −1 (not below 1)"}.get(perk or "", "")
 
 
 def _action_label(a: dict[str, Any], names: list[str]) -> str:
