@@ -266,11 +266,11 @@ def run_jobs(jobs: dict[Any, tuple[str, tuple]], workers: int) -> dict[Any, Any]
 
 
 def report(quick: bool = False, games: Optional[int] = None, workers: Optional[int] = None) -> str:
-    per_config = games or (3 if quick else 60)
+    per_config = games or (3 if quick else 50)
     two_player = games or (3 if quick else 400)
     recorded = games or (4 if quick else 100)
-    trial_games = games or (4 if quick else 300)
-    trial_seats = (2,) if quick else (2, 3)
+    trial_games = games or (4 if quick else 400)
+    trial_seats = (2,)
     jobs: dict[Any, tuple[str, tuple]] = {}
     # The longest games first, so the workers finish together.
     for n in reversed(SEATS):
@@ -279,7 +279,7 @@ def report(quick: bool = False, games: Optional[int] = None, workers: Optional[i
         for name in TRIALS:
             jobs[("trial", name, n)] = ("trial", (name, n, trial_games, 70_000 + 1000 * n))
     jobs.update(bot_jobs(per_config, two_player, 10_000))
-    results = run_jobs(jobs, workers if workers is not None else (1 if quick else 3))
+    results = run_jobs(jobs, workers if workers is not None else (1 if quick else 4))
     records: list[dict[str, Any]] = []
     for n in SEATS:
         records += results[("rec", n)]
