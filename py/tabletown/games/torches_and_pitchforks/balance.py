@@ -44,8 +44,7 @@ def _ratio(wins: float, games: float, seats: int) -> tuple[float, float]:
 def bot_tables(sims: dict[tuple, dict[str, Any]]) -> list[str]:
     """`sims`: simulate's results by ("hard", players) and ("hard at", players, seat)."""
     out = ["## The bots", "",
-           "Hard bots at every seat (who goes first is drawn at random, so every seat should win about as often; "
-           "± is one standard error of a seat's share):", "",
+           "Hard bots at every seat (who goes first is drawn at random, so every seat should win about as often):", "",
            "| players | games | " + " | ".join(f"seat {s + 1}" for s in range(max(SEATS))) + " | mean moves |",
            "|---|---|" + "---|" * max(SEATS) + "---|"]
     for n in SEATS:
