@@ -664,6 +664,17 @@ def test_torrential_downpour_melts_a_witch():
     assert names(s["scores"][0]) == ["Evil Witch"]
 
 
+def test_torrential_downpour_melts_no_monster_but_a_witch():
+    # Six plain Townsfolk against the Zombie (Power 6): a tie, so the Zombie wins; it is Undead, not a Witch.
+    s = build(n=2, turn=0, hands={0: ["Torrential Downpour"], 1: ["Torch"]}, monster_top=["Zombie"])
+    s = flip(s)
+    s = play(s, 0, {"type": "fight"})
+    s = play_card(s, 0, "Torrential Downpour")
+    s = pass_all(s)
+    assert names(s["scores"][0]) == []
+    assert s["tasks"] and s["tasks"][0]["k"] == "kill"
+
+
 def test_bump_on_the_head_knocks_out_and_discards_enhancements():
     s = build(n=2, turn=0, hands={0: ["Bump on the Head"]}, mobs={1: [("Karl, Stable Boy", ["Sword"]), "Chef Kidney",
               "Lady Locke", "Juan, Foreign Guy", "Moody Marge", "Franz, Town Baker"]}, phase="recoup")
