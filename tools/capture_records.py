@@ -52,6 +52,11 @@ PLAN: list[tuple[str, list[str], dict, int, int | None]] = [
     ("torches-and-pitchforks", ["random", "hard", "random"], {}, 26, None),
     ("torches-and-pitchforks", ["easy", "random", "hard", "random", "random"], {"target": 20}, 27, None),
     ("torches-and-pitchforks", ["hard", "random", "random", "easy"], {"target": 40}, 28, 200),
+    # Torches & Pitchforks rules version 3 (Adam keeps 6 cards but refills to 5; Lucky Lowry saves one from a Kill).
+    ("torches-and-pitchforks", ["random", "hard"], {"target": 20}, 51, None),
+    ("torches-and-pitchforks", ["hard", "random", "easy"], {}, 52, None),
+    ("torches-and-pitchforks", ["random", "easy", "random", "hard", "random"], {"target": 20}, 53, None),
+    ("torches-and-pitchforks", ["random", "random", "hard", "random", "easy"], {"target": 40}, 54, 250),
     ("tumble-town", ["random"], {"mode": "outlaw", "difficulty": "hard"}, 31, None),
     ("tumble-town", ["hard"], {"mode": "no-outlaw"}, 32, None),
     ("tumble-town", ["random"], {"mode": "sole-surveyor"}, 33, None),
@@ -73,7 +78,7 @@ PLAN: list[tuple[str, list[str], dict, int, int | None]] = [
 # Seeds of plan lines made under a rules version after the first, per game.
 VERSIONS: dict[str, dict[int, set[int]]] = {
     "tavern-tussle": {2: {16, 17, 18, 19, 20}},
-    "torches-and-pitchforks": {2: {25, 26, 27, 28}},
+    "torches-and-pitchforks": {2: {25, 26, 27, 28}, 3: {51, 52, 53, 54}},
     "tumble-town": {2: {40, 41, 42, 43}},
 }
 

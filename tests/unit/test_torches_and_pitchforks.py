@@ -152,7 +152,8 @@ def test_specials_perks_timings_and_targets_are_all_known_and_all_used():
     cards = list(C.CARDS.values())
     used_specials = {sp for c in cards for sp in c["specials"]}
     assert used_specials == set(C.SPECIALS)
-    assert {c["perk"] for c in cards if c["perk"]} == set(C.PERKS)
+    perks = {c["perk"] for c in cards if c["perk"]} | {c["v2"]["perk"] for c in cards if c["v2"]}
+    assert perks == set(C.PERKS)
     actions = [c for c in cards if c["kind"] == "action"]
     assert {c["timing"] for c in actions} == set(C.TIMINGS)
     assert {c["target"] for c in actions} == set(C.TARGETS)
@@ -237,9 +238,9 @@ def test_draw_up_to_five_at_the_start_of_the_turn():
     assert s["turn"] == 0 and len(s["hands"][0]) == 5
 
 
-def test_adam_raises_the_hand_limit_to_six():
+def test_adam_raises_the_hand_limit_to_six_before_rules_version_three():
     mob = ["Adam, Traveling Salesman", "Chef Kidney", "Franz, Town Baker", "Karl, Stable Boy", "Lady Locke", "Juan, Foreign Guy"]
-    s = build(n=2, turn=1, phase="discard", mobs={0: mob}, hands={0: ["Charge"]})
+    s = build(n=2, turn=1, phase="discard", mobs={0: mob}, hands={0: ["Charge"]}, version=2)
     s = play(s, 1, {"type": "end"})
     assert len(s["hands"][0]) == 6
     assert R.view(s, 0)["derived"]["limits"][0] == 6
@@ -427,10 +428,10 @@ def test_the_vampire_chooses_among_the_most_enhanced_only():
     assert R.legal(s, 0) == [{"type": "kill", "tf": 0}, {"type": "kill", "tf": 1}]
 
 
-def test_lucky_lowry_dies_last():
+def test_lucky_lowry_dies_last_before_rules_version_three():
     mob = ["Lucky Lowry", "Karl, Stable Boy", ("Lady Locke", [], True), ("Juan, Foreign Guy", [], True),
            ("Moody Marge", [], True), ("Franz, Town Baker", [], True)]
-    s = build(n=2, turn=0, mobs={0: mob}, hands={1: ["Torch"]}, monster_top=["Giant Rat"])
+    s = build(n=2, turn=0, mobs={0: mob}, hands={1: ["Torch"]}, monster_top=["Giant Rat"], version=2)
     s = flip(s)
     s = play(s, 0, {"type": "fight"})
     lines = []
@@ -661,6 +662,17 @@ def test_torrential_downpour_melts_a_witch():
     s = play_card(s, 0, "Torrential Downpour")
     s = pass_all(s)
     assert names(s["scores"][0]) == ["Evil Witch"]
+
+
+def test_torrential_downpour_melts_no_monster_but_a_witch():
+    # Six plain Townsfolk against the Zombie (Power 6): a tie, so the Zombie wins; it is Undead, not a Witch.
+    s = build(n=2, turn=0, hands={0: ["Torrential Downpour"], 1: ["Torch"]}, monster_top=["Zombie"])
+    s = flip(s)
+    s = play(s, 0, {"type": "fight"})
+    s = play_card(s, 0, "Torrential Downpour")
+    s = pass_all(s)
+    assert names(s["scores"][0]) == []
+    assert s["tasks"] and s["tasks"][0]["k"] == "kill"
 
 
 def test_bump_on_the_head_knocks_out_and_discards_enhancements():

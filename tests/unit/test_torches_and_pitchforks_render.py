@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import re
+import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
@@ -55,8 +56,10 @@ def test_the_render_module_imports_no_rules_scoring_or_bots():
             imported.add((node.module or "") + ":" + ",".join(a.name for a in node.names))
         elif isinstance(node, ast.Import):
             imported.update(a.name for a in node.names)
-    assert imported <= {"__future__:annotations", "dataclasses:dataclass", "html:unescape", "typing:Any,Optional",
-                        "tabletown.engine.draw:PALETTE,Board,Drawing,esc,fit_lines,names_in", "content:CARDS"}
+    assert imported <= {"__future__:annotations", "contextlib:contextmanager", "dataclasses:dataclass",
+                        "html:unescape", "typing:Any,Iterator,Optional",
+                        "tabletown.engine.draw:PALETTE,Board,Drawing,esc,fit_lines,names_in",
+                        "content:CARDS,gift_of,text_of"}
 
 
 @pytest.mark.parametrize("narrow", [False, True])
@@ -79,7 +82,7 @@ def test_the_cancel_prompt_the_fight_and_the_hand(narrow):
 def test_other_players_see_how_many_cards_a_hand_holds_never_which():
     s = _cancel_state()
     svg, _ = _draw(s, None)
-    assert "Your hand" not in svg and "Meddling Kids" not in svg and "Hand 2 · Strength" in svg
+    assert "Your hand" not in svg and "Meddling Kids" not in svg and "Hand 2 · Strength" in visible(svg)
     svg1, _ = _draw(s, 1)
     assert "Meddling Kids" not in svg1 and "Torch" in svg1
 
@@ -152,6 +155,110 @@ def test_a_finished_game_is_flagged_and_leaves_the_score_table_to_the_page():
     svg, _ = _draw(s, None)
     assert 'data-game-over="true"' in svg and "Nicole saved the town!" in svg
     assert "<table" not in svg and "Final scores" not in svg
+
+
+# --- the rules at hand: every card and board element names its topic on the rules page ----------------------
+
+def _index() -> dict[str, str]:
+    from tabletown.engine.content import load_data
+
+    return load_data("tabletown.games.torches_and_pitchforks", "rule_index")
+
+
+def _topics_of_texts(svg: str) -> list[tuple[str, str | None]]:
+    """(the words of each piece of text on the board, the innermost data-topic around it or on it)."""
+    root = ET.fromstring(svg)
+    parent = {child: p for p in root.iter() for child in p}
+    out = []
+    for el in root.iter():
+        if not el.tag.endswith("}text") and el.tag != "text":
+            continue
+        topic, at = None, el
+        while at is not None and topic is None:
+            topic = at.get("data-topic")
+            at = parent.get(at)
+        out.append((" ".join("".join(el.itertext()).split()), topic))
+    return out
+
+
+def topic_of(svg: str, words: str) -> str | None:
+    """The topic of the text that reads `words` exactly, else of the first text that contains them."""
+    texts = _topics_of_texts(svg)
+    found = [t for text, t in texts if text == words] or [t for text, t in texts if words in text]
+    assert found, f"no text {words!r} on the board"
+    return found[0]
+
+
+@pytest.mark.parametrize("narrow", [False, True])
+def test_every_text_on_the_board_belongs_to_a_topic_of_the_rules_page(narrow):
+    from tabletown.engine.bots import choose
+    from tabletown.games.torches_and_pitchforks import game
+
+    index = _index()
+    seen: set[str] = set()
+    for seed, n in ((3, 2), (4, 3)):
+        s = R.setup(seed, n, {"target": 20})
+        k = 0
+        while R.active(s):
+            seat = R.active(s)[0]
+            for viewer in (seat, None):
+                svg, _ = _draw(s, viewer, narrow)
+                for text, topic in _topics_of_texts(svg):
+                    assert topic is not None, f"{text!r} has no rules topic ({R.prompt(s, seat)})"
+                    assert topic in index, f"{text!r} links to {topic!r}, which the rules index does not know"
+                    seen.add(topic)
+            s, _ = R.apply(s, seat, choose(R, game.BOTS, "easy", s, seat, seed, k))
+            k += 1
+    for must in ("card:monster", "card:action-combat", "card:weapon", "card:townsfolk", "card:dead-townsfolk",
+                 "board:moor", "board:strength", "board:power", "board:score", "prompt:waiting", "action:flip"):
+        assert must in seen
+
+
+def test_each_card_and_part_of_the_board_links_to_the_rule_that_governs_it():
+    s = _cancel_state()
+    svg, _ = _draw(s, 0)
+    # Cards in hand, by kind: a Cancel, and a Grenade (which is kept when it adds nothing).
+    assert topic_of(svg, "Meddling Kids") == "card:cancel"
+    assert topic_of(svg, "Grenade") == "card:grenade"
+    # The card being played, the Monster with its special rule, and the Moor's Giant Rat.
+    assert topic_of(svg, "+2 Power for the Monster.") == "card:action-combat"
+    assert topic_of(svg, "Kills the Townsfolk") == "card:monster-special"
+    assert topic_of(svg, "Giant Rat 4") == "card:monster"
+    assert topic_of(svg, "The Moor (1)") == "board:moor"
+    # The sum: a tie goes to the Monster.
+    assert topic_of(svg, "A tie: the Monster wins") == "rule:tie-goes-to-monster"
+    assert topic_of(svg, "Strength") == "board:strength"
+    # Mobs: a Townsfolk with a Leader and a Weapon, a dead one, a Defense in play, the score.
+    assert topic_of(svg, "★Sheriff · Sword") == "card:enhancement"
+    assert topic_of(svg, "Franz") == "card:dead-townsfolk"
+    assert topic_of(svg, "Hans") == "card:townsfolk"
+    assert topic_of(svg, "Defense: Antacid") == "card:defense"
+    assert topic_of(svg, "Defense: none") == "board:defense"
+    assert topic_of(svg, "Score 9 of 30") == "board:score"
+    # What the viewer is asked: whether to Cancel, with a button that lets the card stand.
+    assert topic_of(svg, "Cancel it?") == "prompt:cancel-window"
+    assert topic_of(svg, "Let it stand") == "action:pass"
+    # Someone else sees that they are waiting.
+    other, _ = _draw(s, 2)
+    assert topic_of(other, "Waiting for") == "prompt:waiting"
+
+
+def test_gifted_mob_deck_and_authored_townsfolk_link_to_their_own_paragraphs():
+    from tabletown.games.torches_and_pitchforks.content import AUTHORED_TOWNSFOLK
+
+    mob = ["Adam, Traveling Salesman", "Officer Dave", AUTHORED_TOWNSFOLK, ("Karl, Stable Boy", ["Rudimentary Lathe"]),
+           ("Lady Locke", ["Pitchfork"]), "Moody Marge"]
+    s = build(n=2, turn=0, mobs={0: mob}, hands={0: ["Stragglers", "Antacid"], 1: ["Torch"]})
+    svg, _ = _draw(s, 0)
+    assert topic_of(svg, "Adam") == "card:townsfolk-gift"
+    assert topic_of(svg, "Officer Dave") == "card:townsfolk-mob-deck"
+    assert topic_of(svg, "Tilly") == "card:tilly"
+    assert topic_of(svg, "Rudimentary Lathe") == "card:weapon", "a Lathe in a Mob is a Weapon"
+    assert topic_of(svg, "Pitchfork") == "card:weapon"
+    assert topic_of(svg, "Stragglers") == "card:action-any-time"
+    assert topic_of(svg, "Flip a Monster") == "action:flip"
+    index = _index()
+    assert index["card:townsfolk-gift"] == "townsfolk-gifts" and index["card:tilly"] == "setup-tilly"
 
 
 # --- on a phone: every card a player must decide about is readable -----------------------------------------------

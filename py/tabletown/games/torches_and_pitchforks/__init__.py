@@ -14,6 +14,8 @@ SPEC = GameSpec(
     ),
     # 2: Action cards at any time (a window before every flip), a Defense before Fight or Flee,
     # the Mob's owner chooses who comes back, a Grenade that adds nothing is kept.
-    rules_version=2,
-    replays=(1,),
+    # 3: Adam keeps 6 cards but his turn refills to 5; Lucky Lowry saves one from a Monster's Kill
+    # (no longer "dies last"). Games begun under 1 or 2 keep the gifts they began with.
+    rules_version=3,
+    replays=(1, 2),
 )

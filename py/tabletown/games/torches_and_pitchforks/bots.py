@@ -24,7 +24,6 @@ from .content import CARDS
 from .scoring import (
     MIN_MOB,
     combat_wins,
-    count_perk,
     enh_value,
     is_weapon,
     kill_count,
@@ -158,8 +157,8 @@ def best_weapon_target(view: View, seat: int, legal: list[Action]) -> Action:
 
     def key(a: dict[str, Any]) -> tuple:
         t = mob[a["tf"]]
-        perk = CARDS[t["c"]]["perk"]
-        # Lucky Lowry dies last, so his gear is safest; otherwise the least-equipped Townsfolk.
+        perk = C.gift_of(t["c"], view["v"])
+        # Lucky Lowry dies last (before rules version 3), so his gear is safest; otherwise the least-equipped.
         return (0 if perk == "last" else 1, len(t["enh"]), a["tf"])
 
     return min(legal, key=key)
@@ -189,7 +188,8 @@ def target_choice(view: View, seat: int, legal: list[Action]) -> Action:
         return best_weapon_target(view, seat, legal)
     if c["kind"] == "leader":
         mob = view["mobs"][seat]
-        return max(legal, key=lambda a: (CARDS[mob[a["tf"]]["c"]]["perk"] == "last", -len(mob[a["tf"]]["enh"]), -a["tf"]))
+        return max(legal, key=lambda a: (C.gift_of(mob[a["tf"]]["c"], view["v"]) == "last", -len(mob[a["tf"]]["enh"]),
+                                         -a["tf"]))
     if c["kind"] == "defense" or c["effect"] in ("revive", "draw"):
         mine = [a for a in legal if a.get("seat") == seat]
         return mine[0] if mine else legal[0]
@@ -427,7 +427,6 @@ def _hunt_value(view: View, seat: int) -> float:
     moor = view["moor"]
     if not moor:
         return -1.0
-    mob = view["mobs"][seat]
     hostile = _hostile_estimate(view, seat) * (0.5 + threat(view, seat))
     total = 0.0
     for m in moor:
@@ -438,7 +437,7 @@ def _hunt_value(view: View, seat: int) -> float:
         if st - hostile > p:
             total += p * (1.6 if score(view, seat) + p >= view["target"] else 1.0)
         else:
-            total -= 1.5 * max(0, CARDS[m]["kill"] - count_perk(mob, "kill_less"))
+            total -= 1.5 * kill_count(view, fake)
     return total / len(moor)
 
 

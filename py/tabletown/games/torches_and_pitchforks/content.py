@@ -41,7 +41,10 @@ MONSTER_TYPES = (BEAST, WEREWOLF, VAMPIRE, WITCH, SPIRIT, UNDEAD, ABOMINATION, F
 SPECIALS = ("most_enhanced", "no_weapons", "no_leaders", "no_torches", "torch_bonus", "swallow", "no_flee",
             "flee_cost")
 # Townsfolk and Leader perks.
-PERKS = ("hand", "tough", "revive", "slots", "flee", "last", "kill_less", "hunt")
+PERKS = ("hand", "stock", "tough", "revive", "slots", "flee", "last", "lucky", "kill_less", "hunt")
+# The rules version that retuned Adam's and Lucky Lowry's gifts; games begun before it keep the
+# gifts their cards had then (a card's "v2" field).
+GIFTS_VERSION = 3
 # When an Action card may be played: in a fight, at any time, or in answer to a card (a Cancel).
 TIMINGS = ("combat", "any", "cancel")
 # What an Action card is played on.
@@ -78,6 +81,7 @@ PROTOTYPE: dict[str, Any] = {
     "wooden": False,
     "one_shot": False,
     "perk": None,
+    "v2": None,  # {"perk", "text"}: the gift as rules versions 1 and 2 had it, if it changed since
     "authored": False,
     # Defense cards
     "defends": [],
@@ -145,6 +149,18 @@ def name(cid: int) -> str:
 def ids_named(card_name: str) -> list[int]:
     """Every physical copy of the card called `card_name`, in id order."""
     return [cid for cid, c in CARDS.items() if c["name"] == card_name]
+
+
+def gift_of(cid: int, version: int) -> str | None:
+    """The gift of card `cid` in a game begun under rules `version`."""
+    c = CARDS[cid]
+    return c["v2"]["perk"] if version < GIFTS_VERSION and c["v2"] else c["perk"]
+
+
+def text_of(cid: int, version: int) -> str:
+    """The text of card `cid` in a game begun under rules `version`."""
+    c = CARDS[cid]
+    return c["v2"]["text"] if version < GIFTS_VERSION and c["v2"] else c["text"]
 
 
 def has_special(cid: int, special: str) -> bool:

@@ -14,13 +14,14 @@ outcome.
 
 from __future__ import annotations
 
+from contextlib import contextmanager
 from dataclasses import dataclass
 from html import unescape
-from typing import Any, Optional
+from typing import Any, Iterator, Optional
 
 from tabletown.engine.draw import PALETTE, Board, Drawing, esc, fit_lines, names_in
 
-from .content import CARDS
+from .content import CARDS, gift_of, text_of
 
 KIND_COLOUR = {
     "action": "#7b3f98", "weapon": "#9a5a1c", "leader": "#1f6f8b", "defense": "#2e7d4f",
@@ -69,6 +70,36 @@ def short_name(name: str) -> str:
     return name.split(",")[0]
 
 
+def card_topic(cid: int, dead: bool = False) -> str:
+    """The rules topic (a key of data/rule_index.json) a card links to when a player asks about it."""
+    c = CARDS[cid]
+    kind = c["kind"]
+    if kind == "monster":
+        return "card:monster-special" if c["specials"] else "card:monster"
+    if kind == "action":
+        if c["effect"] == "cancel":
+            return "card:cancel"
+        if c["uncancelable"]:
+            return "card:pure-evil"
+        return "card:action-any-time" if c["timing"] == "any" else "card:action-combat"
+    if kind == "weapon":
+        return "card:grenade" if c["one_shot"] else "card:weapon"
+    if kind == "townsfolk":
+        if dead:
+            return "card:dead-townsfolk"
+        if c["deck"] == "mob":
+            return "card:townsfolk-mob-deck"
+        if c["authored"]:
+            return "card:tilly"
+        return "card:townsfolk-gift" if c["perk"] else "card:townsfolk"
+    return f"card:{kind}"  # event, defense, leader
+
+
+def about(topic: str, svg: str) -> str:
+    """`svg` marked with the rules topic it belongs to (the page's "What's this?" reads it)."""
+    return f'<g data-topic="{esc(topic)}">{svg}</g>'
+
+
 def card_tag(c: dict[str, Any]) -> str:
     """The line above a card's name: what kind of card it is and its big number."""
     kind = c["kind"]
@@ -108,6 +139,15 @@ class _Renderer:
     def say(self, text: str) -> str:
         return names_in(text, self.names)
 
+    @contextmanager
+    def about(self, topic: str) -> Iterator[None]:
+        """Everything drawn inside belongs to the rules topic `topic`."""
+        self.b.add(f'<g data-topic="{esc(topic)}">')
+        try:
+            yield
+        finally:
+            self.b.add("</g>")
+
     def idx(self, pred) -> list[int]:
         return [i for i, a in enumerate(self.legal) if pred(a)]
 
@@ -128,7 +168,7 @@ class _Renderer:
                 f'stroke="{INK}" stroke-width="2"/>'
                 f'<text x="{x + w / 2:.0f}" y="{y + h / 2 + size * 0.36:.0f}" font-size="{size}" text-anchor="middle" '
                 f'font-weight="bold" fill="{ink}">{esc(self.say(label))}</text>')
-        self.b.control(i, self.say(label), body, text=self.say(label))
+        self.b.control(i, self.say(label), body, text=self.say(label), data_topic=f"action:{self.legal[i]['type']}")
 
     def card_face(self, x: float, y: float, w: float, h: float, cid: int, hot: bool, text_lines: int) -> str:
         """A card as SVG: a coloured edge, its kind, its name and its whole text."""
@@ -143,13 +183,13 @@ class _Renderer:
         parts.append(_text(tx, y + lay.small + 8, card_tag(c), lay.small, MUTED, "bold", tw))
         parts.append(_text(tx, y + lay.small + lay.name + 16, c["name"], lay.name, INK, "bold", tw * BOLD))
         ty = y + lay.small + lay.name + lay.body + 26
-        for k, line in enumerate(fit_lines(c["text"], tw, lay.body, text_lines)):
+        for k, line in enumerate(fit_lines(text_of(cid, self.v["v"]), tw, lay.body, text_lines)):
             parts.append(_text(tx, ty + k * lay.body * 1.25, line, lay.body, INK))
-        return "".join(parts)
+        return about(card_topic(cid), "".join(parts))
 
     def card_height(self, cid: int, w: float, text_lines: int) -> float:
         lay = self.lay
-        lines = len(fit_lines(CARDS[cid]["text"], w - 34, lay.body, text_lines))
+        lines = len(fit_lines(text_of(cid, self.v["v"]), w - 34, lay.body, text_lines))
         return lay.small + lay.name + 26 + lines * lay.body * 1.25 + 12
 
     # --- sections ----------------------------------------------------------------------------
@@ -158,15 +198,17 @@ class _Renderer:
         with b.part("head"):
             h = lay.head * 2 + 28
             b.add(f'<rect x="0" y="0" width="{lay.width}" height="{h}" fill="{PALETTE["wood"]}"/>')
-            b.text(lay.pad, lay.head + 6, "Torches & Pitchforks", size=lay.head, weight="bold", fill=CARD)
+            b.text(lay.pad, lay.head + 6, "Torches & Pitchforks", size=lay.head, weight="bold", fill=CARD,
+                   data_topic="rule:goal")
             b.text(lay.width - lay.pad, lay.head + 6, f"First to {v['target']}", size=lay.small, weight="bold",
-                   fill=PALETTE["gold"], anchor="end")
+                   fill=PALETTE["gold"], anchor="end", data_topic="board:target-score")
             if self.d["over"]:
                 sub = "Game over"
             else:
                 phase = {"attack": "Attack!", "hunt": "Hunt!", "recoup": "Recoup", "discard": "Discard"}.get(v["phase"], "")
                 sub = f"Turn {v['turns']} · {{seat{v['turn']}}}'s turn · {phase}"
-            self.text(lay.pad, lay.head * 2 + 12, sub, lay.small, width=lay.width - 2 * lay.pad, fill=CARD)
+            with self.about("board:phase"):
+                self.text(lay.pad, lay.head * 2 + 12, sub, lay.small, width=lay.width - 2 * lay.pad, fill=CARD)
             self.y = h + lay.gap
 
     def asking_text(self) -> str:
@@ -231,7 +273,8 @@ class _Renderer:
             stroke = f'stroke="{HOT}" stroke-width="5"' if asked else f'stroke="{LINE}" stroke-width="2"'
             b.add(f'<rect x="{lay.pad}" y="{y0:.0f}" width="{lay.width - 2 * lay.pad}" height="{h:.0f}" rx="14" '
                   f'fill="{CARD}" {stroke}/>')
-            self.text(lay.pad + 12, y0 + lay.head + 6, message, lay.head, width=inner, lines=3, weight="bold")
+            with self.about(self.d.get("topic") or "prompt:waiting"):
+                self.text(lay.pad + 12, y0 + lay.head + 6, message, lay.head, width=inner, lines=3, weight="bold")
             by = y0 + 14 + lines * lay.head * 1.2
             bw = (inner - (lay.button_cols - 1) * lay.gap) / lay.button_cols
             for k, (i, label, primary) in enumerate(buttons):
@@ -248,21 +291,23 @@ class _Renderer:
         pw = (inner - (cols - 1) * lay.gap) / cols
         ph = lay.small * 2 + lay.body * 2 + 30
         piles = [
-            ("Monster deck", f"{len(v['monster_deck'])} cards", "monster", True),
+            ("Monster deck", f"{len(v['monster_deck'])} cards", "monster", True, "board:monster-deck"),
             ("Monster discard", CARDS[v["monster_discard"][-1]]["name"] if v["monster_discard"] else "empty",
-             "event", False),
-            ("Mob deck", f"{len(v['mob_deck'])} cards", "action", True),
-            ("Mob discard", CARDS[v["mob_discard"][-1]]["name"] if v["mob_discard"] else "empty", "weapon", False),
+             "event", False, "board:monster-discard"),
+            ("Mob deck", f"{len(v['mob_deck'])} cards", "action", True, "board:mob-deck"),
+            ("Mob discard", CARDS[v["mob_discard"][-1]]["name"] if v["mob_discard"] else "empty", "weapon", False,
+             "board:mob-discard"),
         ]
         counts = {"Monster discard": len(v["monster_discard"]), "Mob discard": len(v["mob_discard"])}
         with b.part("table"):
             b.symbol("tp-back", f'<rect width="100" height="100" rx="12" fill="{PALETTE["wood"]}"/>'
                                 f'<path d="M20 80 L50 20 L80 80 Z" fill="none" stroke="{PALETTE["gold"]}" stroke-width="6"/>',
                      view_box="0 0 100 100")
-            for k, (title, body, kind, deck) in enumerate(piles):
+            for k, (title, body, kind, deck, topic) in enumerate(piles):
                 row, col = divmod(k, cols)
                 x = lay.pad + col * (pw + lay.gap)
                 y = y0 + row * (ph + lay.gap)
+                b.add(f'<g data-topic="{topic}">')
                 b.add(f'<rect x="{x:.0f}" y="{y:.0f}" width="{pw:.0f}" height="{ph:.0f}" rx="10" fill="{CARD}" '
                       f'stroke="{KIND_COLOUR[kind]}" stroke-width="4"/>')
                 if deck:
@@ -273,15 +318,17 @@ class _Renderer:
                 if title in counts and counts[title]:
                     b.text(x + pw - 10, y + ph - 8, f"{counts[title]} in pile", size=lay.small - 2, fill=MUTED,
                            anchor="end")
+                b.add("</g>")
             rows = (len(piles) + cols - 1) // cols
             yy = y0 + rows * (ph + lay.gap)
             moor = sorted(v["moor"], key=lambda c: (CARDS[c]["power"], c))
-            b.text(lay.pad, yy + lay.head, f"The Moor ({len(moor)})", size=lay.head, weight="bold", fill=INK)
+            b.text(lay.pad, yy + lay.head, f"The Moor ({len(moor)})", size=lay.head, weight="bold", fill=INK,
+                   data_topic="board:moor")
             yy += lay.head + 10
             x = lay.pad
             chip_h = lay.body + 16
             if not moor:
-                b.text(x, yy + lay.body, "empty", size=lay.body, fill=MUTED)
+                b.text(x, yy + lay.body, "empty", size=lay.body, fill=MUTED, data_topic="board:moor")
                 yy += chip_h
             for m in moor:
                 label = f"{short_name(CARDS[m]['name'])} {CARDS[m]['power']}"
@@ -289,9 +336,11 @@ class _Renderer:
                 if x + w > lay.width - lay.pad:
                     x = lay.pad
                     yy += chip_h + 6
-                b.add(f'<rect x="{x:.0f}" y="{yy:.0f}" width="{w:.0f}" height="{chip_h}" rx="{chip_h / 2:.0f}" '
-                      f'fill="{CARD}" stroke="{KIND_COLOUR["monster"]}" stroke-width="2"/>')
-                b.text(x + w / 2, yy + chip_h / 2 + lay.body * 0.36, label, size=lay.body, fill=INK, anchor="middle")
+                b.add(about(card_topic(m),
+                            f'<rect x="{x:.0f}" y="{yy:.0f}" width="{w:.0f}" height="{chip_h}" rx="{chip_h / 2:.0f}" '
+                            f'fill="{CARD}" stroke="{KIND_COLOUR["monster"]}" stroke-width="2"/>'
+                            + _text(x + w / 2, yy + chip_h / 2 + lay.body * 0.36, label, lay.body, INK,
+                                    anchor="middle")))
                 x += w + 8
             if moor:
                 yy += chip_h
@@ -318,7 +367,7 @@ class _Renderer:
                     if e.get("tf") is not None and e["tf"] < len(v["mobs"][e["ts"]]):
                         who += f"'s {short_name(CARDS[v['mobs'][e['ts']][e['tf']]['c']]['name'])}"
                 b.text(lay.pad + 4, yy + lay.small + 2, self.say(who), size=lay.small, weight="bold", fill=ACCENT,
-                       width=inner)
+                       width=inner, data_topic="board:being-played")
                 h = self.card_height(e["card"], inner, 4)
                 b.add(self.card_face(lay.pad, yy + lay.small + 10, inner, h, e["card"], False, 4))
                 yy += lay.small + 10 + h + lay.gap
@@ -355,20 +404,22 @@ class _Renderer:
         else:
             h = head_h + max(card_h, sum_h) + 10
             sx, sy = lay.pad + cw + 24, y0 + head_h
-        b.add(f'<rect x="{lay.pad}" y="{y0:.0f}" width="{inner}" height="{h:.0f}" rx="14" '
-              f'fill="{PAPER}" stroke="{KIND_COLOUR["monster"]}" stroke-width="3"/>')
-        how = "Hunted" if cb["hunt"] else ("Risen from the Moor" if cb.get("risen") else "Attacking")
-        b.text(lay.pad + 12, y0 + lay.small + 4, how, size=lay.small, weight="bold", fill=ACCENT)
+        b.add(about("board:combat", f'<rect x="{lay.pad}" y="{y0:.0f}" width="{inner}" height="{h:.0f}" rx="14" '
+                                    f'fill="{PAPER}" stroke="{KIND_COLOUR["monster"]}" stroke-width="3"/>'))
+        how, how_topic = (("Hunted", "rule:hunted-monster") if cb["hunt"] else
+                          ("Risen from the Moor", "card:risen") if cb.get("risen") else ("Attacking", "board:combat"))
+        b.text(lay.pad + 12, y0 + lay.small + 4, how, size=lay.small, weight="bold", fill=ACCENT, data_topic=how_topic)
         b.add(self.card_face(lay.pad + 6, y0 + head_h, cw, card_h, cb["m"], False, 4))
         winning = sums["winning"]
         st, pw = sums["strength"], sums["power"]
+        strength, power = {"data_topic": "board:strength"}, {"data_topic": "board:power"}
         b.text(sx, sy + lay.name, self.say(f"{{seat{cb['seat']}}}'s Mob"), size=lay.name, weight="bold", fill=INK,
-               width=sum_w)
-        b.text(sx, sy + lay.name + big + 6, str(st), size=big, weight="bold", fill=GOOD if winning else BAD)
-        b.text(sx + big * 1.6, sy + lay.name + big - 6, "vs", size=lay.name, fill=MUTED)
-        b.text(sx + big * 2.6, sy + lay.name + big + 6, str(pw), size=big, weight="bold", fill=INK)
-        b.text(sx, sy + lay.name + big + lay.small + 14, "Strength", size=lay.small, fill=MUTED)
-        b.text(sx + big * 2.6, sy + lay.name + big + lay.small + 14, "Power", size=lay.small, fill=MUTED)
+               width=sum_w, **strength)
+        b.text(sx, sy + lay.name + big + 6, str(st), size=big, weight="bold", fill=GOOD if winning else BAD, **strength)
+        b.text(sx + big * 1.6, sy + lay.name + big - 6, "vs", size=lay.name, fill=MUTED, data_topic="rule:tie-goes-to-monster")
+        b.text(sx + big * 2.6, sy + lay.name + big + 6, str(pw), size=big, weight="bold", fill=INK, **power)
+        b.text(sx, sy + lay.name + big + lay.small + 14, "Strength", size=lay.small, fill=MUTED, **strength)
+        b.text(sx + big * 2.6, sy + lay.name + big + lay.small + 14, "Power", size=lay.small, fill=MUTED, **power)
         if cb["stage"] == "decide":
             verdict = "Fight or Flee?"
         elif winning:
@@ -376,8 +427,10 @@ class _Renderer:
         else:
             verdict = "A tie: the Monster wins" if st == pw else "The Monster wins"
         vy = sy + lay.name + big + lay.small * 2 + lay.name + 22
-        b.text(sx, vy, verdict, size=lay.name, weight="bold", fill=GOOD if winning else BAD, width=sum_w)
-        self.text(sx, vy + lay.small + 10, " · ".join(mods), lay.small, fill=MUTED, width=sum_w, lines=3)
+        b.text(sx, vy, verdict, size=lay.name, weight="bold", fill=GOOD if winning else BAD, width=sum_w,
+               data_topic="prompt:fight-or-flee" if cb["stage"] == "decide" else "rule:tie-goes-to-monster")
+        with self.about("board:kill"):
+            self.text(sx, vy + lay.small + 10, " · ".join(mods), lay.small, fill=MUTED, width=sum_w, lines=3)
         return y0 + h + lay.gap
 
     def hand(self) -> None:
@@ -390,16 +443,16 @@ class _Renderer:
         y0 = self.y
         with b.part("hand"):
             b.text(lay.pad, y0 + lay.head, f"Your hand ({len(cards)} of {self.d['limits'][seat]})", size=lay.head,
-                   weight="bold", fill=INK)
+                   weight="bold", fill=INK, data_topic="board:hand")
             yy = y0 + lay.head + 12
             if choosing is not None:
                 b.text(lay.pad, yy + lay.small, "Being played (choose its target):", size=lay.small, fill=ACCENT,
-                       weight="bold")
+                       weight="bold", data_topic="prompt:choose-target")
                 h = self.card_height(choosing, lay.width - 2 * lay.pad, 5)
                 b.add(self.card_face(lay.pad, yy + lay.small + 8, lay.width - 2 * lay.pad, h, choosing, True, 5))
                 yy += lay.small + 8 + h + lay.gap
             if not cards:
-                b.text(lay.pad, yy + lay.body, "No cards.", size=lay.body, fill=MUTED)
+                b.text(lay.pad, yy + lay.body, "No cards.", size=lay.body, fill=MUTED, data_topic="board:hand")
                 self.y = yy + lay.body + lay.gap * 2
                 return
             task = v["tasks"][0] if v["tasks"] and v["tasks"][0]["seat"] == seat else None
@@ -424,7 +477,8 @@ class _Renderer:
                     if main is not None:
                         verb = "Discard" if discard_main else "Play"
                         self.used.add(main)
-                        b.control(main, f"{verb} {name}: {CARDS[cid]['text']}", face, text=name)
+                        b.control(main, f"{verb} {name}: {CARDS[cid]['text']}", face, text=name,
+                                  data_topic=card_topic(cid))
                     else:
                         b.add(face)
                     if chip is not None:
@@ -433,7 +487,7 @@ class _Renderer:
                                 f'rx="12" fill="{PAPER}" stroke="{INK}" stroke-width="2"/>'
                                 + _text(x + fw + 8 + chip_w / 2, yy + row_h / 2 + lay.small * 0.36, "Discard",
                                         lay.small, INK, "bold", anchor="middle"))
-                        b.control(chip, f"Discard {name}", body, text="Discard")
+                        b.control(chip, f"Discard {name}", body, text="Discard", data_topic="action:discard")
                 yy += row_h + lay.gap
         self.y = yy + lay.gap
 
@@ -462,6 +516,7 @@ class _Renderer:
         is_turn = seat == v["turn"] and not d["over"]
         with b.part(f"mob-{seat}"):
             stroke = f'stroke="{HOT}" stroke-width="5"' if is_turn else f'stroke="{LINE}" stroke-width="2"'
+            b.add('<g data-topic="board:mob">')
             b.add(f'<rect x="{lay.pad}" y="{y0:.0f}" width="{inner}" height="{h:.0f}" rx="14" fill="{PAPER}" {stroke}/>')
             you = " (you)" if seat == self.viewer else ""
             bar_w = inner * 0.38
@@ -470,6 +525,7 @@ class _Renderer:
             score = d["scores"][seat]
             target = v["target"]
             bx = lay.pad + inner - 12 - bar_w
+            b.add('<g data-topic="board:score">')
             b.add(f'<rect x="{bx:.0f}" y="{y0 + 10:.0f}" width="{bar_w:.0f}" height="{lay.small + 12}" '
                   f'rx="{(lay.small + 12) / 2:.0f}" fill="{CARD}" stroke="{LINE}"/>')
             share = min(1.0, score / target)
@@ -478,12 +534,17 @@ class _Renderer:
                       f'rx="{(lay.small + 12) / 2:.0f}" fill="{HOT}"/>')
             b.text(bx + bar_w / 2, y0 + lay.small + 14, f"Score {score} of {target}", size=lay.small, weight="bold",
                    fill=INK, anchor="middle")
+            b.add("</g>")
             defense = v["defense"][seat]
-            b.text(lay.pad + 12, y0 + lay.name + lay.small + 18,
-                   f"Hand {len(v['hands'][seat])} · Strength {d['strength'][seat]}", size=lay.small, fill=MUTED)
+            held = f"Hand {len(v['hands'][seat])}"
+            b.text(lay.pad + 12, y0 + lay.name + lay.small + 18, held + " ·", size=lay.small, fill=MUTED,
+                   data_topic="board:hand-count")
+            b.text(lay.pad + 12 + (len(held) + 3) * lay.small * 0.56, y0 + lay.name + lay.small + 18,
+                   f"Strength {d['strength'][seat]}", size=lay.small, fill=MUTED, data_topic="board:strength")
             b.text(lay.pad + 12, y0 + lay.name + lay.small * 2 + 26,
                    f"Defense: {CARDS[defense]['name'] if defense is not None else 'none'}", size=lay.small,
-                   fill=INK if defense is not None else MUTED, width=inner - 24 - (lay.small * 6 if cols == 2 else 0))
+                   fill=INK if defense is not None else MUTED, width=inner - 24 - (lay.small * 6 if cols == 2 else 0),
+                   data_topic="card:defense" if defense is not None else "board:defense")
             chosen = self.idx(lambda a: a["type"] == "target" and a.get("seat") == seat and a.get("tf") is None)
             if chosen:
                 w = lay.small * 6
@@ -494,7 +555,9 @@ class _Renderer:
                 row, col = divmod(k, cols)
                 self.folk(lay.pad + 12 + col * (tw + lay.gap), yy + row * (th + lay.gap), tw, th, seat, k, t)
             yy += rows * (th + lay.gap)
-            self.text(lay.pad + 12, yy + lay.small, slain_text, lay.small, width=inner - 24, lines=4)
+            with self.about("board:slain"):
+                self.text(lay.pad + 12, yy + lay.small, slain_text, lay.small, width=inner - 24, lines=4)
+            b.add("</g>")
         self.y = y0 + h + lay.gap
 
     def folk(self, x: float, y: float, w: float, h: float, seat: int, k: int, t: dict[str, Any]) -> None:
@@ -521,18 +584,24 @@ class _Renderer:
                                lay.name, INK, "bold", anchor="middle"))
             if t["enh"]:
                 gear = " · ".join(("★" if CARDS[e]["kind"] == "leader" else "") + CARDS[e]["name"] for e in t["enh"])
+                kinds = {card_topic(e) if CARDS[e]["kind"] != "action" else "card:weapon" for e in t["enh"]}  # a Lathe
+                gear_topic = kinds.pop() if len(kinds) == 1 else "card:enhancement"
             else:
-                gear = _perk_label(c)
-            for j, line in enumerate(fit_lines(gear, w - badge * 2 - 24, lay.small, 2) if gear else []):
-                parts.append(_text(x + 10, y + lay.name + lay.small + 16 + j * lay.small * 1.2, line, lay.small, INK))
+                gear = _perk_label(c, gift_of(t["c"], self.v["v"]))
+                gear_topic = card_topic(t["c"])
+            lines = [_text(x + 10, y + lay.name + lay.small + 16 + j * lay.small * 1.2, line, lay.small, INK)
+                     for j, line in enumerate(fit_lines(gear, w - badge * 2 - 24, lay.small, 2) if gear else [])]
+            if lines:
+                parts.append(about(gear_topic, "".join(lines)))
         body = "".join(parts)
+        topic = card_topic(t["c"], dead=t["dead"])
         if acts:
             a = self.legal[acts[0]]
             verb = {"target": "Choose", "kill": "This one dies:", "remove": "Remove", "revive": "Bring back"}[a["type"]]
             self.used.add(acts[0])
-            b.control(acts[0], f"{verb} {c['name']}", body, text=name)
+            b.control(acts[0], f"{verb} {c['name']}", body, text=name, data_topic=topic)
         else:
-            b.add(body)
+            b.add(about(topic, body))
 
     def leftovers(self) -> None:
         """Any legal action not shown elsewhere gets a plain button (nothing is ever out of reach)."""
@@ -571,13 +640,15 @@ def _text(x: float, y: float, text: str, size: float, fill: str, weight: str = "
             f'text-anchor="{anchor}">{esc(text)}</text>')
 
 
-def _perk_label(c: dict[str, Any]) -> str:
+def _perk_label(c: dict[str, Any], perk: Optional[str]) -> str:
+    """A Townsfolk's gift in a few words (`perk`: its gift in the game's rules version)."""
     if c["vs_bonus"]:
         return f"+{c['vs_bonus']} vs {', '.join(c['vs'])}"
     if c["bonus"]:
         return f"+{c['bonus']} Strength"
-    return {"hand": "hand limit 6", "tough": "can't be bumped", "revive": "extra Recoup", "slots": "2 Weapons",
-            "flee": "flees cheaper", "last": "dies last"}.get(c["perk"] or "", "")
+    return {"hand": "hand limit 6", "stock": "keeps 6 cards", "tough": "can't be bumped", "revive": "extra Recoup",
+            "slots": "2 Weapons", "flee": "flees cheaper", "last": "dies last",
+            "lucky": "Kill −1 (not below 1)"}.get(perk or "", "")
 
 
 def _action_label(a: dict[str, Any], names: list[str]) -> str:

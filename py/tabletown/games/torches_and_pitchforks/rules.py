@@ -2,7 +2,7 @@
 
 A state is plain JSON, with no English in it:
 
-- "rng": the PRNG words; "v": the rules version the game began under (1 or 2)
+- "rng": the PRNG words; "v": the rules version the game began under (1, 2 or 3)
 - "n", "target": seat count and the winning score
 - "turn", "turns", "phase" (attack | hunt | recoup | discard | over), "fought", "hunted",
   "red_tape": the turn in progress
@@ -67,9 +67,11 @@ from .scoring import (
     score_of,
     standing,
 )
+from .story import story as tell_story
 from .turn import FIRST_VERSION, Turn
 
-VERSION = 2
+VERSION = 3
+VERSIONS = (FIRST_VERSION, 2, VERSION)
 PASS: Action = {"type": "pass"}
 ZONES = Zones(
     Zone("mob_deck", HIDDEN, pool="mob"),
@@ -106,7 +108,7 @@ class TorchesAndPitchforks(Rules):
             raise BadSetup("The seed must be a whole number.")
         if version is None:
             version = VERSION
-        if version not in (FIRST_VERSION, VERSION):
+        if version not in VERSIONS:
             raise BadSetup(f"Torches & Pitchforks has no rules version {version}.")
         words = seed_state(seed)
         rng = Rng(words)
@@ -180,6 +182,7 @@ class TorchesAndPitchforks(Rules):
                      for p in range(n)],
             "asked": asked_seat(s),
             "asking": asking(s),
+            "topic": self.topic(s, seat),  # what the viewer is asked, as a rules topic (the board links it)
             "over": s["phase"] == "over",
             "combat": None,
         }
@@ -240,7 +243,7 @@ class TorchesAndPitchforks(Rules):
             return f"Over · won with {best} points"
         return f"Turn {state['turns']} · best score {best} of {state['target']}"
 
-    def topic(self, state: State, seat: int) -> Optional[str]:
+    def topic(self, state: State, seat: Optional[int]) -> Optional[str]:
         """The rules topic (data/rule_index.json) of what `seat` is asked now."""
         if state["phase"] == "over":
             return "prompt:game-over"
@@ -253,6 +256,10 @@ class TorchesAndPitchforks(Rules):
 
     def tally(self, state: State) -> Optional[list[int]]:
         return [score_of(state, p) for p in range(state["n"])]
+
+    def story(self, steps: list[tuple[int, Action, list[dict[str, Any]], State]], final: State) -> list[dict[str, Any]]:
+        """Fights slain, lost, Fled and sent away; Townsfolk lost; cards on fights; the fights cards turned."""
+        return tell_story(steps, final)
 
     def heuristic(self, state: State, seat: int) -> float:
         out = self.outcome(state)
@@ -374,14 +381,14 @@ def distinct(hand: list[int]) -> list[int]:
 
 def kill_options(s: dict[str, Any], task: dict[str, Any]) -> list[int]:
     """The Townsfolk a seat may choose to die: the Vampire takes one with the most
-    Enhancements; Lucky Lowry dies only when nobody else is left."""
+    Enhancements; before rules version 3, Lucky Lowry dies only when nobody else is left."""
     mob = s["mobs"][task["seat"]]
     alive = living(mob)
     if task.get("vamp"):
         most = max((len(mob[i]["enh"]) for i in alive), default=0)
         alive = [i for i in alive if len(mob[i]["enh"]) == most]
     if task["k"] == "kill":
-        others = [i for i in alive if CARDS[mob[i]["c"]]["perk"] != "last"]
+        others = [i for i in alive if C.gift_of(mob[i]["c"], s["v"]) != "last"]
         if others:
             alive = others
     return alive

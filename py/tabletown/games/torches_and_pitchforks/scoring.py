@@ -37,19 +37,19 @@ def is_weapon(cid: int) -> bool:
     return c["kind"] == "weapon" or c["effect"] == "lathe"
 
 
-def count_perk(mob: Mob, perk: str) -> int:
-    """Living Townsfolk (and the Leaders they carry) with `perk`."""
+def count_perk(mob: Mob, perk: str, version: int) -> int:
+    """Living Townsfolk (and the Leaders they carry) with `perk`, in a game of rules `version`."""
     n = 0
     for t in mob:
         if t["dead"]:
             continue
-        n += CARDS[t["c"]]["perk"] == perk
-        n += sum(1 for e in t["enh"] if CARDS[e]["perk"] == perk)
+        n += C.gift_of(t["c"], version) == perk
+        n += sum(1 for e in t["enh"] if C.gift_of(e, version) == perk)
     return n
 
 
-def has_perk(mob: Mob, perk: str) -> bool:
-    return count_perk(mob, perk) > 0
+def has_perk(mob: Mob, perk: str, version: int) -> bool:
+    return count_perk(mob, perk, version) > 0
 
 
 def leader_of(mob: Mob) -> Optional[int]:
@@ -71,7 +71,14 @@ def free_slot(t: dict[str, Any]) -> bool:
 
 
 def hand_limit(state: dict[str, Any], seat: int) -> int:
-    return HAND_SIZE + (1 if has_perk(state["mobs"][seat], "hand") else 0)
+    """Cards a seat may keep: 6 with a living Adam, else 5."""
+    mob, v = state["mobs"][seat], state["v"]
+    return HAND_SIZE + (1 if has_perk(mob, "hand", v) or has_perk(mob, "stock", v) else 0)
+
+
+def refill_to(state: dict[str, Any], seat: int) -> int:
+    """Cards a seat's hand is refilled to as its turn starts: 5 (6 with Adam before rules version 3)."""
+    return HAND_SIZE + (1 if has_perk(state["mobs"][seat], "hand", state["v"]) else 0)
 
 
 def _versus(card: dict[str, Any], monster: Optional[dict[str, Any]]) -> bool:
@@ -139,8 +146,11 @@ def kill_count(state: dict[str, Any], combat: dict[str, Any]) -> int:
     """Townsfolk the Monster kills if it wins."""
     if "guard" in combat["flags"]:
         return 0
+    mob, v = state["mobs"][combat["seat"]], state["v"]
     k = CARDS[combat["m"]]["kill"] + combat["kill"]
-    k -= count_perk(state["mobs"][combat["seat"]], "kill_less")
+    if k > 1 and has_perk(mob, "lucky", v):
+        k -= 1  # Lucky Lowry saves one, but never the whole count
+    k -= count_perk(mob, "kill_less", v)
     return max(0, k)
 
 
@@ -148,8 +158,8 @@ def flee_cost(state: dict[str, Any], seat: int, monster: int, roll: int) -> int:
     """Cards to discard to Flee after rolling `roll` (the Killer Clown asks one more)."""
     mob = state["mobs"][seat]
     cost = roll + (1 if C.has_special(monster, "flee_cost") else 0)
-    cost -= count_perk(mob, "flee")
-    cost -= 2 * count_perk(mob, "hunt")
+    cost -= count_perk(mob, "flee", state["v"])
+    cost -= 2 * count_perk(mob, "hunt", state["v"])
     return max(0, cost)
 
 

@@ -29,13 +29,13 @@ from .scoring import (
     enh_value,
     flee_cost,
     free_slot,
-    hand_limit,
     is_weapon,
     kill_count,
     leader_of,
     living,
     mob_strength,
     monster_power,
+    refill_to,
     score_of,
 )
 
@@ -172,7 +172,7 @@ class Turn:
         s["turn"] = seat
         s["phase"] = "attack"
         s["fought"] = s["hunted"] = s["red_tape"] = False
-        need = hand_limit(s, seat) - len(s["hands"][seat])
+        need = refill_to(s, seat) - len(s["hands"][seat])
         if need > 0:
             self.draw(seat, need)
 
@@ -188,7 +188,7 @@ class Turn:
         s = self.s
         s["phase"] = "recoup"
         seat = s["turn"]
-        self.revive(seat, 1 + count_perk(s["mobs"][seat], "revive"), "recoup")
+        self.revive(seat, 1 + count_perk(s["mobs"][seat], "revive", s["v"]), "recoup")
 
     # --- Monsters -----------------------------------------------------------------------------
     def draw_monster(self) -> Optional[int]:
