@@ -460,3 +460,26 @@ def test_on_mission_2_a_plan_of_a_level_owned_twice_is_a_claim_wasted_only_when_
     assert late.mission_claim(third) < early.mission_claim(third) < 0 < early.mission_claim(first) < late.mission_claim(first)
     st["missions"] = [3]
     assert Ctx(RULES.view(st, 0), 0, "hard").mission_claim(third) == 0
+
+
+def test_every_element_a_player_may_ask_about_names_a_rules_topic():
+    """Plans, plots, the Storehouse, the supply, the Horse and the controls carry data-topic,
+    and every topic the board names is a key of data/rule_index.json (the page links it)."""
+    import json
+    from importlib import resources
+    index = json.loads(resources.files("tabletown.games.tumble_town").joinpath("data/rule_index.json").read_text())
+    seen: set[str] = set()
+    for seats, opts in ((2, {}), (1, {"mode": "outlaw", "mission": 2})):
+        st = RULES.setup(4, seats, game.SPEC.normalize(seats, opts))
+        rng = Rng(seed_state(4))
+        for _ in range(120):
+            active = RULES.active(st)
+            if not active:
+                break
+            legal = RULES.legal(st, active[0])
+            svg = str(render(RULES.view(st, active[0]), {"viewer": active[0], "legal": legal, "names": ["A", "B"]}))
+            seen |= set(re.findall(r'data-topic="([^"]*)"', svg))
+            st = A(st, active[0], legal[rng.below(len(legal))])
+    assert not sorted(t for t in seen if t not in index)
+    assert {"card:plan", "card:plan-back", "board:plot", "board:storehouse", "board:supply", "card:horse",
+            "board:missions", "board:outlaw", "action:put", "board:score"} <= seen
