@@ -9,9 +9,6 @@ every move writes a log line; replaying the log rebuilds the same state; views n
 carry the PRNG; a seat's view does not change when anything it may not know is scrambled,
 and `view(determinize(view)) == view`; the renderer offers every legal action with an
 accessible name; the game ends with an outcome of the kind its spec declares.
-
-Games not yet moved onto the kit (`rules.legacy`) are held to the promises they made
-before it: no events, no zones.
 """
 
 from __future__ import annotations
@@ -71,7 +68,6 @@ def check_playouts(
     """Play `games` random games; return their outcomes. Fails on any broken promise."""
     rules = game.RULES
     spec = game.SPEC
-    legacy = getattr(rules, "legacy", False)
     opts = spec.normalize(seats, options)
     outcomes = []
     for seed in range(first_seed, first_seed + games):
@@ -83,9 +79,8 @@ def check_playouts(
             assert is_json(state), f"state is not plain JSON at step {step}"
             assert json.loads(json.dumps(state)) == state
             assert "rng" in state
-            if not legacy:
-                english = has_english(state)
-                assert english is None, f"step {step}: the state holds English text: {english[:60]!r}"
+            english = has_english(state)
+            assert english is None, f"step {step}: the state holds English text: {english[:60]!r}"
             active = rules.active(state)
             if not active:
                 break
@@ -104,7 +99,7 @@ def check_playouts(
             assert isinstance(rules.prompt(state, seat), str)
             if step % render_every == 0:
                 check_render(game, view, seat, legal, seats)
-            if not legacy and step % secrets_every == 0:
+            if step % secrets_every == 0:
                 check_secrets(rules, state, seats, rng, step)
             try:
                 rules.apply(state, seat, BOGUS_ACTION)
@@ -119,11 +114,10 @@ def check_playouts(
             assert json.dumps(state, sort_keys=True) == before, "apply() changed its input state"
             line = rules.phrase(events)
             assert isinstance(line, str) and line, f"step {step}: the move {action} writes no log line"
-            if not legacy:
-                assert is_json(events)
-                if new_state["rng"] != state["rng"]:
-                    assert is_barrier(events), f"step {step}: {action} drew on the PRNG without a roll or shuffle event"
-                assert barrier == is_barrier(events)
+            assert is_json(events)
+            if new_state["rng"] != state["rng"]:
+                assert is_barrier(events), f"step {step}: {action} drew on the PRNG without a roll or shuffle event"
+            assert barrier == is_barrier(events)
             log.append((seat, action))
             state = new_state
         else:

@@ -2,20 +2,26 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from tabletown import games
 
 
 class ToyLibrary:
-    """The real games plus the toy game "high-card"."""
+    """The real games plus the toy game "high-card" and "coming-soon", a game listed but not
+    yet playable (every real game is playable now)."""
 
     def __init__(self, toy):
         self.toy = toy
+        self.coming_soon = replace(toy.SPEC, id="coming-soon", title="Coming Soon", ready=False)
 
     def spec(self, game_id):
         if game_id == self.toy.SPEC.id:
             return self.toy.SPEC
+        if game_id == self.coming_soon.id:
+            return self.coming_soon
         return games.LIBRARY.spec(game_id)
 
     def load(self, game_id):

@@ -23,7 +23,7 @@ RULES, BOTS = tt.RULES, tt.BOTS
 
 def play(seed: int, seats: int, levels: list[str], options: dict | None = None, timings: list | None = None):
     """One whole game: every move calls active, legal, view, the bot and apply."""
-    state = RULES.setup(seed, seats, RULES.normalize_options(seats, options or {}))
+    state = RULES.setup(seed, seats, RULES.spec.normalize(seats, options or {}))
     rng = Rng(seed_state(seed * 31 + 7))
     steps = 0
     while True:
@@ -40,7 +40,7 @@ def play(seed: int, seats: int, levels: list[str], options: dict | None = None, 
             timings.append(time.process_time() - t0)
         else:
             action = bot(RULES, view, seat, legal, rng)
-        state = RULES.apply(state, seat, action)
+        state = RULES.apply(state, seat, action)[0]
         steps += 1
     return RULES.outcome(state), steps
 
@@ -95,7 +95,7 @@ def spread(games: int) -> None:
             tav_wins = [0.0] * 4
             tav_games = [0] * 4
             for seed in range(1, games + 1):
-                state = RULES.setup(seed, seats, RULES.normalize_options(seats, {"advanced": adv} if seats > 2 else {}))
+                state = RULES.setup(seed, seats, RULES.spec.normalize(seats, {"advanced": adv} if seats > 2 else {}))
                 tavs = state["tav"]
                 out, _ = play(seed, seats, ["easy"] * seats, {"advanced": adv} if seats > 2 else {})
                 for s in range(seats):

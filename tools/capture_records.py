@@ -37,6 +37,12 @@ PLAN: list[tuple[str, list[str], dict, int, int | None]] = [
     ("tavern-tussle", ["easy", "random", "hard", "random"], {"advanced": True}, 13, None),
     ("tavern-tussle", ["random", "random", "random"], {"advanced": True, "youngest": 3}, 14, None),
     ("tavern-tussle", ["random", "hard", "random", "easy"], {}, 15, 40),
+    # Tavern Tussle rules version 2 (the Hare's Cheers Heroes add 3 each; every tie by the order from youngest to oldest).
+    ("tavern-tussle", ["random", "easy", "hard"], {}, 16, None),
+    ("tavern-tussle", ["random", "random"], {}, 17, None),
+    ("tavern-tussle", ["easy", "random", "hard", "random"], {"advanced": True, "youngest": 2143}, 18, None),
+    ("tavern-tussle", ["random", "random", "random"], {"advanced": True, "youngest": 132}, 19, None),
+    ("tavern-tussle", ["random", "hard", "random", "easy"], {"youngest": 3}, 20, 40),
     ("torches-and-pitchforks", ["random", "easy"], {"target": 20}, 21, None),
     ("torches-and-pitchforks", ["random", "hard", "random"], {}, 22, None),
     ("torches-and-pitchforks", ["easy", "random", "hard", "random", "random"], {"target": 20}, 23, None),
@@ -66,6 +72,7 @@ PLAN: list[tuple[str, list[str], dict, int, int | None]] = [
 
 # Seeds of plan lines made under a rules version after the first, per game.
 VERSIONS: dict[str, dict[int, set[int]]] = {
+    "tavern-tussle": {2: {16, 17, 18, 19, 20}},
     "torches-and-pitchforks": {2: {25, 26, 27, 28}},
     "tumble-town": {2: {40, 41, 42, 43}},
 }

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import tabletown.games.tavern_tussle.game as tt
-from tabletown.games.tavern_tussle.content import DECKS, HEROES, STORY_POINTS
-from tabletown.games.tavern_tussle.rules import scenario, stories, tableau_score
+from tabletown.games.tavern_tussle.content import DECKS, HEROES
+from tabletown.games.tavern_tussle.rules import STORY_POINTS, scenario, stories, tableau_score
 
 R = tt.RULES
 ALLIGATOR, BEAR, TOUCAN = 0, 1, 2
@@ -31,9 +31,17 @@ def hands_with(cards: list[list[int]], seats: int = 3) -> list[list[int]]:
     return out
 
 
+def apply(state, seat, action):
+    return R.apply(state, seat, action)[0]
+
+
+def line(state, seat, action) -> str:
+    return R.phrase(R.apply(state, seat, action)[1])
+
+
 def pick(state, seat, active, discard):
-    state = R.apply(state, seat, {"type": "activate", "card": active})
-    return R.apply(state, seat, {"type": "discard", "card": discard})
+    state = apply(state, seat, {"type": "activate", "card": active})
+    return apply(state, seat, {"type": "discard", "card": discard})
 
 
 def test_story_phase_example():
@@ -45,10 +53,10 @@ def test_story_phase_example():
     log = []
     for seat, active in ((0, archer), (1, mercenary), (2, barbarian)):
         discard = [c for c in st["hands"][seat] if c != active][0]
-        log.append(R.describe(st, seat, {"type": "activate", "card": active}))
-        st = R.apply(st, seat, {"type": "activate", "card": active})
-        log.append(R.describe(st, seat, {"type": "discard", "card": discard}))
-        st = R.apply(st, seat, {"type": "discard", "card": discard})
+        log.append(line(st, seat, {"type": "activate", "card": active}))
+        st = apply(st, seat, {"type": "activate", "card": active})
+        log.append(line(st, seat, {"type": "discard", "card": discard}))
+        st = apply(st, seat, {"type": "discard", "card": discard})
     text = " ".join(log)
     # 1) highest initiative first: the Bear's Mercenary counters the Toucan's Barbarian
     # 2) then the Alligator's Archer flips the Mercenary
@@ -78,21 +86,22 @@ def test_advanced_variant_example():
     # ... the Bear discards a King and activates the Archer ...
     st = pick(st, 1, archer, king)
     assert st["phase"] == "pick" and R.view(st, 2)["play"] == [None, None, None]  # still face-down
+    assert R.view(st, 2)["act"][:2] == ["?", "?"]
     # ... and the Toucan discards a Mercenary and activates the Barbarian.
     st = pick(st, 2, barbarian, mercenary)
     # The Archer goes first ("Initiative 7"); the Bear chooses to Attack the Swashbuckler.
     assert st["phase"] == "resolve" and st["order"] == [0, 2] and st["ctx"]["seat"] == 1
     assert R.active(st) == [1]
     assert R.legal(st, 1) == [{"type": "target", "seat": 2}, {"type": "target", "seat": 0}]
-    line = R.describe(st, 1, {"type": "target", "seat": 0})
-    st = R.apply(st, 1, {"type": "target", "seat": 0})
+    text = line(st, 1, {"type": "target", "seat": 0})
+    st = apply(st, 1, {"type": "target", "seat": 0})
     # The Swashbuckler is flipped; the Alligator flips their Taverner too. The Swashbuckler
     # does not act; the Barbarian ("Initiative 1") can only target the Archer: it flips it
     # and steals it, and the Bear flips their Taverner.
-    assert "Swashbuckler otter was flipped to its Coin side and does not act" in line
-    assert "{seat2}'s Barbarian boar attacks {seat1}'s Archer fox" in line
-    assert line.index("{seat0}'s Taverner turns face-down") < line.index("{seat2} steals a Coin (Archer fox)")
-    assert line.index("{seat2} steals a Coin (Archer fox) from {seat1}") < line.index("{seat1}'s Taverner turns")
+    assert "Swashbuckler otter was flipped to its Coin side and does not act" in text
+    assert "{seat2}'s Barbarian boar attacks {seat1}'s Archer fox" in text
+    assert text.index("{seat0}'s Taverner turns face-down") < text.index("{seat2} steals a Coin (Archer fox)")
+    assert text.index("{seat2} steals a Coin (Archer fox) from {seat1}") < text.index("{seat1}'s Taverner turns")
     # After the phase, the cards of the play areas go to the tableaus:
     assert st["tab"][0] == [~swash]  # the Swashbuckler remains as a Coin in the Alligator's tableau
     assert st["tab"][1] == []  # the Bear has nothing in their tableau
@@ -113,15 +122,15 @@ def test_advanced_variant_example_continues_off_limits():
     st = scenario(3, [ALLIGATOR, BEAR, TOUCAN],
                   [[hunter, hid("Pilgrim")], [duelist, hid("Sage")], [knight, hid("Giant")]],
                   [[~swash], [], [barbarian, ~archer]], advanced=True, tav_up=[False, False, True], story=3)
-    st = R.apply(st, 0, {"type": "activate", "card": hunter})
-    st = R.apply(st, 1, {"type": "activate", "card": duelist})
-    line = R.describe(st, 2, {"type": "activate", "card": knight})
-    st = R.apply(st, 2, {"type": "activate", "card": knight})
+    st = apply(st, 0, {"type": "activate", "card": hunter})
+    st = apply(st, 1, {"type": "activate", "card": duelist})
+    text = line(st, 2, {"type": "activate", "card": knight})
+    st = apply(st, 2, {"type": "activate", "card": knight})
     # Duelist (8): the Alligator is off-limits, so the Bear's only target is the Toucan's Knight;
     # the Toucan's Taverner turns. The Knight (6) was flipped and does not act. The Hunter (5)
     # acts with every other Taverner face-down: all unflip, and it attacks the Bear's Duelist.
-    assert line.index("{seat1}'s Duelist weasel attacks {seat2}'s Knight badger") < line.index(
-        "all Taverners are unflipped") < line.index("{seat0}'s Hunter wolf attacks {seat1}'s Duelist weasel")
+    assert text.index("{seat1}'s Duelist weasel attacks {seat2}'s Knight badger") < text.index(
+        "all Taverners are unflipped") < text.index("{seat0}'s Hunter wolf attacks {seat1}'s Duelist weasel")
     assert st["tab"] == [[~swash, hunter], [~duelist], [barbarian, ~archer, ~knight]]
     assert st["tup"] == [True, False, True]
     assert st["round"] == 2  # the hands ran out: a new round was dealt

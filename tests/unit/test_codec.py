@@ -108,7 +108,7 @@ def test_a_move_nested_deeply_is_refused_readably(toy, library, depth):
     with pytest.raises(RecordError, match="unknown parts"):
         tamper(toy, evil="1")
     with pytest.raises(RecordError, match="not playable"):
-        tamper(toy, game="ruthless")
+        tamper(toy, game="coming-soon")
 
 
 def test_a_decompression_bomb_is_refused_as_too_large(library):
@@ -158,7 +158,7 @@ def test_names_from_a_link_lose_control_and_bidi_characters(library):
         ("#new/high-card?seats=human,bot&colour=red", "Unknown option"),
         ("#new/high-card?seats=human,bot:godlike", "bot level"),
         ("#new/high-card?seats=human,bot&names=A,B,C", "more names"),
-        ("#new/ruthless?seats=human,bot", "not playable"),
+        ("#new/coming-soon?seats=human,bot", "not playable"),
     ],
 )
 def test_bad_new_game_links_are_explained(library, link, message):

@@ -90,14 +90,10 @@ def test_a_playout_asks_the_policy_with_the_acting_seats_view():
     assert seen == [(0, 0, False), (1, 1, False), (0, 2, False)]
 
 
-def test_next_state_takes_the_state_from_a_kit_game_or_a_legacy_one():
-    class Legacy(CountTo):
-        def apply(self, state, seat, action):
-            return super().apply(state, seat, action)[0]
-
+def test_next_state_is_the_state_apply_returns_without_touching_the_start():
     start = CountTo().setup(1, 2, {})
-    assert B.next_state(CountTo(), start, 0, {"add": 2})["total"] == 2
-    assert B.next_state(Legacy(), start, 0, {"add": 2})["total"] == 2
+    after = B.next_state(CountTo(), start, 0, {"add": 2})
+    assert after["total"] == 2 and start["total"] == 0
 
 
 def test_the_search_bot_finds_the_winning_move():

@@ -1,6 +1,6 @@
 """The rules contract (engine/rules.py) and game specs (engine/spec.py), from their docstrings:
 what check_legal accepts, the shapes of parameterised values and their bounds, ranked and team
-outcomes with every tie-break explained, the legacy adapter, and typed options."""
+outcomes with every tie-break explained, and typed options."""
 
 import pytest
 
@@ -259,55 +259,6 @@ def test_a_team_outcome_is_everyone_or_no_one():
     lost = make_team_outcome(0, "fire", "Burnt", "", 2, details=[{"x": 1}, {}], columns=["x"])
     assert lost["won"] is False and lost["winners"] == [] and lost["scores"] == [0, 0]
     assert lost["details"] == [{"x": 1}, {}] and lost["columns"] == ["x"] and lost["unlocks"] == []
-
-
-# --- the legacy adapter --------------------------------------------------------------------------
-
-class Legacy(R.Game):
-    def apply(self, state, seat, action):
-        out = dict(state, moves=state.get("moves", 0) + 1)
-        if action.get("roll"):
-            out["rng"] = [9, 9, 9, 9]
-        if action.get("show"):
-            out["revealed"] = state.get("revealed", 0) + 1
-        return out
-
-    def describe(self, state, seat, action):
-        return f"{seat_token(seat)} moves."
-
-
-def test_a_legacy_game_marks_barriers_by_its_prng_words_and_reveal_counter():
-    game = Legacy(id="old", title="Old")
-    state = {"rng": [1, 2, 3, 4], "revealed": 0}
-    after, events, barrier = game.step(state, 1, {})
-    assert after["moves"] == 1 and barrier is False
-    assert events == [{"t": "line", "text": "{seat1} moves."}]
-    assert game.phrase(events + [{"t": "other", "text": "x"}]) == "{seat1} moves."
-    assert game.step(state, 0, {"roll": True})[2] is True
-    assert game.step(state, 0, {"show": True})[2] is True
-
-
-def test_a_legacy_game_normalizes_through_its_spec_when_it_has_one():
-    game = Legacy(id="old", title="Old")
-    assert game.normalize_options(2, None) == {} and game.normalize_options(2, {"a": 1}) == {"a": 1}
-    game.spec = GameSpec(id="old", title="Old", tagline="", seats=(2, 2), options=(Flag("fast", "Fast"),))
-    assert game.normalize_options(2, None) == {"fast": False}
-    assert game.copy({"a": [1]}) == {"a": [1]}
-    assert game.campaign_options(None, [], {"o": 1}) == {"o": 1}
-    assert game.campaign_update(None, [], {}) == {}
-    assert game.legacy is True and game.seats == (2, 4) and game.bot_levels == ("easy", "hard")
-
-
-def test_a_legacy_game_must_write_its_own_view_line_and_samples():
-    game = R.Game()
-    for call in (lambda: game.view({}, 0), lambda: game.describe({}, 0, {}), lambda: game.determinize({}, 0, None)):
-        with pytest.raises(NotImplementedError):
-            call()
-
-
-def test_a_legacy_option_keeps_its_labels():
-    opt = R.Option("mode", "Mode", ["a", "b"], "a", choice_labels=["A", "B"], for_seats=[3])
-    assert opt.choices == ("a", "b") and opt.choice_labels == ("A", "B") and opt.for_seats == (3,)
 
 
 # --- specs and typed options ------------------------------------------------------------------------

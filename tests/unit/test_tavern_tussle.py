@@ -1,25 +1,32 @@
-"""Tavern Tussle: conformance, content, rules, hidden information and the log."""
+"""Tavern Tussle: conformance, content, setup, the story phase, abilities, the Advanced
+Variant, scoring, hidden information and the log — each from the rulebook's words."""
 
 from __future__ import annotations
 
-import json
+import itertools
+import types
 from collections import Counter
 
 import pytest
 
 import tabletown.games.tavern_tussle.game as tt
+from tabletown.cli import catalog
+from tabletown.engine.content import Catalog
 from tabletown.engine.prng import Rng, seed_state
 from tabletown.engine.rules import BadSetup, IllegalAction
 from tabletown.games.tavern_tussle.content import (
     ABILITIES,
+    CATALOGS,
     DECKS,
+    EFFECTS,
     HEROES,
     PRINTED_THEMES,
     TAVERNERS,
     THEMES,
 )
 from tabletown.games.tavern_tussle.rules import (
-    initiative,
+    TavernTussle,
+    age_order,
     scenario,
     score_counts,
     stories,
@@ -39,15 +46,47 @@ def hid(name: str, animal: str = "") -> int:
     raise KeyError(name)
 
 
+def apply(state, seat, action):
+    return R.apply(state, seat, action)[0]
+
+
+def line(state, seat, action) -> str:
+    return R.phrase(R.apply(state, seat, action)[1])
+
+
+def pick(state, seat, active, discard=None):
+    state = apply(state, seat, {"type": "activate", "card": active})
+    if discard is not None:
+        state = apply(state, seat, {"type": "discard", "card": discard})
+    return state
+
+
 def fillers(exclude: set[int], k: int, seats: int = 4) -> list[int]:
     return [c for c in DECKS[seats] if c not in exclude][:k]
 
 
-def pick(state, seat, active, discard=None):
-    state = R.apply(state, seat, {"type": "activate", "card": active})
-    if discard is not None:
-        state = R.apply(state, seat, {"type": "discard", "card": discard})
-    return state
+def resolve_state(actives, tableaus=None, taverners=(ALLIGATOR, BEAR, TOUCAN, HARE), advanced=False, ages=None,
+                  tav_up=None, version=2):
+    """Every seat picks `actives[s]` (and discards a filler); returns the state after the reveal."""
+    n = len(actives)
+    used = set(actives) | {c if c >= 0 else ~c for t in (tableaus or []) for c in t}
+    extra = fillers(used, n * 2, 4)
+    hands = [[actives[s], extra[2 * s], extra[2 * s + 1]] for s in range(n)]
+    st = scenario(n, list(taverners[:n]), hands, tableaus, advanced=advanced, ages=ages, tav_up=tav_up,
+                  version=version)
+    for s in range(n):
+        st = pick(st, s, actives[s], extra[2 * s])
+    return st
+
+
+class _Version1(TavernTussle):
+    """The rules as a game recorded under version 1 replays them."""
+
+    def setup(self, seed, seats, options, campaign=None, version=None):
+        return super().setup(seed, seats, options, campaign, version=1)
+
+
+V1 = types.SimpleNamespace(SPEC=tt.SPEC, RULES=_Version1(tt.SPEC), render=tt.render)
 
 
 # --- conformance --------------------------------------------------------------------
@@ -56,47 +95,72 @@ def pick(state, seat, active, discard=None):
     (2, {"youngest": 2}),
     (3, {}),
     (3, {"advanced": True}),
-    (3, {"advanced": True, "youngest": 3}),
+    (3, {"advanced": True, "youngest": 321}),
     (4, {}),
     (4, {"advanced": True}),
-    (4, {"youngest": 4}),
+    (4, {"youngest": 2143}),
 ])
 def test_conformance(seats, options):
-    outcomes = check_playouts(tt, seats, options, games=12)
+    outcomes = check_playouts(tt, seats, options, games=10)
     assert all(len(o["details"]) == seats for o in outcomes)
+
+
+@pytest.mark.parametrize("seats,options", [(2, {}), (3, {"advanced": True, "youngest": 3}), (4, {"advanced": True})])
+def test_conformance_of_games_recorded_under_version_1(seats, options):
+    check_playouts(V1, seats, options, games=4)
 
 
 # --- content ---------------------------------------------------------------------------
 def test_content_counts_match_the_rulebook():
     assert len(HEROES) == 54
     assert len(TAVERNERS) == 4
-    assert len({t["name"] for t in TAVERNERS}) == 4
+    assert len({t["animal"] for t in TAVERNERS}) == 4
+    assert catalog("tavern-tussle") == {"heroes": 54, "kinds": len(CATALOGS["kinds"]), "taverners": 4, "abilities": 6}
     names = {h["name"] for h in HEROES}
     for named in ("Archer", "Mage", "King", "Barbarian", "Swashbuckler", "Mercenary"):
         assert named in names
     assert {h["theme"] for h in HEROES} == set(PRINTED_THEMES)  # Coin is every card's back
+    assert len({(h["name"], h["animal"]) for h in HEROES}) == 54  # the log names a card by both
     for h in HEROES:
         assert set(h["abilities"]) <= set(ABILITIES)
         assert 1 <= h["initiative"] <= 12
-        assert h["players"] and set(h["players"]) <= {2, 3, 4}
-    # Every seat count has enough cards: a round leaves 3 cards a player in the
-    # tableaus (the discards go back round); after two rounds the deck and discard
-    # pile must still hold a full deal of 6 a player.
+    # Player Count: 30 cards for two players, 12 more for three, 12 more for four.
+    assert [len(DECKS[n]) for n in (2, 3, 4)] == [30, 42, 54]
+    assert set(DECKS[2]) < set(DECKS[3]) < set(DECKS[4])
+    # Three rounds leave 3 cards a player a round in the tableaus; after two rounds the
+    # deck and the discard pile must still hold a whole deal of 6 a player.
     for n in (2, 3, 4):
         assert len(DECKS[n]) - 2 * 3 * n >= 6 * n
-    assert [len(DECKS[n]) for n in (2, 3, 4)] == [30, 42, 54]
+
+
+def test_the_four_taverner_specials_are_the_rulebooks():
+    texts = [t["text"] for t in TAVERNERS]
+    assert texts[ALLIGATOR].startswith("Attack an active Hero") and "then Heal" in texts[ALLIGATOR]
+    assert texts[BEAR].startswith("Copy the ability of one of the Heroes in your tableau")
+    assert texts[TOUCAN] == "Steal 1 Coin from each other player."
+    assert texts[HARE].startswith("If this card is face-up in your tableau, add 3 to the Initiative")
+    assert [t["initiative_bonus"] for t in TAVERNERS] == [0, 0, 0, 3]
+
+
+def test_every_named_effect_has_a_handler_and_every_handler_is_named():
+    assert EFFECTS.problems([CATALOGS["taverners"]]) == []
+    bogus = Catalog("taverners", [{"id": 9, "effect": "free_beer"}])
+    problems = EFFECTS.problems([bogus])
+    assert "no handler for the effect 'free_beer'" in problems
+    assert any("never used" in p for p in problems)
 
 
 def test_content_fits_the_examples():
     for h in HEROES:
-        if h["name"] == "Archer":
-            assert h["initiative"] == 7 and h["abilities"] == ("Attack",) and h["theme"] != "Battle"
-        if h["name"] == "Barbarian":
+        if h["name"] == "Archer":  # "Initiative 7", and it Attacks a Hero that is not Battle
+            assert h["initiative"] == 7 and h["abilities"] == ("Attack",)
+        if h["name"] == "Barbarian":  # "Initiative 1"; it flips the Archer and steals it
             assert h["initiative"] == 1 and h["theme"] == "Battle" and h["abilities"] == ("Attack", "Steal")
-        if h["name"] == "Mercenary":
+        if h["name"] == "Mercenary":  # acts before the Archer and Counters the Battle Barbarian
             assert h["initiative"] > 7 and h["abilities"] == ("Counter",)
-        if h["name"] == "Swashbuckler":
+        if h["name"] == "Swashbuckler":  # after the Archer, before the Barbarian
             assert 1 < h["initiative"] < 7
+    assert HEROES[hid("Archer", "fox")]["theme"] != "Battle"
 
 
 def test_every_ability_and_theme_at_every_seat_count():
@@ -112,28 +176,72 @@ def test_every_ability_and_theme_at_every_seat_count():
 # --- setup and options ----------------------------------------------------------------
 def test_setup_deals_six_and_gathers_the_seat_count_cards():
     for n in (2, 3, 4):
-        st = R.setup(5, n, R.normalize_options(n, {}))
+        st = R.setup(5, n, R.spec.normalize(n, {}))
         assert all(len(h) == 6 for h in st["hands"])
         everything = sorted(st["deck"] + [c for h in st["hands"] for c in h])
         assert everything == sorted(DECKS[n])
-        assert len(set(st["tav"])) == n
-        assert st["revealed"] >= 1
+        assert len(set(st["tav"])) == n and set(st["tav"]) <= {0, 1, 2, 3}
+        assert st["round"] == 1 and st["story"] == 1 and st["v"] == 2
 
 
-def test_youngest_option_is_checked():
+def test_age_order_from_youngest_to_oldest():
+    # A single digit: that player is the youngest, then the players to their left in turn.
+    assert age_order(1, 4) == [0, 1, 2, 3]
+    assert age_order(3, 4) == [2, 3, 0, 1]
+    assert age_order(2, 2) == [1, 0]
+    # Several digits: the whole order.
+    assert age_order(2143, 4) == [1, 0, 3, 2]
+    assert age_order(321, 3) == [2, 1, 0]
+    for bad, seats in ((3, 2), (2143, 3), (321, 4), (1123, 4)):
+        with pytest.raises(BadSetup):
+            age_order(bad, seats)
+
+
+def test_the_age_option_offers_every_order_once_with_a_visible_default():
+    opt = R.spec.option("youngest")
+    assert opt.default == 1 and "youngest" in opt.label.lower()
+    assert opt.label_of(1).startswith("Player 1 youngest")
+    orders = set()
+    for n in (2, 3, 4):
+        for value in opt.choices:
+            try:
+                orders.add(tuple(age_order(value, n)))
+            except BadSetup:
+                continue
+    assert orders == {p for n in (2, 3, 4) for p in itertools.permutations(range(n))}
+    assert len(opt.choices) == 4 + 6 - 3 + 24 - 4  # a rotation is said once, by its youngest player
+
+
+def test_the_age_order_is_read_from_a_link_and_checked_against_the_players():
+    assert R.spec.parse_link_options(4, {"youngest": "2143"})["youngest"] == 2143
+    assert R.setup(1, 4, R.spec.parse_link_options(4, {"youngest": "2143"}))["ages"] == [1, 0, 3, 2]
+    assert R.setup(1, 3, R.spec.normalize(3, {"youngest": 3}))["ages"] == [2, 0, 1]
+    with pytest.raises(BadSetup):
+        R.setup(1, 3, R.spec.normalize(3, {"youngest": 2143}))
     with pytest.raises(BadSetup):
         R.setup(1, 2, {"youngest": 3, "advanced": False})
     with pytest.raises(BadSetup):
-        R.normalize_options(4, {"youngest": 9})
-    assert R.spec.parse_link_options(3, {"youngest": "2"})["youngest"] == 2
-    assert R.normalize_options(3, {})["youngest"] == 1  # the first player, counted from 1
-    assert R.setup(1, 3, {"youngest": 3, "advanced": False})["young"] == 2
+        R.spec.normalize(4, {"youngest": 9})
+    with pytest.raises(BadSetup):
+        R.spec.parse_link_options(4, {"youngest": "12345"})
+
+
+def test_version_1_knows_only_the_youngest_player():
+    st = R.setup(1, 3, R.spec.normalize(3, {"youngest": 3}), version=1)
+    assert st["v"] == 1 and st["ages"] == [2, 0, 1]
+    assert R.setup(1, 3, R.spec.normalize(3, {"youngest": 1}), version=1)["ages"] == [0, 1, 2]
+    assert R.setup(1, 3, R.spec.normalize(3, {"youngest": 2}), version=1)["ages"] == [1, 2, 0]
+    with pytest.raises(BadSetup):
+        R.setup(1, 3, R.spec.normalize(3, {"youngest": 4}), version=1)
+    with pytest.raises(BadSetup):
+        R.setup(1, 3, R.spec.normalize(3, {}), version=7)
 
 
 def test_advanced_is_offered_for_three_and_four_only():
     assert R.spec.parse_link_options(3, {"advanced": "true"})["advanced"] is True
+    assert R.spec.parse_link_options(4, {"advanced": "true"})["advanced"] is True
     with pytest.raises(BadSetup):
-        R.normalize_options(2, {"advanced": True})
+        R.spec.normalize(2, {"advanced": True})
 
 
 # --- the story phase -------------------------------------------------------------------
@@ -154,164 +262,173 @@ def test_picks_are_two_hidden_clicks_then_revealed_together():
     assert R.active(st) == [0, 1, 2, 3]
     legal = R.legal(st, 0)
     assert {a["type"] for a in legal} == {"activate"} and len(legal) == 6
-    before = st["revealed"]
-    st1 = R.apply(st, 0, {"type": "activate", "card": hid("Pilgrim")})
-    assert st1["revealed"] == before and st1["rng"] == st["rng"]  # a secret pick can be undone
+    st1, events = R.apply(st, 0, {"type": "activate", "card": hid("Pilgrim")})
+    assert st1["rng"] == st["rng"] and not R.step(st, 0, {"type": "activate", "card": hid("Pilgrim")})[2]
+    assert R.phrase(events) == "{seat0} places a Hero face-down as their active Hero."
     assert {a["type"] for a in R.legal(st1, 0)} == {"discard"}
     # other seats see only that seat 0 has picked
     v = R.view(st1, 1)
-    assert v["picked"][0] == 1 and v["play"] == [None] * 4 and v["my_active"] is None
-    seen = v["hand"] + [c for c in v["play"] if c is not None] + [c for t in v["tableau"] for c in t]
-    assert hid("Pilgrim") not in seen and v["my_discard"] is None
-    assert "Pilgrim" not in R.describe(st, 0, {"type": "activate", "card": hid("Pilgrim")})
-    st1 = R.apply(st1, 0, {"type": "discard", "card": hid("Giant")})
+    assert v["derived"]["picked"][0] == 1 and v["play"] == [None] * 4 and v["act"][0] == "?"
+    assert v["hands"][0] == [None] * 5 and hid("Pilgrim") not in [c for h in v["hands"] for c in h] + v["act"]
+    st1 = apply(st1, 0, {"type": "discard", "card": hid("Giant")})
     assert 0 not in R.active(st1) and R.legal(st1, 0) == []
+    assert R.active(st1) == [1, 2, 3]
     st2 = pick(st1, 1, hid("Sage"), hid("King", "lion"))
     st2 = pick(st2, 2, hid("Queen"), hid("Squire"))
-    line = R.describe(st2, 3, {"type": "activate", "card": hid("Prince")})
-    st2 = pick(st2, 3, hid("Prince"), hid("Samurai"))
-    assert st2["revealed"] > before
+    st2 = apply(st2, 3, {"type": "activate", "card": hid("Prince")})
+    _, events, barrier = R.step(st2, 3, {"type": "discard", "card": hid("Samurai")})
+    assert barrier and any(e["t"] == "reveal" for e in events)  # the reveal can never be taken back
+    st2 = apply(st2, 3, {"type": "discard", "card": hid("Samurai")})
     assert st2["story"] == 2 and st2["phase"] == "pick"
     # actives went to the tableaus, discards to the pile, the rest passed left
     assert st2["tab"][0] == [hid("Pilgrim")] and st2["tab"][1] == [hid("Sage")]
-    assert sorted(st2["disc"]) == sorted([hid("Giant"), hid("King", "lion"), hid("Squire"), hid("Samurai")])
-    assert sorted(st2["hands"][1]) == sorted([hid("Archer", "fox"), hid("Mage", "owl"), hid("Thief", "rat"),
-                                              hid("Bard", "frog")])
-    assert sorted(st2["hands"][0]) == sorted([hid("Duelist", "weasel"), hid("Cleric"), hid("Scout"),
-                                              hid("Brewer", "beaver")])
-    assert "Prince" not in line  # the picks are still secret when the line is written
-    st3 = R.apply(st2, 3, {"type": "activate", "card": st2["hands"][3][0]})
-    assert st3["passed"][3] is not None
+    assert st2["discards"] == [[hid("Giant")], [hid("King", "lion")], [hid("Squire")], [hid("Samurai")]]
+    assert st2["hands"][1] == sorted([hid("Archer", "fox"), hid("Mage", "owl"), hid("Thief", "rat"),
+                                      hid("Bard", "frog")])
+    assert st2["hands"][0] == sorted([hid("Duelist", "weasel"), hid("Cleric"), hid("Scout"),
+                                      hid("Brewer", "beaver")])
+    assert st2["passed"][0] == st2["hands"][1]  # what seat 0 handed on is now its left neighbour's hand
 
 
-def test_last_two_cards_discard_automatically():
+def test_a_seat_picks_its_active_hero_before_its_discard():
+    st = four_player_start()
+    with pytest.raises(IllegalAction):
+        R.apply(st, 0, {"type": "discard", "card": st["hands"][0][0]})
+
+
+def test_the_last_two_cards_discard_the_second_automatically():
     st = four_player_start()
     for s in range(4):
         st["hands"][s] = st["hands"][s][:2]
-    c = st["hands"][0][0]
-    st = R.apply(st, 0, {"type": "activate", "card": c})
-    assert st["dis"][0] is not None and st["hands"][0] == [] and 0 not in R.active(st)
+    c, other = st["hands"][0]
+    st, events = R.apply(st, 0, {"type": "activate", "card": c})
+    assert st["dis"][0] == other and st["hands"][0] == [] and 0 not in R.active(st)
+    assert R.phrase(events) == ("{seat0} places a Hero face-down as their active Hero. "
+                                "{seat0} discards their last Hero.")
 
 
-def test_round_ends_and_new_round_deals_six():
+def test_three_cards_leave_two_to_choose_from():
+    st = four_player_start()
+    for s in range(4):
+        st["hands"][s] = st["hands"][s][:3]
+    st = apply(st, 0, {"type": "activate", "card": st["hands"][0][0]})
+    assert st["dis"][0] is None and len(R.legal(st, 0)) == 2
+
+
+def test_three_story_phases_make_a_round_and_three_rounds_a_game():
+    st = R.setup(3, 2, R.spec.normalize(2, {}))
+    seen = []
+    while R.active(st):
+        seen.append((st["round"], st["story"]))
+        seat = R.active(st)[0]
+        st = apply(st, seat, R.legal(st, seat)[0])
+    phases = sorted(set(seen))
+    assert phases == [(r, s) for r in (1, 2, 3) for s in (1, 2, 3)]
+    assert st["phase"] == "over" and R.outcome(st) is not None
+    assert sum(len(t) for t in st["tab"]) == 2 * 9  # one Hero a player a phase (a stolen Coin changes tableau)
+
+
+def test_a_new_round_deals_six_to_everyone():
     st = four_player_start()
     for s in range(4):
         st["hands"][s] = st["hands"][s][:2]
+    st["story"] = 3
     for s in range(4):
-        st = R.apply(st, s, {"type": "activate", "card": st["hands"][s][0]})
+        st = apply(st, s, {"type": "activate", "card": st["hands"][s][0]})
         while R.active(st) and st["phase"] == "resolve":
             seat = R.active(st)[0]
-            st = R.apply(st, seat, R.legal(st, seat)[0])
+            st, events = R.apply(st, seat, R.legal(st, seat)[0])
     assert st["round"] == 2 and st["story"] == 1
-    assert all(len(h) == 6 for h in st["hands"])
+    assert all(len(h) == 6 for h in st["hands"]) and st["passed"] == [None] * 4
+    assert "Round 2 begins: 6 Heroes are dealt to each player." in R.phrase(events)
 
 
-def test_deck_reshuffles_the_discard_when_it_runs_out():
+def test_the_third_round_ends_the_game():
     st = four_player_start()
     for s in range(4):
         st["hands"][s] = st["hands"][s][:2]
-    pile = st["deck"][:10]
-    st["disc"] = pile
-    st["mydis"] = [[], [], [], []]
-    st["deck"] = st["deck"][10:][:20]  # only 20 left: the deal of 24 needs the discard pile
+    st["round"], st["story"] = 3, 3
+    for s in range(4):
+        st, events = R.apply(st, s, {"type": "activate", "card": st["hands"][s][0]})
+    while R.active(st):
+        seat = R.active(st)[0]
+        st, events = R.apply(st, seat, R.legal(st, seat)[0])
+    assert st["phase"] == "over" and R.active(st) == []
+    assert R.phrase(events).endswith("The third round is over: the stories are scored.")
+    assert R.prompt(st, 0) == "The game is over."
+    with pytest.raises(IllegalAction, match="over"):
+        R.apply(st, 0, {"type": "activate", "card": 1})
+
+
+def test_the_deck_reshuffles_the_discard_pile_when_it_runs_out():
+    st = four_player_start()
+    for s in range(4):
+        st["hands"][s] = st["hands"][s][:2]
+    st["story"] = 3
+    pile = st["deck"][:12]
+    st["discards"] = [pile[0:3], pile[3:6], pile[6:9], pile[9:12]]
+    st["deck"] = st["deck"][12:]
+    assert len(st["deck"]) == 18  # the deal of 24 needs the discard pile
     rng_before = list(st["rng"])
     for s in range(4):
-        st = R.apply(st, s, {"type": "activate", "card": st["hands"][s][0]})
+        st, events = R.apply(st, s, {"type": "activate", "card": st["hands"][s][0]})
         while R.active(st) and st["phase"] == "resolve":
             seat = R.active(st)[0]
-            st = R.apply(st, seat, R.legal(st, seat)[0])
+            st, events = R.apply(st, seat, R.legal(st, seat)[0])
     assert st["round"] == 2
     assert all(len(h) == 6 for h in st["hands"])
-    assert st["rng"] != rng_before  # the reshuffle drew on the PRNG
-    in_play = [c for h in st["hands"] for c in h] + st["deck"] + st["disc"]
-    assert len(in_play) == len(set(in_play))
+    assert st["rng"] != rng_before and any(e["t"] == "shuffle" for e in events)
+    assert "The Hero deck ran out: the discard pile is shuffled into a new deck." in R.phrase(events)
+    assert st["discards"] == [[], [], [], []]
+    in_play = [c for h in st["hands"] for c in h] + st["deck"]
+    assert len(in_play) == len(set(in_play)) == 18 + 12 + 4  # deck, old pile, this phase's discards: none lost
 
 
-def resolve_state(actives, tableaus=None, taverners=(ALLIGATOR, BEAR, TOUCAN, HARE), advanced=False, youngest=1,
-                  tav_up=None):
-    """Every seat picks `actives[s]` (and discards a filler); returns the state after the reveal."""
-    n = len(actives)
-    used = set(actives) | {c if c >= 0 else ~c for t in (tableaus or []) for c in t}
-    extra = fillers(used, n * 2, 4)
-    hands = [[actives[s], extra[2 * s], extra[2 * s + 1]] for s in range(n)]
-    st = scenario(n, list(taverners[:n]), hands, tableaus, advanced=advanced, youngest=youngest, tav_up=tav_up)
-    for s in range(n):
-        st = pick(st, s, actives[s], extra[2 * s])
-    return st
-
-
-def test_initiative_adds_boosts_from_face_up_tableau_heroes():
-    bard, minstrel, king, queen = hid("Bard", "frog"), hid("Minstrel", "cricket"), hid("King", "lion"), hid("Queen")
-    knight = hid("Knight", "badger")  # Initiative 6
-    assert initiative(knight, [], BEAR) == 6
-    assert initiative(knight, [bard, minstrel], BEAR) == 10
-    assert initiative(knight, [bard, ~minstrel], BEAR) == 8  # a flipped Boost is only a Coin
-    assert initiative(knight, [king, queen], BEAR) == 6  # Cheers Heroes in the tableau give nothing
-    # the Hare's Quick Draught: +3 while the Hare card is face-up
-    assert initiative(knight, [], HARE) == 9
-    assert initiative(knight, [bard], HARE) == 11
-    assert initiative(knight, [bard], HARE, False) == 8
-
-
-def test_hare_goes_first_while_face_up():
-    # Knight (6) of the Hare: 9, ahead of the Duelist (8), which is flipped before acting.
-    st = resolve_state([hid("Knight", "badger"), hid("Duelist", "weasel")], taverners=(HARE, BEAR))
-    assert st["tab"] == [[hid("Knight", "badger")], [~hid("Duelist", "weasel")]]
-    # Advanced Variant, the Hare face-down: no draught, the Knight keeps its printed 6.
-    knight, duelist, pilgrim = hid("Knight", "badger"), hid("Duelist", "weasel"), hid("Pilgrim")
-    st = scenario(3, [HARE, BEAR, TOUCAN], [[knight, hid("Giant")], [duelist, hid("Sage")], [pilgrim, hid("Oracle")]],
-                  advanced=True, tav_up=[False, True, True])
-    st = R.apply(R.apply(st, 0, {"type": "activate", "card": knight}), 1, {"type": "activate", "card": duelist})
-    line = R.describe(st, 2, {"type": "activate", "card": pilgrim})
-    assert "{seat1}: Duelist weasel (Initiative 8), {seat0}: Knight badger (Initiative 6)" in line
-
-
-def test_boosted_hero_acts_first():
-    # Seat 0's Knight (6) with two Boosts (10) attacks before seat 1's Duelist (8) can.
-    st = resolve_state([hid("Knight", "badger"), hid("Duelist", "weasel")],
-                       [[hid("Bard", "frog"), hid("Minstrel", "cricket")], []])
-    assert st["tab"][0][-1] == hid("Knight", "badger") and st["tab"][1] == [~hid("Duelist", "weasel")]
-    # one Boost: 8 against 8, and the Duelist's player has fewer tableau cards
-    st = resolve_state([hid("Knight", "badger"), hid("Duelist", "weasel")], [[hid("Scout")], []])
-    assert st["tab"][0][-1] == ~hid("Knight", "badger") and st["tab"][1] == [hid("Duelist", "weasel")]
-
-
-def test_ties_go_to_luck_then_fewer_cards_then_youngest():
-    # Archer fox vs Archer hedgehog: both 7. Seat 1's hedgehog is Luck: it goes first.
-    st = resolve_state([hid("Archer", "fox"), hid("Archer", "hedgehog")], youngest=0)
-    # seat 1 acted first: it attacked seat 0's Archer, which was flipped before acting
-    assert st["tab"][0] == [~hid("Archer", "fox")] and st["tab"][1] == [hid("Archer", "hedgehog")]
-    # Equal Luck: the player with fewer tableau cards goes first.
-    st = resolve_state([hid("Knight", "badger"), hid("Knight", "stag")], [[hid("Sage")], []], youngest=0)
-    assert st["tab"][1][-1] == hid("Knight", "stag") and st["tab"][0][-1] == ~hid("Knight", "badger")
-    # Everything equal: the youngest goes first.
-    for young in (0, 1):
-        st = resolve_state([hid("Knight", "badger"), hid("Knight", "stag")], youngest=young)
-        assert st["tab"][young][-1] >= 0 and st["tab"][1 - young][-1] < 0
+def test_a_deck_with_exactly_a_deal_left_is_not_reshuffled():
+    st = four_player_start()
+    for s in range(4):
+        st["hands"][s] = st["hands"][s][:2]
+    st["story"] = 3
+    st["discards"] = [[c] for c in st["deck"][:4]]
+    st["deck"] = st["deck"][4:28]  # exactly 24
+    for s in range(4):
+        st, events = R.apply(st, s, {"type": "activate", "card": st["hands"][s][0]})
+        while R.active(st) and st["phase"] == "resolve":
+            seat = R.active(st)[0]
+            st, events = R.apply(st, seat, R.legal(st, seat)[0])
+    assert st["round"] == 2 and st["deck"] == [] and not any(e["t"] == "shuffle" for e in events)
+    assert st["discards"] != [[], [], [], []]
 
 
 # --- abilities and the Golden Rules ----------------------------------------------------
-def test_attack_must_be_used_and_acting_player_chooses_target():
-    st = resolve_state([hid("Archer", "fox"), hid("Pilgrim"), hid("Sage")], youngest=0)
+def test_attack_must_be_used_and_the_acting_player_chooses_the_target():
+    st = resolve_state([hid("Archer", "fox"), hid("Pilgrim"), hid("Sage")])
     assert R.active(st) == [0]
-    legal = R.legal(st, 0)
-    assert legal == [{"type": "target", "seat": 1}, {"type": "target", "seat": 2}]  # no "pass"
-    assert "choose" in R.prompt(st, 0).lower()
-    after = R.apply(st, 0, {"type": "target", "seat": 2})
+    assert R.legal(st, 0) == [{"type": "target", "seat": 1}, {"type": "target", "seat": 2}]  # no "pass"
+    assert R.prompt(st, 0) == "Choose the player your Archer fox targets."
+    after, events = R.apply(st, 0, {"type": "target", "seat": 2})
     assert after["tab"][2] == [~hid("Sage")] and after["tab"][1] == [hid("Pilgrim")]
-    assert after["revealed"] == st["revealed"]
+    assert R.phrase(events).startswith("{seat0} targets {seat2}. {seat0}'s Archer fox attacks {seat2}'s Sage heron, "
+                                       "flipping it to its Coin side.")
 
 
-def test_flipped_active_does_not_act():
+def test_a_single_possible_target_is_taken_without_asking():
+    st = resolve_state([hid("Archer", "fox"), hid("Pilgrim")])
+    assert st["tab"] == [[hid("Archer", "fox")], [~hid("Pilgrim")]] and st["story"] == 2
+
+
+def test_a_flipped_active_hero_does_not_act():
     # Samurai (10) counters the Battle Knight (6) before it can attack.
     st = resolve_state([hid("Samurai"), hid("Knight", "badger")])
     assert st["tab"] == [[hid("Samurai")], [~hid("Knight", "badger")]]
 
 
-def test_counter_only_hits_battle_heroes():
+def test_counter_only_flips_battle_heroes():
     st = resolve_state([hid("Mercenary", "cat"), hid("Archer", "hedgehog")])
     # no Battle Hero to counter: the Mercenary does nothing, the Archer attacks it
     assert st["tab"] == [[~hid("Mercenary", "cat")], [hid("Archer", "hedgehog")]]
+    st = resolve_state([hid("Mercenary", "cat"), hid("Giant")])
+    assert st["tab"] == [[hid("Mercenary", "cat")], [~hid("Giant")]]
 
 
 def test_tableau_heroes_cannot_be_attacked_but_coins_can_be_stolen():
@@ -323,30 +440,49 @@ def test_tableau_heroes_cannot_be_attacked_but_coins_can_be_stolen():
     assert st["tab"][1] == [sage, ~hid("Giant")]  # only the active Hero could be attacked
 
 
-def test_attack_then_steal_hits_the_same_player():
+def test_all_abilities_on_a_card_target_the_same_player():
     # Seat 1's Archer (7) attacks seat 2's Sage. Then seat 0's Barbarian (1) could only
     # Steal from seat 2 but can Attack and then Steal against seat 1: so it must target seat 1.
     st = resolve_state([hid("Barbarian", "boar"), hid("Archer", "fox"), hid("Sage")],
                        [[], [], [~hid("Giant")]], taverners=(ALLIGATOR, BEAR, TOUCAN))
     assert R.active(st) == [1]
-    st = R.apply(st, 1, {"type": "target", "seat": 2})
+    st = apply(st, 1, {"type": "target", "seat": 2})
     assert st["tab"][0] == [~hid("Archer", "fox"), hid("Barbarian", "boar")]
     assert st["tab"][1] == []
     assert st["tab"][2] == [~hid("Giant"), ~hid("Sage")]
 
 
-def test_steal_chooses_among_several_coins():
+def test_steal_takes_the_only_coin_or_asks_among_several():
+    st = resolve_state([hid("Thief", "rat"), hid("Giant")], [[], [~hid("Sage")]])
+    assert st["tab"][0] == [~hid("Sage"), hid("Thief", "rat")]
     st = resolve_state([hid("Thief", "rat"), hid("Giant")], [[], [~hid("Sage"), ~hid("Pilgrim")]])
     assert R.legal(st, 0) == [{"type": "steal", "card": hid("Sage")}, {"type": "steal", "card": hid("Pilgrim")}]
-    st = R.apply(st, 0, {"type": "steal", "card": hid("Pilgrim")})
+    assert R.prompt(st, 0) == "Choose the Coin your Thief rat steals from {seat1}."
+    st, events = R.apply(st, 0, {"type": "steal", "card": hid("Pilgrim")})
     assert st["tab"][0] == [~hid("Pilgrim"), hid("Thief", "rat")] and st["tab"][1] == [~hid("Sage"), hid("Giant")]
+    assert R.phrase(events).startswith("{seat0} steals a Coin (Pilgrim tortoise) from {seat1}.")
 
 
-def test_heal_unflips_a_coin_in_your_tableau():
+def test_steal_can_take_the_active_coin():
+    # Seat 1's Archer (7) flips seat 2's Sage; seat 0's Thief (2) steals that active Coin.
+    st = resolve_state([hid("Thief", "rat"), hid("Archer", "fox"), hid("Sage")], taverners=(ALLIGATOR, BEAR, TOUCAN))
+    st = apply(st, 1, {"type": "target", "seat": 2})
+    assert st["tab"] == [[~hid("Sage"), hid("Thief", "rat")], [hid("Archer", "fox")], []]
+
+
+def test_heal_unflips_the_only_coin_or_asks_among_several():
+    st = resolve_state([hid("Mage", "owl"), hid("Giant")], [[~hid("Sage")], []])
+    assert st["tab"][0] == [hid("Sage"), hid("Mage", "owl")]
     st = resolve_state([hid("Mage", "owl"), hid("Giant")], [[~hid("Sage"), ~hid("Archer", "fox")], []])
     assert R.legal(st, 0) == [{"type": "heal", "card": hid("Sage")}, {"type": "heal", "card": hid("Archer", "fox")}]
-    st = R.apply(st, 0, {"type": "heal", "card": hid("Archer", "fox")})
+    assert R.prompt(st, 0) == "Choose the Coin in your tableau your Mage owl heals."
+    st = apply(st, 0, {"type": "heal", "card": hid("Archer", "fox")})
     assert st["tab"][0] == [~hid("Sage"), hid("Archer", "fox"), hid("Mage", "owl")]
+
+
+def test_no_target_means_no_action():
+    st = resolve_state([hid("Thief", "rat"), hid("Giant")])
+    assert st["tab"] == [[hid("Thief", "rat")], [hid("Giant")]]
 
 
 def test_alligator_special_attacks_then_heals():
@@ -354,7 +490,7 @@ def test_alligator_special_attacks_then_heals():
     assert st["tab"] == [[hid("Sage"), hid("King", "lion")], [~hid("Pilgrim")]]
 
 
-def test_bear_special_copies_a_tableau_ability():
+def test_bear_special_copies_an_ability_it_can_use():
     st = resolve_state([hid("Pilgrim"), hid("King", "lion")], [[], [hid("Archer", "fox"), hid("Mage", "owl")]],
                        taverners=(ALLIGATOR, BEAR))
     # The Mage has nothing to heal, so the only ability worth copying is the Archer's.
@@ -362,9 +498,16 @@ def test_bear_special_copies_a_tableau_ability():
     st = resolve_state([hid("Pilgrim"), hid("King", "lion")],
                        [[], [hid("Archer", "fox"), hid("Mage", "owl"), ~hid("Sage")]], taverners=(ALLIGATOR, BEAR))
     assert R.legal(st, 1) == [{"type": "copy", "card": hid("Archer", "fox")}, {"type": "copy", "card": hid("Mage", "owl")}]
-    st = R.apply(st, 1, {"type": "copy", "card": hid("Mage", "owl")})
+    assert R.prompt(st, 1) == "Choose the Hero in your tableau whose ability your King lion copies."
+    st = apply(st, 1, {"type": "copy", "card": hid("Mage", "owl")})
     assert st["tab"][1] == [hid("Archer", "fox"), hid("Mage", "owl"), hid("Sage"), hid("King", "lion")]
     assert st["tab"][0] == [hid("Pilgrim")]
+
+
+def test_bear_cannot_copy_boost_cheers_or_no_ability():
+    st = resolve_state([hid("Pilgrim"), hid("King", "lion")],
+                       [[], [hid("Bard", "frog"), hid("Queen"), hid("Sage")]], taverners=(ALLIGATOR, BEAR))
+    assert st["tab"] == [[hid("Pilgrim")], [hid("Bard", "frog"), hid("Queen"), hid("Sage"), hid("King", "lion")]]
 
 
 def test_toucan_special_steals_from_each_other_player():
@@ -374,9 +517,19 @@ def test_toucan_special_steals_from_each_other_player():
     assert st["tab"][0] == [hid("Pilgrim")] and st["tab"][2] == [hid("Bard", "frog"), hid("Sage")]
 
 
-def test_no_target_means_no_action():
-    st = resolve_state([hid("Thief", "rat"), hid("Giant")])
-    assert st["tab"] == [[hid("Thief", "rat")], [hid("Giant")]]
+def test_the_reveal_is_logged_in_initiative_order_with_each_tie_explained():
+    st = four_player_start()
+    st = pick(st, 0, hid("Archer", "fox"), hid("Giant"))
+    st = pick(st, 1, hid("Sage"), hid("King", "lion"))
+    st = pick(st, 2, hid("Queen"), hid("Squire"))
+    st = apply(st, 3, {"type": "activate", "card": hid("Samurai")})
+    assert line(st, 3, {"type": "discard", "card": hid("Prince")}) == (
+        "{seat3} discards a Hero. All active Heroes are revealed — {seat1}: Sage heron (Initiative 11), "
+        "{seat3}: Samurai crane (Initiative 10), {seat0}: Archer fox (Initiative 7), {seat2}: Queen swan "
+        "(Initiative 7). {seat0} goes before {seat2} on Initiative 7: the younger player. The remaining hands are "
+        "passed to the left. {seat1}'s Sage heron has no ability. {seat3}'s Samurai crane acts (Counter). "
+        "{seat3}'s Samurai crane has no one to target. {seat0}'s Archer fox acts (Attack).")
+    assert R.active(st) == [3]
 
 
 # --- advanced variant -----------------------------------------------------------------
@@ -393,14 +546,25 @@ def test_advanced_unflips_all_when_every_other_taverner_is_face_down():
                        advanced=True, tav_up=[False, False, False])
     assert st["tup"] == [True, True, True] and R.legal(st, 0) == [{"type": "target", "seat": 1},
                                                                    {"type": "target", "seat": 2}]
-    st = R.apply(st, 0, {"type": "target", "seat": 1})
+    st = apply(st, 0, {"type": "target", "seat": 1})
     assert st["tup"] == [True, False, True]
 
 
-def test_advanced_a_player_hit_by_itself_keeps_its_taverner():
-    # basic game: nobody's Taverner ever turns
+def test_advanced_one_taverner_still_face_up_keeps_the_others_off_limits():
+    st = resolve_state([hid("Archer", "fox"), hid("Pilgrim"), hid("Sage")], taverners=(ALLIGATOR, BEAR, TOUCAN),
+                       advanced=True, tav_up=[True, False, True])
+    assert st["tup"][1] is False and st["tab"][1] == [hid("Pilgrim")]
+
+
+def test_advanced_a_hero_without_an_ability_unflips_nothing():
+    st = resolve_state([hid("Pilgrim"), hid("Sage"), hid("Giant")], taverners=(ALLIGATOR, BEAR, TOUCAN),
+                       advanced=True, tav_up=[False, False, False])
+    assert st["tup"] == [False, False, False]
+
+
+def test_the_basic_game_never_turns_a_taverner():
     st = resolve_state([hid("Archer", "fox"), hid("Pilgrim"), hid("Sage")], taverners=(ALLIGATOR, BEAR, TOUCAN))
-    st = R.apply(st, 0, {"type": "target", "seat": 1})
+    st = apply(st, 0, {"type": "target", "seat": 1})
     assert st["tup"] == [True, True, True]
 
 
@@ -455,9 +619,13 @@ def test_scoring_is_optimal_against_brute_force():
         counts = [themes.count(t) for t in range(5)]
         assert score_counts(counts) == brute_force(themes), themes
     memo: dict = {}
-    import itertools
-    for counts in itertools.product(range(7), repeat=5):
+    for counts in itertools.product(range(5), repeat=5):
         assert score_counts(list(counts)) == best_by_counts(counts, memo), counts
+
+
+def test_story_points_for_one_to_five_themes():
+    assert [score_counts([1] * k + [0] * (5 - k)) for k in range(6)] == [0, 1, 3, 6, 10, 15]
+    assert score_counts([2, 0, 0, 0, 0]) == 2  # a theme cannot repeat in a story: two stories of 1
 
 
 def test_flipped_cards_are_the_only_coins():
@@ -469,92 +637,215 @@ def test_flipped_cards_are_the_only_coins():
     assert THEMES[-1] == "Coin"
 
 
-def final_state(tableaus, youngest=1):
-    st = scenario(len(tableaus), [0, 1, 2, 3][:len(tableaus)], [[] for _ in tableaus], tableaus, youngest=youngest)
+def final_state(tableaus, ages=None, version=2):
+    n = len(tableaus)
+    st = scenario(n, [0, 1, 2, 3][:n], [[] for _ in tableaus], tableaus, ages=ages, version=version)
     st["phase"] = "over"
     st["round"], st["story"] = 3, 3
     return st
 
 
-def test_outcome_tiebreaks_luck_then_cards_then_youngest():
-    luck, luck2 = hid("Thief", "rat"), hid("Gambler")
-    sage, pilgrim, giant = hid("Sage"), hid("Pilgrim"), hid("Giant")
-    # equal points (3 each); seat 0 has Luck
-    out = R.outcome(final_state([[luck, sage], [pilgrim, giant]]))
-    assert out["scores"] == [3, 3] and out["winners"] == [0]
-    assert "more Luck" in out["tiebreaks"][0]
-    # equal points and Luck; seat 1 has fewer cards
-    out = R.outcome(final_state([[hid("Mage", "owl"), hid("Mage", "newt"), ~hid("Scout"), ~hid("Knight", "stag")],
-                                 [sage, ~pilgrim, giant]]))
-    assert out["scores"] == [6, 6]
-    assert out["winners"] == [1] and "fewer cards" in out["tiebreaks"][0]
-    assert luck2 != luck
-    # everything equal: the youngest wins
-    out = R.outcome(final_state([[sage], [pilgrim]], youngest=0))
-    assert out["winners"] == [0] and "youngest" in out["tiebreaks"][0]
-    out = R.outcome(final_state([[sage], [pilgrim]], youngest=1))
-    assert out["winners"] == [1]
+def test_the_most_points_win():
+    out = R.outcome(final_state([[hid("Sage"), hid("Pilgrim")], [hid("Giant")]]))
+    assert out["scores"] == [3, 1] and out["winners"] == [0] and out["places"] == [1, 2] and out["tiebreaks"] == []
     details = out["details"][0]
-    assert details["stories"] == [["Elixir"]] and details["story_points"] == [1]
+    assert details["stories"] == [["Journey", "Elixir"]] and details["story_points"] == [3]
+    assert details["Stories"] == "3" and details["Tableau cards"] == 2 and details["Coins"] == 0
+    assert R.outcome(final_state([[], []]))["details"][0]["Stories"] == "none"
+    assert R.outcome(four_player_start()) is None
+
+
+def test_the_outcome_explains_the_table_and_its_columns():
+    out = R.outcome(final_state([[hid("Sage"), ~hid("Pilgrim"), hid("Giant"), ~hid("Scout")], [hid("Archer", "fox")]]))
+    assert out["columns"] == ["Stories", "Luck", "Tableau cards", "Coins"]
+    assert out["details"][0]["Stories"] == "6 + 1" and out["details"][0]["Coins"] == 2
 
 
 # --- hidden information and the log --------------------------------------------------------
-def test_views_hide_other_hands_picks_deck_and_rng():
-    st = R.setup(3, 4, R.normalize_options(4, {}))
-    st = R.apply(st, 0, {"type": "activate", "card": st["hands"][0][0]})
+def test_views_hide_other_hands_picks_discards_the_deck_and_the_prng():
+    st = R.setup(3, 4, R.spec.normalize(4, {}))
+    mine = st["hands"][0][0]
+    st = apply(st, 0, {"type": "activate", "card": mine})
+    st = apply(st, 0, {"type": "discard", "card": st["hands"][0][0]})
     for seat in (None, 1, 2, 3):
         v = R.view(st, seat)
-        text = json.dumps(v)
         assert "rng" not in v
-        assert v["my_active"] is None
-        others = [c for s in range(4) if s != seat for c in st["hands"][s]]
-        mine = set(st["hands"][seat]) if seat is not None else set()
-        assert not (set(v["hand"]) & set(others))
-        assert len(v["hand"]) == (6 if seat is not None else 0)
-        assert "deck" in v and isinstance(v["deck"], int)
-        assert set(v["hand"]) == mine
-        assert str(st["act"][0]) not in json.dumps(v["play"])
-        assert "passed" in text
+        assert v["act"][0] == "?" and v["dis"][0] == "?"
+        assert v["deck"] == [None] * len(st["deck"])
+        for other in range(4):
+            if other != seat:
+                assert v["hands"][other] == [None] * len(st["hands"][other])
+        if seat is not None:
+            assert v["hands"][seat] == st["hands"][seat]
     v0 = R.view(st, 0)
-    assert v0["my_active"] == st["act"][0]
+    assert v0["act"][0] == mine and v0["hands"][0] == st["hands"][0]
 
 
-def test_describe_does_not_leak_hidden_picks():
-    st = R.setup(4, 3, R.normalize_options(3, {}))
+def test_what_a_player_passed_and_discarded_stays_theirs_to_see():
+    st = four_player_start()
+    for s, (a, d) in enumerate(((hid("Pilgrim"), hid("Giant")), (hid("Sage"), hid("King", "lion")),
+                                (hid("Queen"), hid("Squire")), (hid("Prince"), hid("Samurai")))):
+        st = pick(st, s, a, d)
+    v1 = R.view(st, 1)
+    assert v1["passed"][1] == st["passed"][1] and v1["passed"][0] == [None] * 4
+    assert v1["discards"][1] == [hid("King", "lion")] and v1["discards"][0] == [None]
+    assert R.view(st, None)["discards"] == [[None]] * 4
+
+
+def test_the_board_is_given_scores_stories_tallies_and_what_each_hero_in_hand_would_add():
+    st = scenario(2, [ALLIGATOR, BEAR], [[hid("Sage"), hid("Mage", "owl"), hid("Pilgrim")], [hid("Giant")]],
+                  [[hid("Archer", "fox"), ~hid("Giant")], [hid("Thief", "rat")]])
+    d = R.view(st, 0)["derived"]
+    assert d["scores"] == [3, 1] and d["stories"] == [[3], [1]]
+    assert d["tally"] == [[0, 0, 1, 0, 1], [1, 0, 0, 0, 0]] and d["luck"] == [0, 1]
+    # Journey and Coin already: an Elixir makes a story of three (6, +3); another Journey a new story (+1).
+    assert st["hands"][0] == sorted(st["hands"][0]) and d["gains"] == [
+        {hid("Sage"): 3, hid("Mage", "owl"): 3, hid("Pilgrim"): 1}[c] for c in st["hands"][0]]
+    assert d["active"] == [0, 1] and d["picked"] == [0, 0] and d["over"] is False
+    assert R.view(st, None)["derived"]["gains"] == []
+
+
+def test_log_lines_of_picks_name_no_hero():
+    st = R.setup(4, 3, R.spec.normalize(3, {}))
     rng = Rng(seed_state(99))
-    for _ in range(60):
+    for _ in range(80):
         active = R.active(st)
         if not active:
             break
         seat = active[0]
         legal = R.legal(st, seat)
         action = legal[rng.below(len(legal))]
-        line = R.describe(st, seat, action)
-        if action["type"] in ("activate", "discard"):
-            after = R.apply(st, seat, action)
-            if after["phase"] == "pick" and after["round"] == st["round"] and after["story"] == st["story"]:
-                # nothing was revealed: the line names no Hero
-                assert not any(h["name"] in line for h in HEROES), line
-        st = R.apply(st, seat, action)
+        after, events = R.apply(st, seat, action)
+        if not any(e["t"] == "reveal" for e in events) and action["type"] in ("activate", "discard"):
+            text = R.phrase(events)
+            assert not any(h["name"] in text for h in HEROES), text
+        st = after
 
 
-def test_describe_reports_public_consequences():
-    st = four_player_start()
-    st = pick(st, 0, hid("Archer", "fox"), hid("Giant"))
-    st = pick(st, 1, hid("Sage"), hid("King", "lion"))
-    st = pick(st, 2, hid("Queen"), hid("Squire"))
-    line = R.describe(st, 3, {"type": "activate", "card": hid("Samurai")})
-    st = R.apply(st, 3, {"type": "activate", "card": hid("Samurai")})
-    line += R.describe(st, 3, {"type": "discard", "card": hid("Prince")})
-    assert "revealed" in line and "Archer fox" in line
-
-
-def test_illegal_actions_are_refused():
+def test_illegal_actions_are_refused_readably():
     st = four_player_start()
     for bad in ({"type": "activate", "card": 999}, {"type": "discard", "card": st["hands"][0][0]}, {}, None,
-                {"type": "target", "seat": 1}, "activate"):
+                {"type": "target", "seat": 1}, "activate", {"type": "activate", "card": True}):
         with pytest.raises(IllegalAction):
             R.apply(st, 0, bad)
     st = pick(st, 0, st["hands"][0][0], st["hands"][0][1])
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction, match="not this player's turn"):
         R.apply(st, 0, {"type": "activate", "card": st["hands"][0][0]})
+    with pytest.raises(IllegalAction):
+        R.check_legal(st, 1, {"type": "activate", "card": 1.0})
+
+
+def test_prompts_say_what_is_asked():
+    st = four_player_start()
+    assert R.prompt(st, 0) == "Choose a Hero to activate (it stays face-down until everyone has picked)."
+    st = apply(st, 0, {"type": "activate", "card": st["hands"][0][0]})
+    assert R.prompt(st, 0) == "Choose a Hero to discard; the rest of your hand goes to the player on your left."
+    st = apply(st, 0, {"type": "discard", "card": st["hands"][0][0]})
+    assert R.prompt(st, 0) == "Waiting for the other players."
+
+
+def test_the_heuristic_is_the_lead_over_the_best_opponent():
+    st = final_state([[hid("Sage"), hid("Pilgrim")], [hid("Giant")], []])
+    assert R.heuristic(st, 0) == 2.0 and R.heuristic(st, 1) == -2.0 and R.heuristic(st, 2) == -3.0
+
+
+# --- the rules at hand and the story of a game ---------------------------------------------
+def test_each_prompt_names_its_topic_on_the_rules_page():
+    from tabletown.engine.content import load_data
+
+    index = load_data("tabletown.games.tavern_tussle", "rule_index")
+    st = four_player_start()
+    assert R.topic(st, 0) == "prompt:activate"
+    st = apply(st, 0, {"type": "activate", "card": st["hands"][0][0]})
+    assert R.topic(st, 0) == "prompt:discard" and R.topic(st, 1) == "prompt:activate"
+    st = apply(st, 0, {"type": "discard", "card": st["hands"][0][0]})
+    assert R.topic(st, 0) == "prompt:waiting"
+    asked = {"prompt:activate", "prompt:discard", "prompt:waiting"}
+    st = resolve_state([hid("Archer", "fox"), hid("Pilgrim"), hid("Sage")])
+    assert R.topic(st, 0) == "prompt:target" and R.topic(st, 1) == "prompt:waiting"
+    st = resolve_state([hid("Thief", "rat"), hid("Giant")], [[], [~hid("Sage"), ~hid("Pilgrim")]])
+    assert R.topic(st, 0) == "prompt:steal"
+    st = resolve_state([hid("Mage", "owl"), hid("Giant")], [[~hid("Sage"), ~hid("Archer", "fox")], []])
+    assert R.topic(st, 0) == "prompt:heal"
+    st = resolve_state([hid("Pilgrim"), hid("King", "lion")],
+                       [[], [hid("Archer", "fox"), hid("Mage", "owl"), ~hid("Sage")]], taverners=(ALLIGATOR, BEAR))
+    assert R.topic(st, 1) == "prompt:copy"
+    over = final_state([[hid("Sage")], []])
+    assert R.topic(over, 0) == R.topic(over, 1) == "prompt:game-over"
+    asked |= {"prompt:target", "prompt:steal", "prompt:heal", "prompt:copy", "prompt:game-over"}
+    assert asked <= set(index)
+
+
+def test_the_saved_games_list_says_how_far_a_game_is():
+    st = four_player_start()
+    assert R.status(st) == "Round 1 of 3 · Story Phase 1 of 3"
+    st["round"], st["story"] = 3, 2
+    assert R.status(st) == "Round 3 of 3 · Story Phase 2 of 3"
+    assert R.status(final_state([[hid("Sage"), hid("Pilgrim")], [hid("Giant")]])) == "Over · won with 3 points"
+    assert R.status(final_state([[hid("Sage")], []])) == "Over · won with 1 point"
+
+
+def test_the_tally_is_each_players_points_so_far():
+    st = scenario(3, [ALLIGATOR, BEAR, TOUCAN], [[], [], []],
+                  [[hid("Sage"), hid("Pilgrim")], [hid("Giant"), ~hid("Scout")], []])
+    assert R.tally(st) == [3, 3, 0]
+
+
+def test_the_story_counts_stories_told_and_coins_lost_and_won():
+    # Seat 1's Archer (7) flips seat 2's active Sage; seat 0's Thief (2) then steals that Coin.
+    actives = [hid("Thief", "rat"), hid("Archer", "fox"), hid("Sage")]
+    extra = fillers(set(actives) | {hid("Pilgrim"), hid("Queen")}, 6, 4)
+    hands = [[actives[s], extra[2 * s], extra[2 * s + 1]] for s in range(3)]
+    st = scenario(3, [ALLIGATOR, BEAR, TOUCAN], hands, [[hid("Pilgrim")], [], [hid("Queen")]], version=2)
+    steps = []
+
+    def play(seat, action):
+        nonlocal st
+        after, events = R.apply(st, seat, action)
+        steps.append((seat, action, events, after))
+        st = after
+
+    for s in range(3):
+        play(s, {"type": "activate", "card": actives[s]})
+        play(s, {"type": "discard", "card": extra[2 * s]})
+    play(1, {"type": "target", "seat": 2})
+    assert st["tab"][0] == [hid("Pilgrim"), ~hid("Sage"), hid("Thief", "rat")]
+    st = dict(st, phase="over")
+    told, coins = R.story(steps, st)
+    assert told["title"] == "Stories told" and coins["title"] == "Coins lost and won"
+    assert told["columns"] == ["Player", "Stories", "Most themes in one story", "Points"]
+    # Seat 0: Journey, Coin and Luck make one story of three themes; seat 2 only the Queen (Elixir).
+    assert told["rows"] == [["{seat0}", 1, 3, 6], ["{seat1}", 1, 1, 1], ["{seat2}", 1, 1, 1]]
+    assert coins["columns"] == ["Player", "Heroes turned to Coins", "Coins stolen from them", "Coins they stole",
+                                "Coins they healed"]
+    assert coins["rows"] == [["{seat0}", 0, 0, 1, 0], ["{seat1}", 0, 0, 0, 0], ["{seat2}", 1, 1, 0, 0]]
+
+
+def test_the_story_counts_the_coins_a_player_heals():
+    extra = fillers({hid("Mage", "owl"), hid("Giant"), hid("Sage")}, 4, 4)
+    st = scenario(2, [ALLIGATOR, BEAR], [[hid("Mage", "owl")] + extra[:2], [hid("Giant")] + extra[2:]],
+                  [[~hid("Sage")], []])
+    st = pick(pick(st, 0, hid("Mage", "owl"), extra[0]), 1, hid("Giant"))
+    last = {"type": "discard", "card": extra[2]}
+    st, events = R.apply(st, 1, last)  # the reveal: the Mage heals the Sage
+    assert st["tab"][0] == [hid("Sage"), hid("Mage", "owl")]
+    _, coins = R.story([(1, last, events, st)], st)
+    assert coins["rows"] == [["{seat0}", 0, 0, 0, 1], ["{seat1}", 0, 0, 0, 0]]
+    assert R.story([], final_state([[], []]))[0]["rows"] == [["{seat0}", 0, 0, 0], ["{seat1}", 0, 0, 0]]
+
+
+def test_the_rules_stand_on_the_kit_alone():
+    """Nothing of Tavern Tussle leans on the engine's older game class, so the engine can drop it."""
+    import ast
+    from pathlib import Path
+
+    from tabletown.engine import rules as kit
+
+    assert type(R).__mro__[1:] == (kit.Rules, object)
+    package = Path(tt.__file__).parent
+    for path in package.glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom) and node.module and node.module.endswith("engine.rules"):
+                assert "Game" not in {a.name for a in node.names}, path.name
+            if isinstance(node, ast.Attribute):
+                assert node.attr != "Game", path.name

@@ -1,42 +1,51 @@
-"""Tavern Tussle bots: they decide from their view, determinize is consistent, hard beats easy."""
+"""Tavern Tussle bots: they decide from their view, determinize is consistent, the hard bot
+pictures its opponents as more than the easy bot, and it beats the easy bot."""
 
 from __future__ import annotations
 
 from collections import Counter
 
+import tabletown.games.tavern_tussle.bots as bots
 import tabletown.games.tavern_tussle.game as tt
+from tabletown.engine.bots import choose, next_state
 from tabletown.engine.prng import Rng, seed_state
-from tabletown.games.tavern_tussle.content import DECKS
+from tabletown.games.tavern_tussle.content import DECKS, HEROES
+from tabletown.games.tavern_tussle.rules import scenario
 
 R = tt.RULES
 
 
+def hid(name: str, animal: str = "") -> int:
+    for h in HEROES:
+        if h["name"] == name and (not animal or h["animal"] == animal):
+            return h["id"]
+    raise KeyError(name)
+
+
 def play(seed: int, levels: list[str], options: dict | None = None):
     seats = len(levels)
-    state = R.setup(seed, seats, R.normalize_options(seats, options or {}))
-    rng = Rng(seed_state(seed * 31 + 7))
-    while True:
-        active = R.active(state)
-        if not active:
-            return R.outcome(state)
-        seat = active[0]
-        legal = R.legal(state, seat)
-        action = tt.BOTS[levels[seat]](R, R.view(state, seat), seat, legal, rng)
-        assert action in legal
-        state = R.apply(state, seat, action)
+    state = R.setup(seed, seats, R.spec.normalize(seats, options or {}))
+    step = 0
+    while R.active(state):
+        seat = R.active(state)[0]
+        action = choose(R, tt.BOTS, levels[seat], state, seat, seed, step)
+        assert action in R.legal(state, seat)
+        state = next_state(R, state, seat, action)
+        step += 1
+    return R.outcome(state)
 
 
 def states_along_a_game(seed: int, seats: int, options: dict | None = None):
-    state = R.setup(seed, seats, R.normalize_options(seats, options or {}))
+    state = R.setup(seed, seats, R.spec.normalize(seats, options or {}))
     rng = Rng(seed_state(seed))
     while R.active(state):
         yield state
         seat = R.active(state)[0]
-        state = R.apply(state, seat, tt.BOTS["easy"](R, R.view(state, seat), seat, R.legal(state, seat), rng))
+        state = R.apply(state, seat, tt.BOTS["easy"](R, R.view(state, seat), seat, R.legal(state, seat), rng))[0]
 
 
 def cards_of(state) -> Counter:
-    cards = list(state["deck"]) + list(state["disc"])
+    cards = list(state["deck"]) + [c for pile in state["discards"] for c in pile]
     cards += [c for h in state["hands"] for c in h]
     cards += [c for c in state["act"] + state["dis"] if c is not None]
     cards += [c if c >= 0 else ~c for c in state["play"] if c is not None]
@@ -44,7 +53,7 @@ def cards_of(state) -> Counter:
     return Counter(cards)
 
 
-def test_determinize_is_consistent_with_the_view():
+def test_determinize_gives_a_whole_deck_consistent_with_the_view():
     for seats, options in ((2, {}), (3, {"advanced": True}), (4, {})):
         rng = Rng(seed_state(5))
         for i, state in enumerate(states_along_a_game(seats + 10, seats, options)):
@@ -54,17 +63,21 @@ def test_determinize_is_consistent_with_the_view():
                 view = R.view(state, seat)
                 world = R.determinize(view, seat, rng)
                 assert R.view(world, seat) == view
-                assert cards_of(world) == Counter(DECKS[seats])
+                assert cards_of(world) == Counter(DECKS[seats])  # every card exactly once
                 assert R.active(world) == R.active(state)
                 assert R.legal(world, seat) == R.legal(state, seat)
-                # the left neighbour holds what this seat passed on
-                if view["passed"] is not None and view["phase"] == "resolve":
+                # the left neighbour holds what this seat passed on, and says so
+                passed = view["passed"][seat]
+                if passed is not None and view["phase"] == "resolve":
                     left = (seat + 1) % seats
-                    assert sorted(world["hands"][left]) == sorted(view["passed"])
+                    assert sorted(world["hands"][left]) == sorted(passed)
+                for p in range(seats):
+                    if world["passed"][p] is not None:
+                        assert len(world["passed"][p]) == len(state["passed"][p])
 
 
 def test_determinize_samples_vary_the_hidden_cards():
-    state = R.setup(8, 4, R.normalize_options(4, {}))
+    state = R.setup(8, 4, R.spec.normalize(4, {}))
     view = R.view(state, 0)
     rng = Rng(seed_state(1))
     worlds = [R.determinize(view, 0, rng) for _ in range(5)]
@@ -72,45 +85,71 @@ def test_determinize_samples_vary_the_hidden_cards():
     assert all(w["hands"][0] == state["hands"][0] for w in worlds)
 
 
-def test_bots_only_get_the_view():
-    # A bot must decide from its view alone: give it a view, never the state.
-    state = R.setup(2, 3, R.normalize_options(3, {}))
+def test_unseen_heroes_are_the_ones_the_viewer_cannot_place():
+    state = R.setup(8, 3, R.spec.normalize(3, {}))
     view = R.view(state, 1)
-    assert "deck" in view and isinstance(view["deck"], int) and "hands" not in view
+    unseen = R.unseen(view, "heroes")
+    assert sorted(unseen) == sorted(set(DECKS[3]) - set(state["hands"][1]))
+
+
+def test_bots_only_get_the_view():
+    state = R.setup(2, 3, R.spec.normalize(3, {}))
+    view = R.view(state, 1)
+    assert view["hands"][0] == [None] * 6 and "rng" not in view
     for level in ("easy", "hard"):
         action = tt.BOTS[level](R, view, 1, R.legal(state, 1), Rng(seed_state(3)))
         assert action in R.legal(state, 1)
 
 
-def test_easy_bot_is_not_random():
-    # Easy prefers the Hero that completes more of its stories.
-    state = R.setup(4, 2, R.normalize_options(2, {}))
-    wins = sum(1 for seed in range(1, 9) if 0 in play(seed, ["easy", "easy"])["winners"])
-    assert 0 < wins < 8
+def test_easy_bot_beats_random_play():
     from tabletown.engine.bots import random_bot
 
-    tt_bots = dict(tt.BOTS)
-    tt_bots["random"] = random_bot
-    total_easy = 0
+    wins = 0
     for seed in range(1, 13):
-        st = R.setup(seed, 2, R.normalize_options(2, {}))
+        st = R.setup(seed, 2, R.spec.normalize(2, {}))
         rng = Rng(seed_state(seed))
         while R.active(st):
             seat = R.active(st)[0]
-            bot = tt_bots["easy" if seat == seed % 2 else "random"]
-            st = R.apply(st, seat, bot(R, R.view(st, seat), seat, R.legal(st, seat), rng))
-        out = R.outcome(st)
-        total_easy += (seed % 2) in out["winners"]
-    assert total_easy >= 9, total_easy
-    assert state["n"] == 2
+            bot = tt.BOTS["easy"] if seat == seed % 2 else random_bot
+            st = R.apply(st, seat, bot(R, R.view(st, seat), seat, R.legal(st, seat), rng))[0]
+        wins += (seed % 2) in R.outcome(st)["winners"]
+    assert wins >= 9, wins
 
 
-def test_hard_beats_easy_two_seats():
-    # Measured over 400 games: hard wins about 80%. Here 16 seeded games, hard on either seat.
+def test_easy_bot_takes_the_hero_that_completes_a_story():
+    # Three themes already; a fourth (Elixir) makes 10 instead of a new story of 1.
+    st = scenario(2, [0, 1], [[hid("Sage"), hid("Pilgrim"), hid("Giant")], [hid("Oracle"), hid("Cleric"), hid("Bard", "frog")]],
+                  [[hid("Thief", "rat"), hid("Knight", "badger"), hid("Hunter")], []])
+    action = tt.BOTS["easy"](R, R.view(st, 0), 0, R.legal(st, 0), Rng(seed_state(1)))
+    assert action == {"type": "activate", "card": hid("Sage")}
+
+
+def test_the_hard_bot_pictures_players_who_surprise_it():
+    # Its playouts follow the easy policy most of the time, but not always.
+    st = R.setup(3, 4, R.spec.normalize(4, {}))
+    view = R.view(st, 0)
+    legal = R.legal(st, 0)
+    easy = tt.BOTS["easy"](R, view, 0, legal, Rng(seed_state(4)))
+    rng = Rng(seed_state(5))
+    moves = [bots.playout_move(R, st, 0, legal, rng) for _ in range(200)]
+    other = sum(1 for m in moves if m != easy)
+    assert 0.1 * 200 < other < 0.5 * 200
+    assert 0 < bots.SURPRISE < 1
+
+
+def test_the_hard_bot_takes_a_single_choice_without_searching():
+    st = R.setup(3, 2, R.spec.normalize(2, {}))
+    legal = R.legal(st, 0)[:1]
+    assert tt.BOTS["hard"](R, R.view(st, 0), 0, legal, Rng(seed_state(1))) == legal[0]
+
+
+def test_hard_beats_easy_from_either_seat():
+    # The balance page (docs/balance/tavern-tussle.md) measured 80 % from either seat over 20 games a seat.
+    # Here 12 seeded games, hard on either seat.
     wins = 0
-    for i, seed in enumerate(range(300, 316)):
+    for i, seed in enumerate(range(300, 312)):
         levels = ["hard", "easy"] if i % 2 == 0 else ["easy", "hard"]
         out = play(seed, levels)
         hard = levels.index("hard")
         wins += hard in out["winners"] and len(out["winners"]) == 1
-    assert wins >= 10, wins
+    assert wins >= 8, wins

@@ -618,13 +618,14 @@ def test_the_guides_examples_are_real_rows():
 # The spec
 
 
-def test_the_spec_declares_the_variants_and_waits_for_its_rules():
-    assert SPEC.ready is False and SPEC.campaign is True and SPEC.outcome == "team"
-    assert SPEC.seats == (1, 4)
-    assert SPEC.normalize(2, {"doublin_down": True})["doublin_down"] is True
+def test_the_spec_declares_the_variants():
+    assert SPEC.campaign is True and SPEC.outcome == "team"
+    assert SPEC.seats == (2, 4)  # a seat is a townsfolk
+    assert SPEC.normalize(4, {"doublin_down": True})["doublin_down"] is True
     with pytest.raises(ValueError):
-        SPEC.normalize(3, {"doublin_down": True})  # Doublin' Down is two players with two townsfolk each
-    assert SPEC.normalize(1, {})["trading"] is False
+        SPEC.normalize(3, {"doublin_down": True})  # Doublin' Down: two players, two townsfolk each
+    assert SPEC.normalize(3, {"solo": True})["solo"] is True  # solo: one player, three townsfolk
+    assert SPEC.normalize(2, {})["trading"] is False
 
 
 def test_the_package_imports_only_the_spec_at_boot():

@@ -16,18 +16,17 @@ from __future__ import annotations
 from typing import Callable, Optional
 
 from .prng import Rng, seed_state
-from .rules import Action, BotFn, State, View
-from .rules import Rules as Game
+from .rules import Action, BotFn, Rules, State, View
 
 
-def random_bot(rules: Game, view: View, seat: int, legal: list[Action], rng: Rng) -> Action:
+def random_bot(rules: Rules, view: View, seat: int, legal: list[Action], rng: Rng) -> Action:
     return legal[rng.below(len(legal))]
 
 
 def make_greedy_bot(score: Callable[[View, int, Action], float]) -> BotFn:
     """Pick the legal action with the highest `score(view, seat, action)`; ties at random."""
 
-    def greedy(rules: Game, view: View, seat: int, legal: list[Action], rng: Rng) -> Action:
+    def greedy(rules: Rules, view: View, seat: int, legal: list[Action], rng: Rng) -> Action:
         best: list[Action] = []
         best_score = float("-inf")
         for action in legal:
@@ -42,7 +41,7 @@ def make_greedy_bot(score: Callable[[View, int, Action], float]) -> BotFn:
 
 
 def playout(
-    rules: Game,
+    rules: Rules,
     state: State,
     policy: BotFn,
     rng: Rng,
@@ -63,16 +62,15 @@ def playout(
     return state
 
 
-def next_state(rules: Game, state: State, seat: int, action: Action) -> State:
-    """The state after `action` (apply returns (state, events); a legacy game only the state)."""
-    result = rules.apply(state, seat, action)
-    return result[0] if isinstance(result, tuple) else result
+def next_state(rules: Rules, state: State, seat: int, action: Action) -> State:
+    """The state after `action` (a bot's look-ahead needs no events)."""
+    return rules.apply(state, seat, action)[0]
 
 
 def make_search_bot(
     policy: BotFn,
     samples: int = 12,
-    evaluate: Optional[Callable[[Game, State, int], float]] = None,
+    evaluate: Optional[Callable[[Rules, State, int], float]] = None,
     stop: Optional[Callable[[State, State], bool]] = None,
     max_candidates: int = 12,
     prefilter: Optional[Callable[[View, int, list[Action]], list[Action]]] = None,
@@ -85,7 +83,7 @@ def make_search_bot(
     """
     score = evaluate or (lambda rules, state, seat: rules.heuristic(state, seat))
 
-    def search(rules: Game, view: View, seat: int, legal: list[Action], rng: Rng) -> Action:
+    def search(rules: Rules, view: View, seat: int, legal: list[Action], rng: Rng) -> Action:
         if len(legal) == 1:
             return legal[0]
         candidates = prefilter(view, seat, legal) if prefilter else legal
@@ -122,7 +120,7 @@ def bot_seed(seed: int, step: int, seat: int) -> list[int]:
     return seed_state((seed * 1_000_003 + step * 131 + seat * 7 + 0x5EED) & ((1 << 62) - 1))
 
 
-def choose(rules: Game, bots: dict[str, BotFn], level: str, state: State, seat: int, seed: int, step: int) -> Action:
+def choose(rules: Rules, bots: dict[str, BotFn], level: str, state: State, seat: int, seed: int, step: int) -> Action:
     """Ask the bot of `level` for `seat`'s move in `state` (only its view is passed on)."""
     bot = bots.get(level) or bots[rules.spec.bots[0]]
     legal = rules.legal(state, seat)

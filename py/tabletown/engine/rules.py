@@ -20,7 +20,6 @@ from typing import Any, Callable, Optional
 from . import events as ev
 from .prng import Rng
 from .spec import BadSetup, GameSpec
-from .state import clone
 from .zones import Zones
 
 State = dict[str, Any]
@@ -147,10 +146,25 @@ class Rules:
             return 1.0 if seat in out["winners"] else 0.0
         return 0.5
 
+    def people(self, seats: int, options: dict[str, Any]) -> Optional[list[int]]:
+        """Who plays each seat at one device, when a variant gives one person several seats.
+
+        A list with, for each seat, the first seat of its player (so `[0, 0, 0]`: one person
+        plays three seats); None when every seat is its own player (the default). The page
+        applies it to human seats, so one person is never asked to pass the device to
+        themselves and sees the hands of every seat they play.
+        """
+        return None
+
     # --- campaigns -------------------------------------------------------------------
     def campaign_options(self, campaign: Optional[dict[str, Any]], names: list[str], options: dict[str, Any]) -> dict[str, Any]:
         """Options adjusted from a campaign before setup (e.g. each player's next mission)."""
         return options
+
+    def campaign_snapshot(self, campaign: Optional[dict[str, Any]], options: dict[str, Any]) -> Optional[dict[str, Any]]:
+        """What a new game's record carries from its campaign, handed to `setup` on every
+        replay (so a shared link needs no campaign of its own); default: nothing."""
+        return None
 
     def campaign_update(self, campaign: Optional[dict[str, Any]], names: list[str], state: State) -> Optional[dict[str, Any]]:
         """The campaign after the finished game `state` (default: unchanged)."""
@@ -297,70 +311,3 @@ def make_team_outcome(
 
 
 BotFn = Callable[[Any, View, int, list[Action], Rng], Action]
-
-
-# --- the contract before the game kit, kept while games move onto the kit -------------------
-# A legacy game's `apply` returns only the state, `describe` writes the log line from the
-# state before the move, and a counter `state["revealed"]` plus the PRNG words mark barriers.
-
-
-class Option:
-    """A legacy setup option (the kit's typed options are in engine/spec.py)."""
-
-    def __init__(self, name, label, choices, default, choice_labels=(), for_seats=(), help=""):  # noqa: A002
-        self.name, self.label, self.choices, self.default = name, label, tuple(choices), default
-        self.choice_labels, self.for_seats, self.help = tuple(choice_labels), tuple(for_seats), help
-
-
-class Game(Rules):
-    """A game not yet moved onto the kit: apply returns only the state; describe writes the line."""
-
-    legacy = True
-
-    def __init__(self, id="", title="", seats=(2, 4), options=(), version=1, blurb="",  # noqa: A002
-                 bot_levels=("easy", "hard"), has_private_view=True):
-        self.id, self.title, self.seats, self.options = id, title, seats, tuple(options)
-        self.version, self.blurb, self.bot_levels, self.has_private_view = version, blurb, bot_levels, has_private_view
-        self.spec = None  # set by the game module from its SPEC
-
-    def normalize_options(self, seats: int, options: Optional[dict[str, Any]]) -> dict[str, Any]:
-        if self.spec is not None:
-            return self.spec.normalize(seats, options)
-        return dict(options or {})
-
-    def is_barrier(self, before: State, after: State) -> bool:
-        """A legacy game marks barriers by its PRNG words and its reveal counter."""
-        return before.get("rng") != after.get("rng") or before.get("revealed") != after.get("revealed")
-
-    def step(self, state: State, seat: int, action: Action) -> tuple[State, list[Event], bool]:
-        line = self.describe(state, seat, action)
-        after = self.apply(state, seat, action)
-        return after, [{"t": "line", "text": line}], self.is_barrier(state, after)
-
-    def phrase(self, events: list[Event]) -> str:
-        return " ".join(e["text"] for e in events if e.get("t") == "line")
-
-    def view(self, state: State, seat: Optional[int]) -> View:
-        raise NotImplementedError
-
-    def describe(self, state: State, seat: int, action: Action) -> str:
-        raise NotImplementedError
-
-    def determinize(self, view: View, seat: int, rng: Rng) -> State:
-        raise NotImplementedError
-
-    def copy(self, state: State) -> State:
-        return clone(state)
-
-    # Per-name progress (a legacy game's campaign): kept in the campaign "<game>:progress".
-    def progress_options(self, progress: dict[str, Any], names: list[str], options: dict[str, Any]) -> dict[str, Any]:
-        return options
-
-    def progress_update(self, progress: dict[str, Any], names: list[str], state: State) -> dict[str, Any]:
-        return progress
-
-    def campaign_options(self, campaign: Optional[dict[str, Any]], names: list[str], options: dict[str, Any]) -> dict[str, Any]:
-        return self.progress_options(campaign or {}, names, options)
-
-    def campaign_update(self, campaign: Optional[dict[str, Any]], names: list[str], state: State) -> Optional[dict[str, Any]]:
-        return self.progress_update(campaign or {}, names, state)

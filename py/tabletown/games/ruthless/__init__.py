@@ -1,15 +1,41 @@
 """Ruthless: Wild West gunfights on an inch-measured table, hit by hit and wound by wound."""
 
-from tabletown.engine.spec import GameSpec
+from tabletown.engine.spec import Choice, Flag, GameSpec
+
+POSSES = ("earps", "cowboys", "masterson", "peacock", "coach", "bandits", "hired-guns", "build",
+          "saved-1", "saved-2", "saved-3", "saved-4")
+POSSE_LABELS = ("The Earps", "The Cowboys", "The Masterson posse", "The Peacock posse", "The Stagecoach",
+                "The Road Agents", "Hired Guns", "Build one in the posse editor",
+                "Saved posse 1", "Saved posse 2", "Saved posse 3", "Saved posse 4")
+_POSSE_HELP = "For a free gunfight: a ready-made posse, one built in the posse editor, or one saved from an earlier gunfight."
 
 SPEC = GameSpec(
     id="ruthless",
     title="Ruthless",
     tagline="Wild West gunfights, hit by hit and wound by wound. 2–4 posses.",
+    blurb=("Gunfights on a table measured in inches: cards for initiative and Snap Shots, a d10 to hit, "
+           "wounds by location and nerve that breaks. Dodge City Draw and Riding Shotgun for two posses, "
+           "a free gunfight for two to four, and the Earps against the Cowboys across the territory."),
     seats=(2, 4),
     outcome="ranked",
     secrets=True,
     campaign=True,
     seat_word="posse",
-    ready=False,
+    options=(
+        Choice("scenario", "Scenario", ("dodge-city", "riding-shotgun", "gunfight", "campaign"), "dodge-city",
+               labels=("Dodge City Draw (1881), two posses", "Riding Shotgun, two posses",
+                       "A free gunfight, two to four posses", "The campaign: the Earps against the Cowboys, two posses"),
+               help="Dodge City Draw, Riding Shotgun and the campaign are for two posses."),
+        Choice("table", "Table for a free gunfight", ("town", "wash", "ranch", "canyon"), "town",
+               labels=("A frontier town", "A dry wash", "A ranch", "A canyon")),
+        Choice("posse1", "First posse (free gunfight)", POSSES, "earps", labels=POSSE_LABELS, help=_POSSE_HELP),
+        Choice("posse2", "Second posse (free gunfight)", POSSES, "cowboys", labels=POSSE_LABELS, help=_POSSE_HELP),
+        Choice("posse3", "Third posse (free gunfight)", POSSES, "masterson", labels=POSSE_LABELS, for_seats=(3, 4),
+               help=_POSSE_HELP),
+        Choice("posse4", "Fourth posse (free gunfight)", POSSES, "bandits", labels=POSSE_LABELS, for_seats=(4,),
+               help=_POSSE_HELP),
+        Flag("small", "Small gunfight: each initiative card activates one model", default=False,
+             help="The design guide's option for small gunfights: a round of initiative for every model."),
+    ),
+    ready=True,
 )

@@ -2,6 +2,14 @@
 
 from tabletown.engine.spec import Choice, Flag, GameSpec
 
+# The players from youngest to oldest: a single digit k is "player k is the youngest, then
+# the players to their left in turn"; several digits list the whole order (2143). Written
+# out here because this module may import nothing but the spec (it is read at boot).
+_ROTATIONS = (1, 2, 3, 4)
+_ORDERS = (132, 213, 321,
+           1243, 1324, 1342, 1423, 1432, 2134, 2143, 2314, 2413, 2431,
+           3124, 3142, 3214, 3241, 3421, 4132, 4213, 4231, 4312, 4321)
+
 SPEC = GameSpec(
     id="tavern-tussle",
     title="Tavern Tussle",
@@ -11,9 +19,11 @@ SPEC = GameSpec(
     options=(
         Flag("advanced", "Advanced Variant", default=False, for_seats=(3, 4),
              help="Players whose card is flipped or stolen turn their Taverner face-down and are off-limits."),
-        Choice("youngest", "Youngest player", (1, 2, 3, 4), 1,
-               labels=("Player 1", "Player 2", "Player 3", "Player 4"),
-               help="Wins ties of Initiative and final ties that Luck and tableau size leave open."),
+        Choice("youngest", "Players from youngest to oldest", _ROTATIONS + _ORDERS, 1,
+               labels=tuple(f"Player {k} youngest, then left" for k in _ROTATIONS)
+               + tuple("Players " + ", ".join(str(o)) for o in _ORDERS),
+               help="Ties of Initiative and of the final scores go to the younger player."),
     ),
-    rules_version=1,
+    rules_version=2,
+    replays=(1,),
 )

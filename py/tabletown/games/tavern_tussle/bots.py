@@ -13,22 +13,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine.bots import make_search_bot
 from ...engine.prng import Rng
-from ...engine.rules import Action, Game, State, View
+from ...engine.rules import Action, Rules, State, View
+from ...engine.state import clone
 from .content import (
     BATTLE,
+    BOOST_BONUS,
     COIN,
-    COPY_OPS,
-    H_BOOST,
-    H_CHEERS,
-    H_INIT,
+    DRAUGHT_BONUS,
+    EDITIONS,
     H_THEME,
-    OPS,
-    ROUNDS,
-    STORIES_PER_ROUND,
 )
-from .rules import score_counts, theme_counts
+from .rules import ROUNDS, STORIES_PER_ROUND, initiative_bonus, score_counts, theme_counts
 
 
 def _gain(counts: list[int], t: int) -> int:
@@ -61,11 +57,12 @@ def _future_phases(view: View) -> int:
 class _Table:
     """Facts about the table an easy decision needs, computed once per decision."""
 
-    __slots__ = ("n", "seat", "counts", "coins", "holders", "my_coins", "future", "tav", "copy_best", "tab")
+    __slots__ = ("n", "seat", "counts", "coins", "holders", "my_coins", "future", "tav", "copy_best", "tab", "draught",
+                 "edition")
 
     def __init__(self, view: View, seat: int, counts: list[int]):
-        n = view["seats"]
-        tab = view["tableau"]
+        n = view["n"]
+        tab = view["tab"]
         self.n, self.seat, self.counts, self.tab = n, seat, counts, tab
         coins = holders = 0
         for p in range(n):
@@ -79,8 +76,11 @@ class _Table:
         self.coins, self.holders = coins, holders
         self.my_coins = [~c for c in tab[seat] if c < 0]
         self.future = _future_phases(view)
-        self.tav = view["taverners"][seat]
+        self.tav = view["tav"][seat]
+        self.edition = EDITIONS[view["v"]]
         self.copy_best = -1.0
+        # The Hare's Cheers Heroes add Initiative from the tableau (rules version 2), as Boosts do.
+        self.draught = DRAUGHT_BONUS[self.tav] if view["v"] >= 2 else 0
 
 
 # Weights of the easy heuristic (tuned in bot-vs-bot matches).
@@ -111,8 +111,9 @@ def _ops_value(tb: _Table, ops: tuple[str, ...]) -> float:
             if tb.copy_best < 0:
                 best = 0.0
                 for c in tb.tab[tb.seat]:
-                    if c >= 0 and COPY_OPS[c]:
-                        best = max(best, _ops_value(tb, COPY_OPS[c]))
+                    copied = tb.edition.copy_ops[c] if c >= 0 else ()
+                    if copied:
+                        best = max(best, _ops_value(tb, copied))
                 tb.copy_best = best
             v += tb.copy_best
     return v
@@ -120,20 +121,23 @@ def _ops_value(tb: _Table, ops: tuple[str, ...]) -> float:
 
 def card_value(tb: _Table, card: int) -> float:
     """Rough worth of activating `card` for the table's seat."""
+    ed = tb.edition
     v = _gain(tb.counts, H_THEME[card]) * P["theme"]
-    ops = OPS[card][tb.tav]
+    ops = ed.ops[card][tb.tav]
     if ops:
         v += _ops_value(tb, ops)
-    if H_BOOST[card]:
+    if ed.boost[card]:
         v += P["boost"] * tb.future
-    return v + H_INIT[card] * P["init"]
+    if ed.cheers[card] and tb.draught:
+        v += P["boost"] * tb.future * tb.draught / BOOST_BONUS
+    return v + ed.init[card] * P["init"]
 
 
 def _projected_counts(view: View) -> list[list[int]]:
     """Theme counts of every tableau with its active Hero added."""
     play = view["play"]
     out = []
-    for p, t in enumerate(view["tableau"]):
+    for p, t in enumerate(view["tab"]):
         counts = theme_counts(t)
         c = play[p]
         if c is not None:
@@ -165,14 +169,14 @@ def _simulate(view: View, seat: int, target: int, ops: list[str], base: list[lis
                 up = False
                 tc[H_THEME[c]] -= 1
                 tc[COIN] += 1
-                if target in view["order"] and OPS[c][view["taverners"][target]]:
+                if target in view["order"] and EDITIONS[view["v"]].ops[c][view["tav"][target]]:
                     bonus += P["deny"]  # it will not act now
         elif op == "steal":
             if tc[COIN]:
                 tc[COIN] -= 1
                 mc[COIN] += 1
         elif op == "heal":
-            mine = [~x for x in view["tableau"][seat] if x < 0]
+            mine = [~x for x in view["tab"][seat] if x < 0]
             if mine and mc[COIN]:
                 best = max(mine, key=lambda h: _gain(mc, H_THEME[h]))
                 mc[COIN] -= 1
@@ -186,25 +190,25 @@ def _best(values: list[float], rng: Rng) -> int:
     return best[rng.below(len(best))] if len(best) > 1 else best[0]
 
 
-def easy_bot(rules: Game, view: View, seat: int, legal: list[Action], rng: Rng) -> Action:
+def easy_bot(rules: Rules, view: View, seat: int, legal: list[Action], rng: Rng) -> Action:
     if len(legal) == 1:
         return legal[0]
     kind = legal[0]["type"]
-    tab = view["tableau"]
+    tab = view["tab"]
     if kind == "activate":
         tb = _Table(view, seat, theme_counts(tab[seat]))
         return legal[_best([card_value(tb, a["card"]) for a in legal], rng)]
     if kind == "discard":
-        n = view["seats"]
+        n = view["n"]
         left = (seat + 1) % n
-        mine = theme_counts(tab[seat] + [view["my_active"]])
+        mine = theme_counts(tab[seat] + [view["act"][seat]])
         tb = _Table(view, left, theme_counts(tab[left]))
         theirs = tb.counts
         ltav = tb.tav
         vals = []
         for a in legal:
             c = a["card"]
-            their = _gain(theirs, H_THEME[c]) + P["disc_ops"] * _ops_value(tb, OPS[c][ltav])
+            their = _gain(theirs, H_THEME[c]) + P["disc_ops"] * _ops_value(tb, tb.edition.ops[c][ltav])
             keep = _gain(mine, H_THEME[c]) if n == 2 else 0.0  # in 2 players the rest comes back round
             vals.append(their - P["disc_keep"] * keep)
         return legal[_best(vals, rng)]
@@ -218,11 +222,19 @@ def easy_bot(rules: Game, view: View, seat: int, legal: list[Action], rng: Rng) 
         return legal[_best([float(_gain(counts, H_THEME[a["card"]])) for a in legal], rng)]
     # copy: the ability worth most now
     tb = _Table(view, seat, counts)
-    return legal[_best([_ops_value(tb, COPY_OPS[a["card"]]) for a in legal], rng)]
+    return legal[_best([_ops_value(tb, tb.edition.copy_ops[a["card"]]) for a in legal], rng)]
 
 
 # --- hard ----------------------------------------------------------------------------
-def _evaluate(rules: Game, state: State, seat: int) -> float:
+# What one point of Initiative bonus (Boosts, the Hare's Cheers Heroes) is worth for each
+# story phase still to play after a playout ends.
+INITIATIVE_WORTH = 0.15
+
+
+def _evaluate(state: State, seat: int) -> float:
+    """The seat's standing at the end of a playout: its score against the best and the
+    average opponent (active Heroes counted), the Initiative its tableau will add in the
+    phases still to come, and a bonus for winning a finished game."""
     tabs = state["tab"]
     play = state["play"]
     scores = []
@@ -236,12 +248,12 @@ def _evaluate(rules: Game, state: State, seat: int) -> float:
     value = mine - 0.7 * best - 0.3 * sum(others) / len(others)
     if state["phase"] == "over":
         value += 8.0 if mine > best else (2.0 if mine == best else 0.0)
+    else:
+        future = (ROUNDS - state["round"] + 1) * STORIES_PER_ROUND - state["story"] + 1
+        bonus = [initiative_bonus(tabs[p], state["tav"][p], state["tup"][p], state["v"]) for p in range(len(tabs))]
+        rest = sum(bonus) - bonus[seat]
+        value += INITIATIVE_WORTH * future * (bonus[seat] - rest / (len(tabs) - 1))
     return value
-
-
-def _stop(start: State, state: State) -> bool:
-    """End a playout when the round of the starting state is over."""
-    return state["round"] != start["round"] or state["phase"] == "over"
 
 
 def _prefilter(view: View, seat: int, legal: list[Action]) -> list[Action]:
@@ -249,39 +261,74 @@ def _prefilter(view: View, seat: int, legal: list[Action]) -> list[Action]:
     if kind != "activate" and kind != "discard":
         return legal
     # Identical cards give identical futures: keep one of each.
+    ed = EDITIONS[view["v"]]
     seen: dict[tuple[Any, ...], Action] = {}
     for a in legal:
         c = a["card"]
-        key = (H_THEME[c], OPS[c], H_INIT[c], H_BOOST[c], H_CHEERS[c])
+        key = (H_THEME[c], ed.ops[c], ed.init[c], ed.boost[c], ed.cheers[c])
         seen.setdefault(key, a)
     return list(seen.values())
 
 
+# How the hard bot pictures every player in its playouts (itself included): the easy
+# policy's choice most of the time, any legal move otherwise. It does not assume that
+# its opponents are the easy bot; a player who surprises it is still in the picture.
+SURPRISE = 0.3
 # Playout budget of one decision, counted in story phases played out: a decision with
 # few candidates late in a round gets more samples, the six-way first pick of a round
 # fewer, so that every decision stays within the time budget.
 PLAYOUT_BUDGET = 144
 MIN_SAMPLES, MAX_SAMPLES = 6, 24
-_searches: dict[int, Any] = {}
+MAX_CANDIDATES = 6
 
 
-def _search_with(samples: int) -> Any:
-    if samples not in _searches:
-        _searches[samples] = make_search_bot(easy_bot, samples=samples, evaluate=_evaluate, stop=_stop,
-                                             max_candidates=6, prefilter=_prefilter)
-    return _searches[samples]
-
-
-def hard_bot(rules: Game, view: View, seat: int, legal: list[Action], rng: Rng) -> Action:
+def playout_move(rules: Rules, state: State, seat: int, legal: list[Action], rng: Rng) -> Action:
+    """A move of the playout policy. Playouts run in a sampled world, a full state, so the
+    policy reads the state itself (the easy bot reads nothing a view would not show)."""
     if len(legal) == 1:
         return legal[0]
-    candidates = min(len(_prefilter(view, seat, legal)), 6)
-    if candidates == 1:
-        return _prefilter(view, seat, legal)[0]
+    if rng.below(1000) < SURPRISE * 1000:
+        return legal[rng.below(len(legal))]
+    return easy_bot(rules, state, seat, legal, rng)
+
+
+def _playout(rules: Any, state: State, rng: Rng) -> State:
+    """Play on to the end of the current round (or of the game), changing `state`."""
+    start = state["round"]
+    while state["round"] == start and state["phase"] != "over":
+        active = rules.active(state)
+        if not active:
+            break
+        seat = active[0]
+        legal = rules.legal(state, seat)
+        rules.play_in_place(state, seat, playout_move(rules, state, seat, legal, rng))
+    return state
+
+
+def _fork(rng: Rng) -> list[int]:
+    return [rng.next_u32() | 1, rng.next_u32(), rng.next_u32(), rng.next_u32()]
+
+
+def hard_bot(rules: Rules, view: View, seat: int, legal: list[Action], rng: Rng) -> Action:
+    """Perfect-information Monte Carlo: sample the hidden cards, try every candidate in
+    every sample, play on to the end of the round and keep the best average standing."""
+    if len(legal) == 1:
+        return legal[0]
+    candidates = _prefilter(view, seat, legal)[:MAX_CANDIDATES]
+    if len(candidates) == 1:
+        return candidates[0]
     phases = STORIES_PER_ROUND - view["story"] + 1
-    samples = max(MIN_SAMPLES, min(MAX_SAMPLES, PLAYOUT_BUDGET // (candidates * phases)))
-    return _search_with(samples)(rules, view, seat, legal, rng)
+    samples = max(MIN_SAMPLES, min(MAX_SAMPLES, PLAYOUT_BUDGET // (len(candidates) * phases)))
+    totals = [0.0] * len(candidates)
+    for _ in range(samples):
+        world = rules.determinize(view, seat, Rng(_fork(rng)))
+        words = _fork(rng)  # every candidate meets the same future: a fair comparison
+        for i, action in enumerate(candidates):
+            state = clone(world)  # the playout's own copy, played on in place
+            rules.play_in_place(state, seat, action)
+            totals[i] += _evaluate(_playout(rules, state, Rng(list(words))), seat)
+    best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
+    return candidates[best]
 
 
 BOTS: dict[str, Any] = {"easy": easy_bot, "hard": hard_bot}
-

@@ -2,9 +2,10 @@
 
 from . import SPEC
 from .bots import BOTS
+from .phrases import PHRASES
 from .render import render
-from .rules import RULES
+from .rules import TavernTussle
 
-RULES.spec = SPEC
+RULES = TavernTussle(SPEC)
 
-__all__ = ["SPEC", "RULES", "BOTS", "render"]
+__all__ = ["SPEC", "RULES", "BOTS", "PHRASES", "render"]

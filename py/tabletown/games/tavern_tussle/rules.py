@@ -1,58 +1,87 @@
-"""Tavern Tussle rules engine.
+"""Tavern Tussle rules.
 
 State (plain JSON; seats are 0..n-1, the player on a seat's left is seat+1):
 
-- "rng", "revealed": PRNG words and the reveal counter (see the engine contract).
-- "n", "adv" (Advanced Variant), "young" (the youngest player's seat).
+- "rng": the PRNG words; "v": the rules version the game is played under (see below).
+- "n", "adv" (the 3–4 player Advanced Variant), "ages" (the seats from youngest to
+  oldest: the last tie-breaker of Initiative and of the final scores).
 - "tav": Taverner id per seat; "tup": Taverner face-up per seat.
 - "round" 1..3, "story" 1..3, "phase": "pick" | "resolve" | "over".
-- hidden: "deck" (drawn from the end), "disc" (discard pile), "mydis" (per seat, its
-  own discards still in the pile), "hands", "act"/"dis" (the secret picks of this
-  story phase), "passed" (per seat, the cards it last handed to its left).
+- hidden: "deck" (drawn from the end); per seat, owner only: "hands", "act" and "dis"
+  (the secret picks of this story phase), "discards" (the seat's own revealed-phase
+  discards still in the discard pile: the pile is these, one card from each seat per
+  story phase) and "passed" (the cards the seat last handed to its left).
 - public: "play" (revealed active Hero per seat), "tab" (tableau per seat), "inits"
   (Initiative of each active Hero this phase), "order" (seats still to act) and
   "ctx" (the Hero now acting: its remaining steps, target and pending choice).
 
-A card on the table is an int: the Hero id when face-up, ``~id`` (= -1 - id) when it
-is flipped to its Coin side. Every Coin was seen face-up by the whole table before it
+A card on the table is an int: the Hero id when face-up, ``~id`` (= -1 - id) when it is
+flipped to its Coin side. Every Coin was seen face-up by the whole table before it
 flipped, so which Hero lies under a Coin is public knowledge.
 
 Actions, one click each: {"type": "activate"|"discard", "card": id} while picking;
-{"type": "target", "seat": s}, {"type": "steal"|"heal"|"copy", "card": id} while a
-Hero acts. Choices with a single option are taken automatically.
+{"type": "target", "seat": s}, {"type": "steal"|"heal"|"copy", "card": id} while a Hero
+acts. Choices with a single option are taken automatically.
+
+Rules versions: version 1 read the Hare's Quick Draught as a standing +3 from the Taverner
+card while it is face-up, and knew only the youngest player (other ties went by seating
+from the youngest, and final ties between other players were shared). Version 2: "this
+card" is the Cheers Hero — each face-up Cheers Hero in the Hare player's tableau adds 3 to
+their later Heroes — and every tie goes by the players' order from youngest to oldest.
 """
 
 from __future__ import annotations
 
 from typing import Any, Optional
 
+from ...engine.events import Events
 from ...engine.prng import Rng, seed_state
-from ...engine.rules import Action, BadSetup, Game, IllegalAction, Option, State, View, make_outcome, seat_token
+from ...engine.rules import Action, BadSetup, IllegalAction, Rules, State, View, make_outcome, seat_token
+from ...engine.state import clone
+from ...engine.words import plural
+from ...engine.zones import HIDDEN, OWNER, Zone, Zones
 from .content import (
     BATTLE,
     BOOST_BONUS,
     COIN,
-    COPY_OPS,
-    DECKS,
-    H_BOOST,
-    H_CHEERS,
-    H_INIT,
+    CURRENT_VERSION,
+    DRAUGHT_BONUS,
+    EDITIONS,
     H_THEME,
-    HAND_SIZE,
     LUCK,
-    OPS,
-    QUICK_DRAUGHT_BONUS,
-    QUICK_TAVERNER,
-    ROUNDS,
-    STORY_POINTS,
     TARGETED,
     TAVERNERS,
     THEMES,
-    ability_label,
     hero_label,
 )
+from .phrases import PHRASES
 
+ROUNDS = 3
+HAND_SIZE = 6
+STORIES_PER_ROUND = 3
+# Points for a story of 0..5 distinct themes.
+STORY_POINTS = (0, 1, 3, 6, 10, 15)
+CURRENT = CURRENT_VERSION
 _SPLIT = frozenset(("target", "each", "copy"))
+_REPLACED_WHOLE = frozenset(("deck", "discards", "passed"))
+
+
+# --- the players' order from youngest to oldest ---------------------------------------------
+def age_order(code: int, seats: int) -> list[int]:
+    """The seats from youngest to oldest for the setup option `youngest`.
+
+    A single digit k: player k is the youngest, then the players to their left in turn
+    (k, k+1, …). Several digits list every player from youngest to oldest (2143: player 2
+    is the youngest, then 1, 4 and 3 the oldest). Players are counted from 1."""
+    digits = [int(d) for d in str(code)]
+    if len(digits) == 1:
+        first = digits[0] - 1
+        if not 0 <= first < seats:
+            raise BadSetup(f"The youngest player must be one of the {seats} players.")
+        return [(first + i) % seats for i in range(seats)]
+    if sorted(digits) != list(range(1, seats + 1)):
+        raise BadSetup(f"That order from youngest to oldest is for {len(digits)} players, but this game has {seats}.")
+    return [d - 1 for d in digits]
 
 
 # --- scoring -------------------------------------------------------------------------
@@ -63,9 +92,7 @@ def theme_counts(tableau: list[int]) -> list[int]:
         if c < 0:
             counts[COIN] += 1
         else:
-            t = H_THEME[c]
-            if t != COIN:  # only flipped cards score as Coins
-                counts[t] += 1
+            counts[H_THEME[c]] += 1
     return counts
 
 
@@ -78,13 +105,8 @@ def score_counts(counts: list[int]) -> int:
     (tests check this against a brute force).
     """
     total = 0
-    top = max(counts)
-    for k in range(1, top + 1):
-        m = 0
-        for x in counts:
-            if x >= k:
-                m += 1
-        total += STORY_POINTS[m]
+    for k in range(1, max(counts) + 1):
+        total += STORY_POINTS[sum(1 for x in counts if x >= k)]
     return total
 
 
@@ -93,11 +115,8 @@ def stories(tableau: list[int]) -> list[list[str]]:
     counts = theme_counts(tableau)
     result = []
     while any(counts):
-        story = [THEMES[t] for t in range(5) if counts[t]]
-        for t in range(5):
-            if counts[t]:
-                counts[t] -= 1
-        result.append(story)
+        result.append([THEMES[t] for t in range(5) if counts[t]])
+        counts = [max(0, x - 1) for x in counts]
     return result
 
 
@@ -106,94 +125,95 @@ def tableau_score(tableau: list[int]) -> int:
 
 
 def luck_showing(tableau: list[int]) -> int:
-    n = 0
+    """Face-up Luck Heroes in a tableau (a Coin shows no Luck)."""
+    return sum(1 for c in tableau if c >= 0 and H_THEME[c] == LUCK)
+
+
+def initiative_bonus(tableau: list[int], taverner: int, taverner_up: bool = True, version: int = CURRENT) -> int:
+    """What a seat adds to the Initiative of every Hero it activates now.
+
+    +2 for each face-up Boost Hero in the tableau. The Hare's Quick Draught: in version 2,
+    +3 for each face-up Cheers Hero in the tableau ("if this card is face-up in your
+    tableau"); in version 1, +3 while the Hare Taverner card is face-up.
+    """
+    edition = EDITIONS[version]
+    bonus = 0
+    cheers = 0
     for c in tableau:
-        if c >= 0 and H_THEME[c] == LUCK:
-            n += 1
-    return n
+        if c >= 0:
+            if edition.boost[c]:
+                bonus += BOOST_BONUS
+            if edition.cheers[c]:
+                cheers += 1
+    draught = DRAUGHT_BONUS[taverner]
+    if version >= 2:
+        bonus += draught * cheers
+    elif taverner_up:
+        bonus += draught
+    return bonus
 
 
-def initiative(card: int, tableau: list[int], taverner: int, taverner_up: bool = True) -> int:
-    """A Hero's Initiative: its printed value, +2 for each face-up Boost Hero in the tableau,
-    and +3 for the Hare's Quick Draught while the Hare Taverner card is face-up."""
-    boost = 0
-    for c in tableau:
-        if c >= 0 and H_BOOST[c]:
-            boost += BOOST_BONUS
-    if taverner == QUICK_TAVERNER and taverner_up:
-        boost += QUICK_DRAUGHT_BONUS
-    return H_INIT[card] + boost
+def initiative(card: int, tableau: list[int], taverner: int, taverner_up: bool = True, version: int = CURRENT) -> int:
+    """A Hero's Initiative: its printed value plus the bonus of its player's tableau."""
+    return EDITIONS[version].init[card] + initiative_bonus(tableau, taverner, taverner_up, version)
 
 
-# --- fast copy -------------------------------------------------------------------------
-def _copy(st: State) -> State:
-    c = dict(st)
-    c["rng"] = list(st["rng"])
-    c["tav"] = list(st["tav"])
-    c["tup"] = list(st["tup"])
-    c["deck"] = list(st["deck"])
-    c["disc"] = list(st["disc"])
-    c["mydis"] = [list(x) for x in st["mydis"]]
-    c["hands"] = [list(x) for x in st["hands"]]
-    c["act"] = list(st["act"])
-    c["dis"] = list(st["dis"])
-    c["passed"] = [None if x is None else list(x) for x in st["passed"]]
-    c["play"] = list(st["play"])
-    c["tab"] = [list(x) for x in st["tab"]]
-    c["inits"] = list(st["inits"])
-    c["order"] = list(st["order"])
-    ctx = st["ctx"]
-    if ctx is not None:
-        c["ctx"] = {"seat": ctx["seat"], "card": ctx["card"], "ops": list(ctx["ops"]), "target": ctx["target"],
-                    "ask": ctx["ask"], "opts": list(ctx["opts"]), "hits": list(ctx["hits"])}
-    return c
+def initiative_key(init: int, luck: int, tableau_size: int, age_rank: int) -> tuple[int, int, int, int]:
+    """Sort key of an active Hero (smallest acts first): the highest Initiative, then the
+    most Luck showing, then the fewest cards in the tableau, then the youngest player."""
+    return (-init, -luck, tableau_size, age_rank)
 
 
-def _name(card: int) -> str:
-    return hero_label(card if card >= 0 else ~card)
+def final_key(score: int, luck: int, tableau_size: int, age_rank: int, version: int, seats: int) -> tuple[int, ...]:
+    """Ranking key of a final score (largest wins): the most points, then the most Luck,
+    then the fewest tableau cards, then the younger player (version 1: only the
+    youngest player wins a tie; other players tied on every count share the place)."""
+    if version >= 2:
+        youth = seats - age_rank
+    else:
+        youth = 1 if age_rank == 0 else 0
+    return (score, luck, -tableau_size, youth)
 
 
-class TavernTussle(Game):
+class TavernTussle(Rules):
+    zones = Zones(
+        Zone("deck", HIDDEN, pool="heroes"),
+        Zone("hands.*", OWNER, pool="heroes"),
+        Zone("act.*", OWNER, pool="heroes"),
+        Zone("dis.*", OWNER, pool="heroes"),
+        Zone("discards.*", OWNER, pool="heroes"),
+        Zone("passed.*", OWNER, pool="heroes"),
+    )
+    phrases = PHRASES
+
     # --- setup ---------------------------------------------------------------------
-    def setup(self, seed: int, seats: int, options: dict[str, Any]) -> State:
-        opts = self.normalize_options(seats, options)
-        young = opts["youngest"] - 1  # the option counts players from 1; seats count from 0
-        if not (0 <= young < seats):
+    def setup(self, seed: int, seats: int, options: dict[str, Any], campaign: Optional[dict[str, Any]] = None,
+              version: Optional[int] = None) -> State:
+        opts = self.spec.normalize(seats, options)
+        v = CURRENT if version is None else version
+        if v not in (1, 2):
+            raise BadSetup(f"Tavern Tussle has no rules version {v}.")
+        code = opts["youngest"]
+        if v == 1 and not 1 <= code <= seats:
             raise BadSetup(f"The youngest player must be one of the {seats} players.")
+        ages = age_order(code, seats)
         rng = Rng(seed_state(seed))
         tavs = list(range(len(TAVERNERS)))
         rng.shuffle(tavs)
-        deck = list(DECKS[seats])
+        deck = list(EDITIONS[v].decks[seats])
         rng.shuffle(deck)
         st: State = {
-            "rng": rng.s, "revealed": 0, "n": seats, "adv": bool(opts["advanced"]), "young": young,
+            "rng": rng.s, "v": v, "n": seats, "adv": bool(opts["advanced"]), "ages": ages,
             "tav": tavs[:seats], "tup": [True] * seats,
             "round": 1, "story": 1, "phase": "pick",
-            "deck": deck, "disc": [], "mydis": [[] for _ in range(seats)],
+            "deck": deck, "discards": [[] for _ in range(seats)],
             "hands": [[] for _ in range(seats)], "act": [None] * seats, "dis": [None] * seats,
             "passed": [None] * seats,
             "play": [None] * seats, "tab": [[] for _ in range(seats)], "inits": [None] * seats,
             "order": [], "ctx": None,
         }
-        self._deal(st, None)
+        _deal(st, Events())
         return st
-
-    def _deal(self, st: State, ev: Optional[list[str]]) -> None:
-        deck, hands = st["deck"], st["hands"]
-        for s in range(st["n"]):
-            hand = hands[s]
-            for _ in range(HAND_SIZE):
-                if not deck:
-                    deck.extend(st["disc"])
-                    st["disc"] = []
-                    st["mydis"] = [[] for _ in range(st["n"])]
-                    Rng(st["rng"]).shuffle(deck)
-                    if ev is not None:
-                        ev.append("The Hero deck ran out: the discard pile is shuffled into a new deck.")
-                hand.append(deck.pop())
-            hand.sort()
-        st["passed"] = [None] * st["n"]
-        st["revealed"] += 1
 
     # --- turn structure ---------------------------------------------------------------
     def active(self, state: State) -> list[int]:
@@ -209,9 +229,9 @@ class TavernTussle(Game):
 
     def legal(self, state: State, seat: int) -> list[Action]:
         phase = state["phase"]
+        if type(seat) is not int or not 0 <= seat < state["n"]:
+            return []
         if phase == "pick":
-            if not isinstance(seat, int) or not 0 <= seat < state["n"]:
-                return []
             if state["act"][seat] is None:
                 return [{"type": "activate", "card": c} for c in state["hands"][seat]]
             if state["dis"][seat] is None:
@@ -227,56 +247,19 @@ class TavernTussle(Game):
             return [{"type": ask, "card": c} for c in ctx["opts"]]
         return []
 
-    def apply(self, state: State, seat: int, action: Action) -> State:
-        return self._apply(state, seat, action, None)
-
-    def _apply(self, state: State, seat: int, action: Action, ev: Optional[list[str]]) -> State:
+    def apply(self, state: State, seat: int, action: Action) -> tuple[State, list[dict[str, Any]]]:
         if not isinstance(action, dict) or action not in self.legal(state, seat):
             raise IllegalAction(self._why_illegal(state, seat))
-        st = _copy(state)
-        kind = action["type"]
-        if kind == "activate":
-            c = action["card"]
-            hand = st["hands"][seat]
-            hand.remove(c)
-            st["act"][seat] = c
-            if len(hand) == 1:
-                st["dis"][seat] = hand.pop()
-            if ev is not None:
-                ev.append(f"{seat_token(seat)} places a Hero face-down as their active Hero.")
-                if st["dis"][seat] is not None:
-                    ev.append(f"{seat_token(seat)} discards their last Hero.")
-            self._after_pick(st, ev)
-        elif kind == "discard":
-            c = action["card"]
-            st["hands"][seat].remove(c)
-            st["dis"][seat] = c
-            if ev is not None:
-                ev.append(f"{seat_token(seat)} discards a Hero.")
-            self._after_pick(st, ev)
-        else:
-            ctx = st["ctx"]
-            ctx["ask"] = None
-            ctx["opts"] = []
-            ops = ctx["ops"]
-            if kind == "target":
-                ctx["target"] = action["seat"]
-                ops.pop(0)
-                if ev is not None:
-                    ev.append(f"{seat_token(seat)} targets {seat_token(action['seat'])}.")
-            elif kind == "steal":
-                self._steal(st, seat, ctx["target"], action["card"], ev)
-                ops.pop(0)
-            elif kind == "heal":
-                self._heal(st, seat, action["card"], ev)
-                ops.pop(0)
-            elif kind == "copy":
-                c = action["card"]
-                ops[0:1] = list(COPY_OPS[c])
-                if ev is not None:
-                    ev.append(f"{seat_token(seat)} copies the ability of their {hero_label(c)}.")
-            self._advance(st, ev)
-        return st
+        # The deck, the discard pile and the passed cards change only when a story phase is
+        # revealed or a round dealt, and then they are replaced, never changed in place (see
+        # _reveal and _deal): sharing them with `state` makes every move cheaper.
+        st = {k: (v if k in _REPLACED_WHOLE else clone(v)) for k, v in state.items()}
+        return st, _play(st, seat, action)
+
+    def play_in_place(self, state: State, seat: int, action: Action) -> list[dict[str, Any]]:
+        """Play a legal `action` by changing `state` itself; returns its events. Only for
+        bots playing on in a sampled world of their own (no copy per move, no check)."""
+        return _play(state, seat, action)
 
     def _why_illegal(self, state: State, seat: int) -> str:
         if state.get("phase") == "over":
@@ -285,315 +268,45 @@ class TavernTussle(Game):
             return "It is not this player's turn."
         return "That move is not allowed now."
 
-    def _after_pick(self, st: State, ev: Optional[list[str]]) -> None:
-        act, dis = st["act"], st["dis"]
-        for s in range(st["n"]):
-            if act[s] is None or dis[s] is None:
-                return
-        self._reveal(st, ev)
-        self._advance(st, ev)
-
-    def _reveal(self, st: State, ev: Optional[list[str]]) -> None:
-        n = st["n"]
-        act, dis, disc, mydis, play = st["act"], st["dis"], st["disc"], st["mydis"], st["play"]
-        for s in range(n):
-            disc.append(dis[s])
-            mydis[s].append(dis[s])
-            play[s] = act[s]
-            act[s] = None
-            dis[s] = None
-        hands = st["hands"]
-        st["passed"] = [list(h) for h in hands]
-        if hands[0]:
-            st["hands"] = [hands[(s - 1) % n] for s in range(n)]
-            for h in st["hands"]:
-                h.sort()
-        st["revealed"] += 1
-        # Initiative: printed value plus Boosts from face-up Heroes in the tableau.
-        tab, tav, young = st["tab"], st["tav"], st["young"]
-        inits = []
-        keys = []
-        for s in range(n):
-            init = initiative(play[s], tab[s], tav[s], st["tup"][s])
-            inits.append(init)
-            luck = luck_showing(tab[s]) + (1 if H_THEME[play[s]] == LUCK else 0)
-            keys.append((-init, -luck, len(tab[s]), (s - young) % n, s))
-        keys.sort()
-        st["inits"] = inits
-        st["order"] = [k[4] for k in keys]
-        st["phase"] = "resolve"
-        if ev is not None:
-            shown = ", ".join(f"{seat_token(s)}: {hero_label(play[s])} (Initiative {inits[s]})" for s in st["order"])
-            ev.append(f"All active Heroes are revealed — {shown}.")
-            if st["hands"][0]:
-                ev.append("The remaining hands are passed to the left.")
-
-    # --- resolving the active Heroes ----------------------------------------------------
-    def _advance(self, st: State, ev: Optional[list[str]]) -> None:
-        while True:
-            ctx = st["ctx"]
-            if ctx is not None:
-                if self._run(st, ev):
-                    return
-                st["ctx"] = None
-                for p in ctx["hits"]:
-                    # Advanced Variant: a player whose card was flipped or stolen turns their
-                    # Taverner face-down once the Hero's action is over.
-                    if st["tup"][p]:
-                        st["tup"][p] = False
-                        if ev is not None:
-                            ev.append(f"{seat_token(p)}'s Taverner turns face-down: they are off-limits.")
-            order = st["order"]
-            if order:
-                s = order.pop(0)
-                c = st["play"][s]
-                if c is None:
-                    continue
-                if c < 0:
-                    if ev is not None:
-                        ev.append(f"{seat_token(s)}'s {_name(c)} was flipped to its Coin side and does not act.")
-                    continue
-                ops = OPS[c][st["tav"][s]]
-                if not ops:
-                    if ev is not None:
-                        if H_CHEERS[c]:
-                            what = "drinks a Quick Draught: the Hare's +3 Initiative is a standing effect"
-                        elif H_BOOST[c]:
-                            what = "gives its Boost from the tableau"
-                        else:
-                            what = "has no ability"
-                        ev.append(f"{seat_token(s)}'s {hero_label(c)} {what}.")
-                    continue
-                if st["adv"]:
-                    tup = st["tup"]
-                    if all(not tup[p] for p in range(st["n"]) if p != s):
-                        for p in range(st["n"]):
-                            tup[p] = True
-                        if ev is not None:
-                            ev.append("Every other Taverner is face-down: all Taverners are unflipped.")
-                st["ctx"] = {"seat": s, "card": c, "ops": list(ops), "target": -1, "ask": None, "opts": [],
-                             "hits": []}
-                if ev is not None:
-                    what = ability_label(c)
-                    if H_CHEERS[c]:
-                        what = f"Cheers: {TAVERNERS[st['tav'][s]]['special']}"
-                    ev.append(f"{seat_token(s)}'s {hero_label(c)} acts ({what}).")
-                continue
-            self._end_story(st, ev)
-            return
-
-    def _end_story(self, st: State, ev: Optional[list[str]]) -> None:
-        play, tab = st["play"], st["tab"]
-        for s in range(st["n"]):
-            if play[s] is not None:
-                tab[s].append(play[s])
-                play[s] = None
-        st["inits"] = [None] * st["n"]
-        if st["hands"][0]:
-            st["story"] += 1
-            st["phase"] = "pick"
-            return
-        if st["round"] < ROUNDS:
-            st["round"] += 1
-            st["story"] = 1
-            st["phase"] = "pick"
-            if ev is not None:
-                ev.append(f"Round {st['round']} begins: {HAND_SIZE} Heroes are dealt to each player.")
-            self._deal(st, ev)
-            return
-        st["phase"] = "over"
-        if ev is not None:
-            ev.append("The third round is over: the stories are scored.")
-
-    def _off_limits(self, st: State, p: int) -> bool:
-        return st["adv"] and not st["tup"][p]
-
-    def _coins(self, st: State, p: int) -> list[int]:
-        """Card ids of the Coins another player could steal from `p`."""
-        out = []
-        c = st["play"][p]
-        if c is not None and c < 0:
-            out.append(~c)
-        for c in st["tab"][p]:
-            if c < 0:
-                out.append(~c)
-        return out
-
-    def _usable(self, st: State, p: int, ops: list[str]) -> int:
-        """How many of the targeted steps `ops` would do something against `p`."""
-        c = st["play"][p]
-        up = c is not None and c >= 0
-        battle = up and H_THEME[c] == BATTLE
-        coins = len(self._coins(st, p))
-        used = 0
-        for op in ops:
-            if op == "attack" or (op == "counter" and battle):
-                if up:
-                    used += 1
-                    up = battle = False
-                    coins += 1
-            elif op == "steal":
-                if coins:
-                    used += 1
-                    coins -= 1
-        return used
-
-    def _targets(self, st: State, s: int, ops: list[str]) -> list[int]:
-        """Players the targeted steps may target: those against whom the most can be done."""
-        seg = []
-        for op in ops:
-            if op in _SPLIT or op[0] == "@":
-                break
-            if op in TARGETED:
-                seg.append(op)
-        best, targets = 0, []
-        n = st["n"]
-        for i in range(1, n):
-            p = (s + i) % n
-            if self._off_limits(st, p):
-                continue
-            u = self._usable(st, p, seg)
-            if u > best:
-                best, targets = u, [p]
-            elif u == best and u:
-                targets.append(p)
-        return targets
-
-    def _can_use(self, st: State, s: int, ops: tuple[str, ...]) -> bool:
-        if "heal" in ops and any(c < 0 for c in st["tab"][s]):
-            return True
-        return "target" in ops and bool(self._targets(st, s, list(ops[1:])))
-
-    def _run(self, st: State, ev: Optional[list[str]]) -> bool:
-        """Run the acting Hero's steps; True when its player must choose something."""
-        ctx = st["ctx"]
-        s = ctx["seat"]
-        ops = ctx["ops"]
-        play = st["play"]
-        while ops:
-            op = ops[0]
-            if op == "target":
-                targets = self._targets(st, s, ops[1:])
-                if len(targets) > 1:
-                    ctx["ask"], ctx["opts"] = "target", targets
-                    return True
-                ctx["target"] = targets[0] if targets else -1
-                if ev is not None:
-                    if targets:
-                        ev.append(f"{seat_token(s)}'s {hero_label(ctx['card'])} targets {seat_token(targets[0])}.")
-                    else:
-                        ev.append(f"{seat_token(s)}'s {hero_label(ctx['card'])} has no one to target.")
-            elif op[0] == "@":
-                p = int(op[1:])
-                ctx["target"] = -1 if self._off_limits(st, p) else p
-            elif op == "each":
-                n = st["n"]
-                ops[1:1] = [x for i in range(1, n) for x in ("@%d" % ((s + i) % n), "steal")]
-            elif op == "attack" or op == "counter":
-                t = ctx["target"]
-                if t >= 0:
-                    c = play[t]
-                    if c is not None and c >= 0 and (op == "attack" or H_THEME[c] == BATTLE):
-                        play[t] = ~c
-                        if ev is not None:
-                            verb = "attacks" if op == "attack" else "counters"
-                            ev.append(f"{seat_token(s)}'s {hero_label(ctx['card'])} {verb} {seat_token(t)}'s "
-                                      f"{hero_label(c)}, flipping it to its Coin side.")
-                        self._hit(st, t, ev)
-            elif op == "steal":
-                t = ctx["target"]
-                coins = self._coins(st, t) if t >= 0 else []
-                if len(coins) > 1:
-                    ctx["ask"], ctx["opts"] = "steal", coins
-                    return True
-                if coins:
-                    self._steal(st, s, t, coins[0], ev)
-            elif op == "heal":
-                coins = [~c for c in st["tab"][s] if c < 0]
-                if len(coins) > 1:
-                    ctx["ask"], ctx["opts"] = "heal", coins
-                    return True
-                if coins:
-                    self._heal(st, s, coins[0], ev)
-            elif op == "copy":
-                seen = []
-                for c in st["tab"][s]:
-                    if c >= 0 and COPY_OPS[c] and c not in seen and self._can_use(st, s, COPY_OPS[c]):
-                        seen.append(c)
-                if len(seen) > 1:
-                    ctx["ask"], ctx["opts"] = "copy", seen
-                    return True
-                if seen:
-                    ops[0:1] = ["_"] + list(COPY_OPS[seen[0]])
-                    if ev is not None:
-                        ev.append(f"{seat_token(s)} copies the ability of their {hero_label(seen[0])}.")
-            ops.pop(0)
-        return False
-
-    def _hit(self, st: State, p: int, ev: Optional[list[str]]) -> None:
-        """Advanced Variant: note a player whose card was flipped or stolen by another player."""
-        hits = st["ctx"]["hits"]
-        if st["adv"] and p not in hits:
-            hits.append(p)
-
-    def _steal(self, st: State, s: int, t: int, card: int, ev: Optional[list[str]]) -> None:
-        coin = ~card
-        if st["play"][t] == coin:
-            st["play"][t] = None
-        else:
-            st["tab"][t].remove(coin)
-        st["tab"][s].append(coin)
-        if ev is not None:
-            ev.append(f"{seat_token(s)} steals a Coin ({hero_label(card)}) from {seat_token(t)}.")
-        self._hit(st, t, ev)
-
-    def _heal(self, st: State, s: int, card: int, ev: Optional[list[str]]) -> None:
-        tab = st["tab"][s]
-        tab[tab.index(~card)] = card
-        if ev is not None:
-            ev.append(f"{seat_token(s)} heals a Coin back to their {hero_label(card)}.")
-
     # --- what players see --------------------------------------------------------------
-    def view(self, state: State, seat: Optional[int]) -> View:
+    def derive(self, state: State, view: View, seat: Optional[int]) -> None:
+        """Figures the board shows: scores so far, stories, theme tallies, Luck, the
+        Initiative bonus of each tableau, who is asked, how far each seat has picked, and
+        for the viewer's hand the points each Hero would add to their tableau."""
         n = state["n"]
-        act, dis = state["act"], state["dis"]
+        v = state["v"]
+        tabs = state["tab"]
+        tallies = [theme_counts(t) for t in tabs]
         phase = state["phase"]
-        me = seat if isinstance(seat, int) and 0 <= seat < n else None
-        ctx = state["ctx"]
         if phase == "pick":
-            picked = [(act[s] is not None) + (dis[s] is not None) for s in range(n)]
-            active = [s for s in range(n) if picked[s] < 2]
+            picked = [(state["act"][s] is not None) + (state["dis"][s] is not None) for s in range(n)]
         else:
             picked = [0] * n
-            active = [ctx["seat"]] if ctx is not None and ctx["ask"] is not None else []
-        v: View = {
-            "game": "tavern-tussle", "seats": n, "viewer": me, "advanced": state["adv"], "youngest": state["young"],
-            "round": state["round"], "story": state["story"], "phase": phase, "over": phase == "over",
-            "taverners": state["tav"][:], "tav_up": state["tup"][:],
-            "hand_counts": [len(h) for h in state["hands"]], "picked": picked,
-            "play": state["play"][:], "tableau": [t[:] for t in state["tab"]],
-            "inits": state["inits"][:], "order": state["order"][:],
-            "ctx": None if ctx is None else {"seat": ctx["seat"], "card": ctx["card"], "ops": ctx["ops"][:],
-                                             "target": ctx["target"], "ask": ctx["ask"], "opts": ctx["opts"][:],
-                                             "hits": ctx["hits"][:]},
-            "deck": len(state["deck"]), "discard": len(state["disc"]), "active": active,
-            "hand": [], "my_active": None, "my_discard": None, "my_discards": [], "passed": None,
+        gains: list[int] = []
+        if isinstance(seat, int) and 0 <= seat < n:
+            base = score_counts(tallies[seat])
+            for c in state["hands"][seat]:
+                counts = list(tallies[seat])
+                counts[H_THEME[c]] += 1
+                gains.append(score_counts(counts) - base)
+        view["derived"] = {
+            "scores": [score_counts(t) for t in tallies],
+            "stories": [[STORY_POINTS[len(s)] for s in stories(t)] for t in tabs],
+            "tally": tallies,
+            "luck": [luck_showing(t) for t in tabs],
+            "bonus": [initiative_bonus(tabs[s], state["tav"][s], state["tup"][s], v) for s in range(n)],
+            "active": self.active(state),
+            "picked": picked,
+            "gains": gains,
+            "over": phase == "over",
         }
-        if me is not None:
-            v["hand"] = state["hands"][me][:]
-            v["my_active"] = act[me]
-            v["my_discard"] = dis[me]
-            v["my_discards"] = state["mydis"][me][:]
-            p = state["passed"][me]
-            v["passed"] = None if p is None else p[:]
-        if phase == "over":
-            v["outcome"] = self.outcome(state)
-        return v
 
     def outcome(self, state: State) -> Optional[dict[str, Any]]:
         if state["phase"] != "over":
             return None
         n = state["n"]
+        v = state["v"]
+        ages = state["ages"]
         scores, keys, details = [], [], []
         for s in range(n):
             tab = state["tab"][s]
@@ -602,7 +315,7 @@ class TavernTussle(Game):
             score = sum(pts)
             luck = luck_showing(tab)
             scores.append(score)
-            keys.append((score, luck, -len(tab), 1 if s == state["young"] else 0))
+            keys.append(final_key(score, luck, len(tab), ages.index(s), v, n))
             details.append({
                 "Stories": " + ".join(str(p) for p in pts) if pts else "none",
                 "Luck": luck,
@@ -611,17 +324,9 @@ class TavernTussle(Game):
                 "stories": st_list,
                 "story_points": pts,
             })
-        return make_outcome(scores, keys,
-                            ["points", "more Luck", "fewer cards in the tableau", "youth (the youngest player wins the tie)"],
+        youth = "youth (the younger player wins the tie)" if v >= 2 else "youth (the youngest player wins the tie)"
+        return make_outcome(scores, keys, ["points", "more Luck", "fewer cards in the tableau", youth],
                             details, ["Stories", "Luck", "Tableau cards", "Coins"])
-
-    def describe(self, state: State, seat: int, action: Action) -> str:
-        ev: list[str] = []
-        try:
-            self._apply(state, seat, action, ev)
-        except IllegalAction as err:
-            return f"{seat_token(seat)}: {err}"
-        return " ".join(ev) if ev else f"{seat_token(seat)} moves."
 
     def prompt(self, state: State, seat: int) -> str:
         phase = state["phase"]
@@ -639,118 +344,532 @@ class TavernTussle(Game):
         if ask == "target":
             return f"Choose the player your {name} targets."
         if ask == "steal":
-            return f"Choose the Coin your {name} steals from {seat_token(ctx['target'])}."
+            return "Choose the Coin your %s steals from {seat%d}." % (name, ctx["target"])
         if ask == "heal":
             return f"Choose the Coin in your tableau your {name} heals."
         return f"Choose the Hero in your tableau whose ability your {name} copies."
 
+    def status(self, state: State) -> str:
+        """How far the game is, for the saved-games list."""
+        if state["phase"] == "over":
+            best = max(tableau_score(t) for t in state["tab"])
+            return f"Over · won with {plural(best, 'point')}"
+        return f"Round {state['round']} of {ROUNDS} · Story Phase {state['story']} of {STORIES_PER_ROUND}"
+
+    def topic(self, state: State, seat: int) -> Optional[str]:
+        """The rules topic (data/rule_index.json) of what `seat` is asked now, as `prompt` words it."""
+        if state["phase"] == "over":
+            return "prompt:game-over"
+        if seat not in self.active(state):
+            return "prompt:waiting"
+        if state["phase"] == "pick":
+            return "prompt:activate" if state["act"][seat] is None else "prompt:discard"
+        return "prompt:" + state["ctx"]["ask"]
+
+    def tally(self, state: State) -> Optional[list[int]]:
+        """Each player's points so far: their tableau sorted into its best stories."""
+        return [tableau_score(t) for t in state["tab"]]
+
+    def story(self, steps: list[tuple[int, Action, list[dict[str, Any]], State]], final: State) -> list[dict[str, Any]]:
+        """The stories each player told, and the Coins each lost and won along the way."""
+        n = final["n"]
+        turned = [0] * n   # own active Heroes turned to Coins by another player
+        robbed = [0] * n   # Coins stolen from them
+        stolen = [0] * n   # Coins they stole
+        healed = [0] * n   # Coins they turned back
+        for _seat, _action, events, _after in steps:
+            for e in events:
+                if e["t"] == "flip":
+                    turned[e["target"]] += 1
+                elif e["t"] == "steal":
+                    robbed[e["target"]] += 1
+                    stolen[e["seat"]] += 1
+                elif e["t"] == "heal":
+                    healed[e["seat"]] += 1
+        told = []
+        for s in range(n):
+            sizes = [len(x) for x in stories(final["tab"][s])]
+            told.append([seat_token(s), len(sizes), max(sizes, default=0), sum(STORY_POINTS[k] for k in sizes)])
+        return [
+            {"title": "Stories told", "columns": ["Player", "Stories", "Most themes in one story", "Points"],
+             "rows": told},
+            {"title": "Coins lost and won",
+             "columns": ["Player", "Heroes turned to Coins", "Coins stolen from them", "Coins they stole",
+                         "Coins they healed"],
+             "rows": [[seat_token(s), turned[s], robbed[s], stolen[s], healed[s]] for s in range(n)]},
+        ]
+
     # --- search support ------------------------------------------------------------------
+    def unseen(self, view: View, pool: str) -> list[int]:
+        """The Heroes the viewer cannot see anywhere (pool "heroes"): in the deck, in other
+        hands and picks, in others' discards — and the cards it passed on, whose place it
+        knows only while nobody has played them."""
+        return [c for c in EDITIONS[view["v"]].decks[view["n"]] if c not in _seen(view)]
+
     def determinize(self, view: View, seat: int, rng: Rng) -> State:
-        n = view["seats"]
+        """A full state consistent with `seat`'s view: the unseen Heroes shuffled into the
+        hidden places. The left neighbour's hand is drawn from what this seat passed it,
+        as long as that is still where they must be."""
+        n = view["n"]
         phase = view["phase"]
-        hand_counts = view["hand_counts"]
-        picked = view["picked"]
-        known = set(view["hand"])
-        for c in (view["my_active"], view["my_discard"]):
-            if c is not None:
-                known.add(c)
-        for c in view["play"]:
-            if c is not None:
-                known.add(c if c >= 0 else ~c)
-        for t in view["tableau"]:
-            for c in t:
-                known.add(c if c >= 0 else ~c)
-        mine = view["my_discards"]
-        known.update(mine)
+        hand_counts = [len(h) for h in view["hands"]]
+        if phase == "pick":
+            picked = [(view["act"][p] is not None) + (view["dis"][p] is not None) for p in range(n)]
+        else:
+            picked = [0] * n
+        known = _seen(view)
         left = (seat + 1) % n
-        passed = view["passed"]
+        passed = view["passed"][seat]
         use_passed = False
         if passed is not None and phase != "over":
             need = hand_counts[left] + (picked[left] if phase == "pick" else 0)
             if need == len(passed) and not (known & set(passed)):
                 use_passed = True
-                known.update(passed)
-        pool = [c for c in DECKS[n] if c not in known]
+                known = known | set(passed)
+        pool = [c for c in EDITIONS[view["v"]].decks[n] if c not in known]
         rng.shuffle(pool)
         hands: list[list[int]] = [[] for _ in range(n)]
         act: list[Optional[int]] = [None] * n
         dis: list[Optional[int]] = [None] * n
-        hands[seat] = list(view["hand"])
-        act[seat], dis[seat] = view["my_active"], view["my_discard"]
+        hands[seat] = list(view["hands"][seat])
+        act[seat], dis[seat] = view["act"][seat], view["dis"][seat]
+        src: list[int] = []
         if use_passed:
             src = list(passed)
             rng.shuffle(src)
         for p in range(n):
             if p == seat:
                 continue
-            take = pool if not (use_passed and p == left) else src
-            k = picked[p] if phase == "pick" else 0
+            take = src if (use_passed and p == left) else pool
+            k = picked[p]
             if k >= 1:
                 act[p] = take.pop()
             if k >= 2:
                 dis[p] = take.pop()
-            h = [take.pop() for _ in range(hand_counts[p])]
-            h.sort()
-            hands[p] = h
-        disc = list(mine) + [pool.pop() for _ in range(view["discard"] - len(mine))]
-        deck = pool[: view["deck"]]
-        ctx = view["ctx"]
+            hands[p] = sorted(take.pop() for _ in range(hand_counts[p]))
+        discards = [list(view["discards"][seat]) if p == seat else [pool.pop() for _ in view["discards"][p]]
+                    for p in range(n)]
+        deck = pool[: len(view["deck"])]
         words = [rng.next_u32() | 1, rng.next_u32(), rng.next_u32(), rng.next_u32()]
-        return {
-            "rng": words, "revealed": 0, "n": n, "adv": view["advanced"], "young": view["youngest"],
-            "tav": list(view["taverners"]), "tup": list(view["tav_up"]),
-            "round": view["round"], "story": view["story"], "phase": phase,
-            "deck": deck, "disc": disc, "mydis": [list(mine) if p == seat else [] for p in range(n)],
-            "hands": hands, "act": act, "dis": dis,
-            "passed": [None] * n if passed is None else [list(passed) if p == seat else [] for p in range(n)],
-            "play": list(view["play"]), "tab": [list(t) for t in view["tableau"]],
-            "inits": list(view["inits"]), "order": list(view["order"]),
-            "ctx": None if ctx is None else {"seat": ctx["seat"], "card": ctx["card"], "ops": list(ctx["ops"]),
-                                             "target": ctx["target"], "ask": ctx["ask"], "opts": list(ctx["opts"]),
-                                             "hits": list(ctx["hits"])},
-        }
+        world = {k: clone(v) for k, v in view.items() if k != "derived"}
+        world.update(rng=words, deck=deck, discards=discards, hands=hands, act=act, dis=dis)
+        world["passed"] = [_passed_in(world, p, view["passed"][p]) if p != seat else clone(view["passed"][p])
+                           for p in range(n)]
+        return world
 
     def heuristic(self, state: State, seat: int) -> float:
         scores = [tableau_score(t) for t in state["tab"]]
-        mine = scores[seat]
         best = max(scores[p] for p in range(state["n"]) if p != seat)
-        return float(mine - best)
+        return float(scores[seat] - best)
+
+
+# --- one move ----------------------------------------------------------------------------
+def _play(st: State, seat: int, action: Action) -> Events:
+    """Play a checked `action` of `seat` on `st` (changed in place) and everything it sets
+    off: the reveal, the Heroes acting in turn, the next story phase or round."""
+    ev = Events()
+    kind = action["type"]
+    if kind == "activate":
+        c = action["card"]
+        hand = st["hands"][seat]
+        hand.remove(c)
+        st["act"][seat] = c
+        ev.add("activate", seat=seat)
+        if len(hand) == 1:
+            st["dis"][seat] = hand.pop()
+            ev.add("discard", seat=seat, last=True)
+        _after_pick(st, ev)
+    elif kind == "discard":
+        c = action["card"]
+        st["hands"][seat].remove(c)
+        st["dis"][seat] = c
+        ev.add("discard", seat=seat, last=False)
+        _after_pick(st, ev)
+    else:
+        ctx = st["ctx"]
+        ctx["ask"] = None
+        ctx["opts"] = []
+        ops = ctx["ops"]
+        if kind == "target":
+            ctx["target"] = action["seat"]
+            ops.pop(0)
+            ev.add("target", seat=seat, card=ctx["card"], target=action["seat"], chosen=True)
+        elif kind == "steal":
+            _steal(st, seat, ctx["target"], action["card"], ev)
+            ops.pop(0)
+        elif kind == "heal":
+            _heal(st, seat, action["card"], ev)
+            ops.pop(0)
+        elif kind == "copy":
+            c = action["card"]
+            ops[0:1] = list(EDITIONS[st["v"]].copy_ops[c])
+            ev.add("copy", seat=seat, card=c)
+        _advance(st, ev)
+    return ev
+
+
+# --- the story phase ------------------------------------------------------------------
+def _deal(st: State, ev: Events) -> None:
+    """Deal a hand of six to every player; a deck that runs out takes the discard pile,
+    shuffled."""
+    n = st["n"]
+    deck = st["deck"] = clone(st["deck"])
+    hands = st["hands"]
+    for s in range(n):
+        hand = hands[s]
+        for _ in range(HAND_SIZE):
+            if not deck:
+                deck.extend(_discard_pile(st))
+                st["discards"] = [[] for _ in range(n)]
+                ev.shuffle(Rng(st["rng"]), deck, "deck")
+            hand.append(deck.pop())
+        hand.sort()
+    st["passed"] = [None] * n
+    # Every player now sees cards nobody saw before: the move cannot be taken back.
+    ev.add("deal", round=st["round"], barrier=True)
+
+
+def _discard_pile(st: State) -> list[int]:
+    """The discard pile in the order it was laid: one card from each seat per story phase."""
+    pile = []
+    for cards in zip(*st["discards"]):
+        pile.extend(cards)
+    return pile
+
+
+def _after_pick(st: State, ev: Events) -> None:
+    act, dis = st["act"], st["dis"]
+    for s in range(st["n"]):
+        if act[s] is None or dis[s] is None:
+            return
+    _reveal(st, ev)
+    _advance(st, ev)
+
+
+def _reveal(st: State, ev: Events) -> None:
+    """Every active Hero is revealed at once, the rest of each hand passes left, and the
+    Heroes are ordered by Initiative."""
+    n = st["n"]
+    v = st["v"]
+    act, dis, play = st["act"], st["dis"], st["play"]
+    st["discards"] = [pile + [dis[s]] for s, pile in enumerate(st["discards"])]
+    for s in range(n):
+        play[s] = act[s]
+        act[s] = None
+        dis[s] = None
+    hands = st["hands"]
+    st["passed"] = [list(h) for h in hands]
+    if hands[0]:
+        st["hands"] = [sorted(hands[(s - 1) % n]) for s in range(n)]
+    tab, tav, ages = st["tab"], st["tav"], st["ages"]
+    inits = []
+    keys = []
+    for s in range(n):
+        init = initiative(play[s], tab[s], tav[s], st["tup"][s], v)
+        inits.append(init)
+        luck = luck_showing(tab[s]) + (1 if H_THEME[play[s]] == LUCK else 0)
+        keys.append((initiative_key(init, luck, len(tab[s]), ages.index(s)), s))
+    keys.sort()
+    st["inits"] = inits
+    st["order"] = [s for _, s in keys]
+    st["phase"] = "resolve"
+    ev.reveal(zone="act", what=list(play), inits=inits, order=list(st["order"]))
+    if v >= 2:
+        for (ka, a), (kb, b) in zip(keys, keys[1:]):
+            if ka[0] == kb[0]:
+                why = next(i for i in range(1, 4) if ka[i] != kb[i])
+                ev.add("tie", first=a, then=b, init=inits[a], by=("", "luck", "tableau", "age")[why])
+    if st["hands"][0]:
+        ev.add("pass_left")
+
+
+# --- resolving the active Heroes ----------------------------------------------------
+def _advance(st: State, ev: Events) -> None:
+    """Run the acting Hero, then the next ones in Initiative order, until a player must
+    choose something or the story phase is over."""
+    n = st["n"]
+    while True:
+        ctx = st["ctx"]
+        if ctx is not None:
+            if _run(st, ev):
+                return
+            st["ctx"] = None
+            for p in ctx["hits"]:
+                # Advanced Variant: a player whose card was flipped or stolen turns their
+                # Taverner face-down once the Hero's action is over.
+                if st["tup"][p]:
+                    st["tup"][p] = False
+                    ev.add("taverner_down", seat=p)
+        order = st["order"]
+        if not order:
+            _end_story(st, ev)
+            return
+        s = order.pop(0)
+        c = st["play"][s]
+        if c is None:
+            continue
+        if c < 0:
+            ev.add("flipped", seat=s, card=~c)
+            continue
+        edition = EDITIONS[st["v"]]
+        ops = edition.ops[c][st["tav"][s]]
+        if not ops:
+            if edition.cheers[c]:
+                why = "draught" if st["v"] >= 2 else "draught_v1"
+            elif edition.boost[c]:
+                why = "boost"
+            else:
+                why = "none"
+            ev.add("idle", seat=s, card=c, why=why)
+            continue
+        if st["adv"]:
+            tup = st["tup"]
+            if all(not tup[p] for p in range(n) if p != s):
+                for p in range(n):
+                    tup[p] = True
+                ev.add("unflip_all")
+        st["ctx"] = {"seat": s, "card": c, "ops": list(ops), "target": -1, "ask": None, "opts": [], "hits": []}
+        ev.add("acts", seat=s, card=c, abilities=list(edition.heroes[c]["abilities"]),
+               special=st["tav"][s] if edition.cheers[c] else None)
+
+
+def _end_story(st: State, ev: Events) -> None:
+    play, tab = st["play"], st["tab"]
+    for s in range(st["n"]):
+        if play[s] is not None:
+            tab[s].append(play[s])
+            play[s] = None
+    st["inits"] = [None] * st["n"]
+    if st["hands"][0]:
+        st["story"] += 1
+        st["phase"] = "pick"
+        return
+    if st["round"] < ROUNDS:
+        st["round"] += 1
+        st["story"] = 1
+        st["phase"] = "pick"
+        ev.add("round", round=st["round"], cards=HAND_SIZE)
+        _deal(st, ev)
+        return
+    st["phase"] = "over"
+    ev.add("over")
+
+
+def _off_limits(st: State, p: int) -> bool:
+    return st["adv"] and not st["tup"][p]
+
+
+def _coins(st: State, p: int) -> list[int]:
+    """Card ids of the Coins another player could steal from `p` (active first)."""
+    out = []
+    c = st["play"][p]
+    if c is not None and c < 0:
+        out.append(~c)
+    for c in st["tab"][p]:
+        if c < 0:
+            out.append(~c)
+    return out
+
+
+def _usable(st: State, p: int, ops: list[str]) -> int:
+    """How many of the targeted steps `ops` would do something against `p`."""
+    c = st["play"][p]
+    up = c is not None and c >= 0
+    battle = up and H_THEME[c] == BATTLE
+    coins = len(_coins(st, p))
+    used = 0
+    for op in ops:
+        if op == "attack" or (op == "counter" and battle):
+            if up:
+                used += 1
+                up = battle = False
+                coins += 1
+        elif op == "steal":
+            if coins:
+                used += 1
+                coins -= 1
+    return used
+
+
+def _targets(st: State, s: int, ops: list[str]) -> list[int]:
+    """Players the targeted steps may target. A Hero must use its abilities when it can,
+    so only the players against whom the most of them can be done (left of `s` first)."""
+    seg = []
+    for op in ops:
+        if op in _SPLIT or op[0] == "@":
+            break
+        if op in TARGETED:
+            seg.append(op)
+    best, targets = 0, []
+    n = st["n"]
+    for i in range(1, n):
+        p = (s + i) % n
+        if _off_limits(st, p):
+            continue
+        u = _usable(st, p, seg)
+        if u > best:
+            best, targets = u, [p]
+        elif u == best and u:
+            targets.append(p)
+    return targets
+
+
+def _can_use(st: State, s: int, ops: tuple[str, ...]) -> bool:
+    """Whether a Hero of `s` with these steps could do something now (for Copycat Cider)."""
+    if "heal" in ops and any(c < 0 for c in st["tab"][s]):
+        return True
+    return "target" in ops and bool(_targets(st, s, list(ops[1:])))
+
+
+def _run(st: State, ev: Events) -> bool:
+    """Run the acting Hero's steps; True when its player must choose something."""
+    ctx = st["ctx"]
+    s = ctx["seat"]
+    ops = ctx["ops"]
+    play = st["play"]
+    while ops:
+        op = ops[0]
+        if op == "target":
+            targets = _targets(st, s, ops[1:])
+            if len(targets) > 1:
+                ctx["ask"], ctx["opts"] = "target", targets
+                return True
+            ctx["target"] = targets[0] if targets else -1
+            if targets:
+                ev.add("target", seat=s, card=ctx["card"], target=targets[0], chosen=False)
+            else:
+                ev.add("no_target", seat=s, card=ctx["card"])
+        elif op[0] == "@":
+            p = int(op[1:])
+            ctx["target"] = -1 if _off_limits(st, p) else p
+        elif op == "each":
+            n = st["n"]
+            ops[1:1] = [x for i in range(1, n) for x in ("@%d" % ((s + i) % n), "steal")]
+        elif op == "attack" or op == "counter":
+            t = ctx["target"]
+            if t >= 0:
+                c = play[t]
+                if c is not None and c >= 0 and (op == "attack" or H_THEME[c] == BATTLE):
+                    play[t] = ~c
+                    ev.add("flip", seat=s, card=ctx["card"], how=op, target=t, victim=c)
+                    _hit(st, t)
+        elif op == "steal":
+            t = ctx["target"]
+            coins = _coins(st, t) if t >= 0 else []
+            if len(coins) > 1:
+                ctx["ask"], ctx["opts"] = "steal", coins
+                return True
+            if coins:
+                _steal(st, s, t, coins[0], ev)
+        elif op == "heal":
+            coins = [~c for c in st["tab"][s] if c < 0]
+            if len(coins) > 1:
+                ctx["ask"], ctx["opts"] = "heal", coins
+                return True
+            if coins:
+                _heal(st, s, coins[0], ev)
+        elif op == "copy":
+            copy_ops = EDITIONS[st["v"]].copy_ops
+            seen = []
+            for c in st["tab"][s]:
+                if c >= 0 and copy_ops[c] and c not in seen and _can_use(st, s, copy_ops[c]):
+                    seen.append(c)
+            if len(seen) > 1:
+                ctx["ask"], ctx["opts"] = "copy", seen
+                return True
+            if seen:
+                ops[0:1] = ["_"] + list(copy_ops[seen[0]])
+                ev.add("copy", seat=s, card=seen[0])
+        ops.pop(0)
+    return False
+
+
+def _hit(st: State, p: int) -> None:
+    """Advanced Variant: note a player whose card was flipped or stolen by another player."""
+    hits = st["ctx"]["hits"]
+    if st["adv"] and p not in hits:
+        hits.append(p)
+
+
+def _steal(st: State, s: int, t: int, card: int, ev: Events) -> None:
+    coin = ~card
+    if st["play"][t] == coin:
+        st["play"][t] = None
+    else:
+        st["tab"][t].remove(coin)
+    st["tab"][s].append(coin)
+    ev.add("steal", seat=s, target=t, card=card)
+    _hit(st, t)
+
+
+def _heal(st: State, s: int, card: int, ev: Events) -> None:
+    tab = st["tab"][s]
+    tab[tab.index(~card)] = card
+    ev.add("heal", seat=s, card=card)
+
+
+# --- hidden information ----------------------------------------------------------------
+def _seen(view: View) -> set[int]:
+    """Every Hero the viewer sees: its hand, picks and discards, and the table (the other
+    seats' hidden places hold only None and "?")."""
+    known: set[int] = set()
+    n = view["n"]
+    for p in range(n):
+        for c in view["hands"][p]:
+            if isinstance(c, int):
+                known.add(c)
+        for c in (view["act"][p], view["dis"][p]):
+            if isinstance(c, int):
+                known.add(c)
+        for c in view["discards"][p]:
+            if isinstance(c, int):
+                known.add(c)
+    for c in view["play"]:
+        if c is not None:
+            known.add(c if c >= 0 else ~c)
+    for t in view["tab"]:
+        for c in t:
+            known.add(c if c >= 0 else ~c)
+    return known
+
+
+def _passed_in(world: State, p: int, masked: Any) -> Any:
+    """What seat `p` handed to its left, rebuilt in a sampled world: the left neighbour's
+    hand plus what it picked from it since."""
+    if masked is None:
+        return None
+    left = (p + 1) % world["n"]
+    cards = list(world["hands"][left])
+    for c in (world["act"][left], world["dis"][left]):
+        if c is not None:
+            cards.append(c)
+    cards.sort()
+    if len(cards) != len(masked):  # only in a state that no game reaches; keep the size the view shows
+        cards = (cards + cards[:1] * len(masked))[: len(masked)]
+    return cards
 
 
 def scenario(seats: int, taverners: list[int], hands: list[list[int]], tableaus: Optional[list[list[int]]] = None,
-             advanced: bool = False, youngest: int = 1, deck: Optional[list[int]] = None, round_: int = 1,
-             story: int = 1, seed: int = 1, tav_up: Optional[list[bool]] = None) -> State:
+             advanced: bool = False, ages: Optional[list[int]] = None, deck: Optional[list[int]] = None,
+             round_: int = 1, story: int = 1, seed: int = 1, tav_up: Optional[list[bool]] = None,
+             version: int = CURRENT) -> State:
     """A state at the start of a story phase, laid out by hand (for rulebook examples and tests).
 
-    Cards are Hero ids; a tableau Coin is written ``~id``. Cards not placed anywhere
-    make up the deck unless `deck` is given.
+    Cards are Hero ids; a tableau Coin is written ``~id``. Cards not placed anywhere make
+    up the deck unless `deck` is given. `ages` lists the seats from youngest to oldest
+    (default: seat order).
     """
     placed = {c for h in hands for c in h} | {c if c >= 0 else ~c for t in (tableaus or []) for c in t}
     if deck is None:
-        deck = [c for c in DECKS[seats] if c not in placed]
+        deck = [c for c in EDITIONS[version].decks[seats] if c not in placed]
     return {
-        "rng": seed_state(seed), "revealed": 0, "n": seats, "adv": advanced, "young": youngest,
+        "rng": seed_state(seed), "v": version, "n": seats, "adv": advanced,
+        "ages": list(ages) if ages is not None else list(range(seats)),
         "tav": list(taverners), "tup": list(tav_up) if tav_up else [True] * seats,
         "round": round_, "story": story, "phase": "pick",
-        "deck": list(deck), "disc": [], "mydis": [[] for _ in range(seats)],
+        "deck": list(deck), "discards": [[] for _ in range(seats)],
         "hands": [sorted(h) for h in hands], "act": [None] * seats, "dis": [None] * seats,
         "passed": [None] * seats,
         "play": [None] * seats, "tab": [list(t) for t in (tableaus or [[] for _ in range(seats)])],
         "inits": [None] * seats, "order": [], "ctx": None,
     }
-
-
-RULES = TavernTussle(
-    id="tavern-tussle",
-    title="Tavern Tussle",
-    seats=(2, 4),
-    options=(
-        Option("advanced", "Advanced Variant", (False, True), False, ("Off", "On"), for_seats=(3, 4),
-               help="Players whose card is flipped or stolen turn their Taverner face-down and are off-limits."),
-        Option("youngest", "Youngest player", (1, 2, 3, 4), 1,
-               ("Player 1", "Player 2", "Player 3", "Player 4"),
-               help="Wins ties of Initiative and final ties that Luck and tableau size leave open."),
-    ),
-    version=1,
-    blurb="Draft travelling Heroes, tussle over Initiative and collect stories of every theme. 2–4 players.",
-)

@@ -1,0 +1,987 @@
+"""The Ruthless board: a top-down table in inches beside a panel with the cards.
+
+The table is a frame (`data-frame="table"`) whose own units are hundredths of an inch, so
+a press on it is a point the rules can check. Terrain is drawn from the table's shapes;
+models are bases with a facing tick, a name and their state (mounted, tipped over when
+Unconscious, the Lily Livered token, the Got You Covered! ring, the aim mark). For the
+character who is acting the table shows how far he can move (6" and the 3" of rough ground,
+or 12"/8" mounted), the suggested places to move, his weapons' short and long range, a
+line to every enemy with the number he needs on the die, and, under the keyboard or
+pointer cursor, the path with its length and the rough ground it crosses.
+
+The renderer reads only the view (and the game's content): whatever takes the rules to
+work out is in view["derived"].
+"""
+
+from __future__ import annotations
+
+import html
+import math
+from functools import lru_cache
+from typing import Any, Optional
+
+from tabletown.engine.draw import PALETTE, Board, esc
+
+from . import cards as K
+from . import content as C
+from . import ground as G
+from .phrases import (
+    CHARACTER_ROLES,
+    LABELS,
+    LOCATION_NAMES,
+    MOD_NAMES,
+    NODE_NAMES,
+    POSSE_NAMES,
+    SCENARIO_NAMES,
+    SHOP_NAMES,
+    SHOP_TEXT,
+    TABLE_NAMES,
+    TRAIT_NAMES,
+    TRAIT_TEXT,
+    WEAPON_NAMES,
+    card_text,
+    card_words,
+    inches,
+    name,
+    need_text,
+)
+
+W = 1120
+PANEL_X = 730
+PANEL_W = 382
+TABLE_BOX = (700, 690)
+INK, MUTED, ACCENT = PALETTE["ink"], PALETTE["muted"], PALETTE["accent"]
+SEATS = PALETTE["seats"]
+TERRAIN_FILL = {
+    "building": "#8a6a4a", "rock": "#8d8578", "wagon": "#7a5230", "embankment": "#b59a6a", "fence": "#6b4a2a",
+    "scrub": "#9fb27a", "doorway": "#d9c29a", "trough": "#7fa0b8", "haystack": "#d8c06a", "water": "#a9c6d6",
+    "street": "#e3d3b4", "road": "#dcc8a4", "boardwalk": "#c9ad84", "rails": "#6e665c",
+}
+ROW = 26
+
+
+def render(view: dict[str, Any], ui: dict[str, Any]) -> str:
+    d = view["derived"]
+    legal = ui.get("legal") or []
+    names = ui.get("names") or []
+    viewer = ui.get("viewer")
+    g = G.ground(view["table"])
+    scale = min(TABLE_BOX[0] / g.width, TABLE_BOX[1] / g.height)
+    used: set[int] = set()
+    ctx = {"view": view, "d": d, "legal": legal, "names": names, "viewer": viewer, "g": g, "scale": scale,
+           "used": used, "ui": ui}
+    height = max(720, _panel_height(ctx))
+    title = SCENARIO_NAMES.get(view["mode"], "Ruthless")
+    b = Board(W, height, f"Ruthless: {title}", game_over=view["phase"] == "over")
+    show_map = view["mode"] == "campaign" and view["phase"] in ("shop", "trail") or (
+        view["mode"] == "campaign" and view["phase"] == "over" and view["act"] and view["act"]["escaped"])
+    if view["phase"] == "build":
+        with b.part("editor"):
+            _editor(b, ctx)
+    elif show_map:
+        with b.part("map"):
+            _territory(b, ctx)
+    else:
+        with b.part(f"terrain-{g.id}"):
+            b.add(_terrain_svg(g.id, scale))
+        with b.part("overlay"):
+            _overlay(b, ctx)
+        with b.part("models"):
+            _models(b, ctx)
+        with b.part("marks"):
+            _marks(b, ctx)
+    with b.part("panel"):
+        _panel(b, ctx)
+    return b.svg()
+
+
+# =============================================================================================
+# The table
+# =============================================================================================
+def _shape_svg(piece: G.Piece, fill: str, extra: str = "") -> str:
+    kind = piece.spec[0]
+    if kind == "rect":
+        x0, y0, x1, y1 = piece.spec[1]
+        return f'<rect x="{x0}" y="{y0}" width="{x1 - x0}" height="{y1 - y0}" fill="{fill}"{extra}/>'
+    if kind == "circle":
+        cx, cy, r = piece.spec[1]
+        return f'<circle cx="{cx}" cy="{cy}" r="{r}" fill="{fill}"{extra}/>'
+    if kind == "poly":
+        pts = " ".join(f"{x},{y}" for x, y in piece.spec[1])
+        return f'<polygon points="{pts}" fill="{fill}"{extra}/>'
+    pts = " ".join(f"{x},{y}" for x, y in piece.spec[1])
+    return f'<polyline points="{pts}" fill="none" stroke="{fill}" stroke-width="{piece.spec[2]}" stroke-linejoin="round"/>'
+
+
+@lru_cache(maxsize=16)
+def _terrain_svg(table_id: str, scale: float) -> str:
+    """The table itself never changes during a game: drawn once per table."""
+    g = G.ground(table_id)
+    b = Board(W, 720, "")
+    with b.part("terrain"):
+        _terrain(b, {"g": g, "scale": scale})
+    svg = b.svg()
+    return svg.parts[0][1][len('<g data-part="terrain">'):-len("</g>")]
+
+
+def _terrain(b: Board, ctx: dict[str, Any]) -> None:
+    g, scale = ctx["g"], ctx["scale"]
+    table_id = g.id
+    b.add(f'<rect x="8" y="8" width="{g.width * scale + 4:.1f}" height="{g.height * scale + 4:.1f}" fill="{PALETTE["wood"]}"/>')
+    with b.frame("table", x=10, y=10, scale=scale):
+        b.add(f'<rect x="0" y="0" width="{g.width}" height="{g.height}" fill="#e8d9b8"/>')
+        if table_id != "wagon-road":  # the areas where posses deploy (and citizens join)
+            for z, (x0, y0, x1, y1) in enumerate(g.zones[:2]):
+                b.add(f'<rect x="{x0}" y="{y0}" width="{x1 - x0}" height="{y1 - y0}" fill="{SEATS[z]}" opacity="0.07"/>')
+        for piece in g.pieces:
+            fill = TERRAIN_FILL.get(piece.kind, "#ccc")
+            stroke = f' stroke="{INK}" stroke-width="8"' if piece.impassable else ""
+            if piece.kind == "water":
+                stroke = ' stroke="#6e93a8" stroke-width="6" stroke-dasharray="30 20"'
+            b.add(_shape_svg(piece, fill, stroke))
+            if piece.kind == "scrub":
+                b.add(_shape_svg(piece, "url(#none)", ' fill-opacity="0" stroke="#5e7a3a" stroke-width="10" stroke-dasharray="12 18"'))
+        for piece in g.pieces:
+            if piece.label:
+                x0, y0, x1, y1 = piece.box
+                text = LABELS.get(piece.label, piece.label)
+                if piece.kind == "building":
+                    b.text((x0 + x1) / 2, (y0 + y1) / 2 + 30, text, size=90, anchor="middle", fill="#fff8e8", weight="bold")
+                else:  # a long piece: named at its west end, out of the way of the models
+                    b.text(x0 + 80, (y0 + y1) / 2 + 25, text, size=70, fill="#fff8e8", weight="bold")
+        # a ruler along the edges: a tick every inch, a number every 6"
+        ticks = []
+        for x in range(0, g.width + 1, 100):
+            long_ = x % 600 == 0
+            ticks.append(f'<line x1="{x}" y1="0" x2="{x}" y2="{60 if long_ else 30}" stroke="{INK}" stroke-width="{6 if long_ else 3}"/>')
+        for y in range(0, g.height + 1, 100):
+            long_ = y % 600 == 0
+            ticks.append(f'<line x1="0" y1="{y}" x2="{60 if long_ else 30}" y2="{y}" stroke="{INK}" stroke-width="{6 if long_ else 3}"/>')
+        b.add("".join(ticks))
+        for x in range(600, g.width, 600):
+            b.text(x, 140, f'{x // 100}″', size=70, anchor="middle", fill=INK)
+        for y in range(600, g.height, 600):
+            b.text(80, y + 25, f'{y // 100}″', size=70, fill=INK)
+
+
+def _models(b: Board, ctx: dict[str, Any]) -> None:
+    view, d, legal, scale = ctx["view"], ctx["d"], ctx["legal"], ctx["scale"]
+    select_of = {a["model"]: i for i, a in enumerate(legal) if a["type"] == "select"}
+    shot_of: dict[Any, int] = {}
+    for i, a in enumerate(legal):
+        if a["type"] in ("shoot", "covered") or (a["type"] == "snap" and "weapon" in a):
+            key = a.get("target", a.get("model")) if a["type"] != "covered" else view["pending"]["window"]["ctx"]["mover"]
+            if a["type"] == "snap":
+                key = view["pending"]["window"]["ctx"]["threat"]
+            shot_of.setdefault(key, i)
+    mount_of = {a["horse"]: i for i, a in enumerate(legal) if a["type"] == "mount" and a["horse"] != "coach"}
+    labels = _place_labels(view, d)
+    with b.frame("table", x=10, y=10, scale=scale):
+        coach = view.get("coach")
+        if coach and not coach["gone"]:
+            cd = d["coach"]
+            pts = " ".join(f"{x},{y}" for x, y in cd["corners"])
+            b.add(f'<polygon points="{pts}" fill="#6b3d1f" stroke="{INK}" stroke-width="12"/>')
+            tx, ty = cd["team"]
+            b.add(f'<circle cx="{tx}" cy="{ty}" r="70" fill="#a0703a" stroke="{INK}" stroke-width="8"/>')
+            riders = [o for o in view["models"] if o["kind"] == "char" and o["aboard"] and o["status"] in ("ok", "down")]
+            aboard = ", ".join(name(d["models"][o["id"]]["who"]).split(" ")[-1] + (" (reins)" if o["driver"] else "")
+                               for o in riders)
+            caption = "Stagecoach" + (" (team down)" if cd["pairs_dead"] >= 2 else "") + (f": {aboard}" if aboard else "")
+            b.text(coach["pos"][0], coach["pos"][1] - 150, caption, size=64, anchor="middle", weight="bold", fill=INK,
+                   stroke="#f6efe2", stroke_width="12", paint_order="stroke")
+        box = view.get("strongbox")
+        if box and box["on"] == "ground":
+            bx, by = box["pos"]
+            b.add(f'<rect x="{bx - 40}" y="{by - 28}" width="80" height="56" fill="{PALETTE["gold"]}" stroke="{INK}" '
+                  f'stroke-width="8" aria-label="The strongbox"/>')
+        for m in view["models"]:
+            if m["kind"] == "horse":
+                if m["status"] != "ok" or m["rider"] is not None:
+                    continue
+                body = _horse_svg(m["pos"], m["facing"], None)
+                label = f"A riderless horse ({m['hits']} of 3 hits)"
+                if m["id"] in mount_of:
+                    ctx["used"].add(mount_of[m["id"]])
+                    b.control(mount_of[m["id"]], "Mount this horse", body, text="Mount")
+                else:
+                    b.add(f'<g aria-label="{esc(label)}">{body}</g>')
+                continue
+            if m["status"] in ("waiting", "gone"):
+                continue
+            figures = d["models"][m["id"]]
+            who = name(figures["who"])
+            if m["status"] == "dead":
+                x, y = m["pos"]
+                b.add(f'<g aria-label="{esc(who)}, killed" opacity="0.6"><path d="M{x - 40},{y - 40}L{x + 40},{y + 40}M{x - 40},{y + 40}L{x + 40},{y - 40}" '
+                      f'stroke="{PALETTE["bad"]}" stroke-width="14"/></g>')
+                continue
+            body = _model_svg(view, m, figures, who, labels.get(m["id"]))
+            state_words = _state_words(view, m)
+            if m["id"] in select_of:
+                ctx["used"].add(select_of[m["id"]])
+                b.control(select_of[m["id"]], f"Pick {who} to act ({state_words})", body, text=who)
+            elif m["id"] in shot_of:
+                ctx["used"].add(shot_of[m["id"]])
+                a = legal[shot_of[m["id"]]]
+                b.control(shot_of[m["id"]], _action_text(ctx, a)[1], body, text=who)
+            else:
+                b.add(f'<g role="img" aria-label="{esc(who)}: {esc(state_words)}">{body}</g>')
+
+
+def _horse_svg(pos: list[int], facing: int, colour: Optional[str]) -> str:
+    x, y = pos
+    return (f'<ellipse cx="{x}" cy="{y}" rx="95" ry="55" transform="rotate({facing} {x} {y})" fill="#9a6a3a" '
+            f'stroke="{colour or INK}" stroke-width="12"/>')
+
+
+LABEL_SIZE = 62  # hundredths of an inch
+LABEL_CHAR = 36  # a bold character's width, roughly
+
+
+def _label_box(x: float, y: float, text: str) -> tuple[float, float, float, float]:
+    half = len(text) * LABEL_CHAR / 2
+    return (x - half, y - LABEL_SIZE, x + half, y + 12)
+
+
+def _place_labels(view: dict[str, Any], d: dict[str, Any]) -> dict[int, tuple[str, float]]:
+    """Where each standing model's name goes, so that names of models close together do not
+    run into each other: above the base, else below it, else the surname alone, else higher up."""
+    placed: list[tuple[float, float, float, float]] = []
+    out: dict[int, tuple[str, float]] = {}
+    shown = [m for m in view["models"] if m["kind"] == "char" and m["status"] in ("ok", "down") and not m["aboard"]]
+    whos = {m["id"]: name(d["models"][m["id"]]["who"]) for m in shown}
+    surnames = [w.split(" ")[-1] for w in whos.values()]
+    for m in sorted(shown, key=lambda m: (m["pos"][1], m["pos"][0])):
+        x, y = m["pos"]
+        r = 50
+        who = whos[m["id"]]
+        short = who if len(who) <= 16 else who.split(" ")[-1]
+        surname = who.split(" ")[-1]
+        if surnames.count(surname) > 1:  # Bat and Jim Masterson: the first name tells them apart
+            surname = who.split(" ")[0]
+        up = y - r - 30 - (40 if m["horse"] is not None else 0)
+        down = y + r + (150 if m["status"] == "down" else 80) + (40 if m["horse"] is not None else 0)
+        choices = [(short, up), (short, down), (surname, up), (surname, down), (surname, up - 70), (surname, down + 70)]
+        text, at = choices[0]
+        for text_, at_ in choices:
+            box = _label_box(x, at_, text_)
+            if not any(box[0] < o[2] and o[0] < box[2] and box[1] < o[3] and o[1] < box[3] for o in placed):
+                text, at = text_, at_
+                break
+        placed.append(_label_box(x, at, text))
+        out[m["id"]] = (text, at)
+    return out
+
+
+def _model_svg(view: dict[str, Any], m: dict[str, Any], figures: dict[str, Any], who: str,
+               label: Optional[tuple[str, float]] = None) -> str:
+    colour = SEATS[m["side"] % len(SEATS)]
+    x, y = m["pos"]
+    r = 50
+    parts = []
+    if m["aboard"]:
+        # passengers sit on the coach: the box up front, the rest inside
+        x, y = _aboard_spot(view, m)
+        r = 40
+    elif m["horse"] is not None:
+        parts.append(_horse_svg(m["pos"], m["facing"], colour))
+    if m["status"] == "down":
+        parts.append(f'<ellipse cx="{x}" cy="{y}" rx="{r}" ry="{r // 2}" transform="rotate({m["facing"] + 90} {x} {y})" '
+                     f'fill="{colour}" opacity="0.55" stroke="{INK}" stroke-width="8"/>')
+        parts.append(f'<text x="{x}" y="{y + r + 70}" font-size="60" text-anchor="middle" fill="{INK}" aria-hidden="true">out cold</text>')
+    else:
+        parts.append(f'<circle cx="{x}" cy="{y}" r="{r}" fill="{colour}" stroke="{INK}" stroke-width="8"/>')
+        a = math.radians(m["facing"])
+        parts.append(f'<line x1="{x}" y1="{y}" x2="{x + r * 1.5 * math.cos(a):.0f}" y2="{y + r * 1.5 * math.sin(a):.0f}" '
+                     f'stroke="{INK}" stroke-width="12"/>')
+    if m["covering"]:
+        parts.append(f'<circle cx="{x}" cy="{y}" r="{r + 28}" fill="none" stroke="{PALETTE["bad"]}" stroke-width="10" stroke-dasharray="22 14"/>')
+    if m["aim"]:
+        parts.append(f'<circle cx="{x + r}" cy="{y - r}" r="22" fill="#fff" stroke="{PALETTE["bad"]}" stroke-width="8"/>'
+                     f'<circle cx="{x + r}" cy="{y - r}" r="6" fill="{PALETTE["bad"]}"/>')
+    if m["lily"]:
+        parts.append(f'<circle cx="{x - r - 20}" cy="{y - r}" r="52" fill="{PALETTE["gold"]}" stroke="{INK}" stroke-width="8"/>'
+                     f'<text x="{x - r - 20}" y="{y - r + 20}" font-size="56" text-anchor="middle" font-weight="bold" fill="{INK}" aria-hidden="true">LL</text>')
+    if m["strongbox"]:
+        parts.append(f'<rect x="{x - 30}" y="{y + r - 10}" width="60" height="40" fill="{PALETTE["gold"]}" stroke="{INK}" stroke-width="6"/>')
+    if m["aboard"]:  # the coach's caption names who is aboard
+        return "".join(parts)
+    if label is None:
+        label = (who if len(who) <= 16 else who.split(" ")[-1], y - r - 30 - (40 if m["horse"] is not None else 0))
+    short, label_y = label
+    half = max(r + 40, len(short) * 19)
+    # one press anywhere on the base or the name reaches the control
+    top, bottom = min(label_y - 60, y - r - 20), max(label_y + 15, y + r + 20)
+    parts.insert(0, f'<rect x="{x - half:.0f}" y="{top:.0f}" width="{2 * half:.0f}" height="{bottom - top:.0f}" '
+                    f'fill="#fff" fill-opacity="0"/>')
+    parts.append(f'<text x="{x}" y="{label_y}" font-size="62" text-anchor="middle" font-weight="bold" fill="{INK}" '
+                 f'stroke="#f6efe2" stroke-width="14" paint-order="stroke">{esc(short)}</text>')
+    return "".join(parts)
+
+
+def _aboard_spot(view: dict[str, Any], m: dict[str, Any]) -> tuple[float, float]:
+    coach = view["coach"]
+    aboard = [o for o in view["models"] if o["kind"] == "char" and o["aboard"] and o["status"] in ("ok", "down")]
+    box = [o["id"] for o in aboard if o["aboard"] == "box"]
+    inside = [o["id"] for o in aboard if o["aboard"] == "inside"]
+    a = math.radians(coach["facing"])
+    ux, uy, px, py = math.cos(a), math.sin(a), -math.sin(a), math.cos(a)
+    cx, cy = coach["pos"]
+    if m["aboard"] == "box":
+        i = box.index(m["id"]) if m["id"] in box else 0
+        along, across = 90, (-45 if i == 0 else 45)
+    else:
+        i = inside.index(m["id"]) if m["id"] in inside else 0
+        along, across = -60 - 110 * (i // 2), (-45 if i % 2 == 0 else 45)
+    return (round(cx + ux * along + px * across), round(cy + uy * along + py * across))
+
+
+def _state_words(view: dict[str, Any], m: dict[str, Any]) -> str:
+    words = []
+    if m["status"] == "down":
+        words.append("Unconscious")
+    if m["horse"] is not None:
+        words.append("mounted")
+    if m["aboard"]:
+        words.append("on the stagecoach")
+    if m["lily"]:
+        words.append("Lily Livered")
+    if m["covering"]:
+        words.append("Got You Covered!")
+    if m["aim"]:
+        words.append("aiming")
+    wounds = [f"{LOCATION_NAMES[loc]} {n}" for loc, n in m["wounds"].items() if n]
+    if wounds:
+        words.append("wounds: " + ", ".join(wounds))
+    return ", ".join(words) or "steady"
+
+
+def _overlay(b: Board, ctx: dict[str, Any]) -> None:
+    view, d, _legal, scale, g = ctx["view"], ctx["d"], ctx["legal"], ctx["scale"], ctx["g"]
+    b.add('<g pointer-events="none">')
+    with b.frame("table", x=10, y=10, scale=scale):
+        sel = d.get("selected")
+        if sel:
+            ox, oy = sel["origin"]
+            m = view["models"][sel["id"]]
+            # weapons' short and long range (weapons with the same ranges share a ring)
+            rings: dict[tuple[str, int], list[str]] = {}
+            for wid, _ammo, _cap in d["models"][m["id"]]["weapons"]:
+                w = C.WEAPONS.by_id[wid]
+                for band, reach in (("short", w["short"]), ("long", w["long"])):
+                    if reach:
+                        rings.setdefault((band, reach), []).append(WEAPON_NAMES[wid])
+            for k, ((band, reach), weapon_names) in enumerate(sorted(rings.items(), key=lambda kv: kv[0][1])):
+                dash = ' stroke-dasharray="40 30"' if band == "long" else ""
+                b.add(f'<circle cx="{ox}" cy="{oy}" r="{reach}" fill="none" stroke="{PALETTE["bad"]}" '
+                      f'stroke-width="6" opacity="0.55"{dash}/>')
+                lx = min(max(ox + reach * 0.71, 300), g.width - 300)
+                ly = min(max(oy - reach * 0.71 + 70 * (k % 2), 80), g.height - 40)
+                b.text(lx, ly, f"{' & '.join(weapon_names)} {band} {inches(reach)}", size=58, anchor="middle",
+                       fill=PALETTE["bad"], stroke="#f6efe2", stroke_width="10", paint_order="stroke")
+            if sel["can_move"]:
+                b.add(f'<circle cx="{ox}" cy="{oy}" r="{sel["reach"]}" fill="{PALETTE["good"]}" fill-opacity="0.10" '
+                      f'stroke="{PALETTE["good"]}" stroke-width="10"/>')
+                b.add(f'<circle cx="{ox}" cy="{oy}" r="{sel["rough"]}" fill="none" stroke="{PALETTE["good"]}" '
+                      f'stroke-width="6" stroke-dasharray="25 20"/>')
+                b.text(ox, oy + sel["reach"] + 70, f'move {inches(sel["reach"])} open, {inches(sel["rough"])} through rough',
+                       size=58, anchor="middle", fill=PALETTE["good"])
+            # lines of fire and what each shot needs
+            best: dict[Any, dict[str, Any]] = {}
+            for s in sel["shots"]:
+                cur = best.get(s["target"])
+                if cur is None or (s["ok"], -s["need"]) > (cur["ok"], -cur["need"]):
+                    best[s["target"]] = s
+            for t, s in best.items():
+                tx, ty = d["coach"]["team"] if t == "team" else _target_point(view, t)
+                colour = PALETTE["good"] if s["ok"] else MUTED
+                dash = "" if s["ok"] else ' stroke-dasharray="20 25"'
+                b.add(f'<line x1="{ox}" y1="{oy}" x2="{tx}" y2="{ty}" stroke="{colour}" stroke-width="7"{dash} opacity="0.8"/>')
+                if not s["ok"]:
+                    continue  # the dashed line says it: no shot from here (the panel says why)
+                text = need_text(s["need"]) + (f' ({s["cover"]} cover)' if s["cover"] else "")
+                b.text(tx, ty + 130, text, size=64, anchor="middle", weight="bold", fill=colour,
+                       stroke="#f6efe2", stroke_width="12", paint_order="stroke")
+        pend = d.get("pending")
+        if pend and pend["kind"] == "place":
+            x0, y0, x1, y1 = pend["zone"]
+            b.add(f'<rect x="{x0}" y="{y0}" width="{x1 - x0}" height="{y1 - y0}" fill="none" stroke="{ACCENT}" stroke-width="14" stroke-dasharray="40 30"/>')
+        if pend and pend["kind"] == "snap":
+            a = view["models"][pend["threat"]]
+            t = view["models"][pend["model"]]
+            b.add(f'<line x1="{a["pos"][0]}" y1="{a["pos"][1]}" x2="{t["pos"][0]}" y2="{t["pos"][1]}" stroke="{PALETTE["bad"]}" stroke-width="12"/>')
+    b.add("</g>")
+
+
+def _marks(b: Board, ctx: dict[str, Any]) -> None:
+    """Suggested points to press (moves, drives, dashes, where a citizen may stand) and the
+    path under the cursor."""
+    legal, scale, g, ui = ctx["legal"], ctx["scale"], ctx["g"], ctx["ui"]
+    with b.frame("table", x=10, y=10, scale=scale):
+        for i, a in enumerate(legal):
+            if a["type"] in ("move", "drive", "place") or (a["type"] == "snap" and "to" in a):
+                x, y = a["to"]
+                tag = _move_tag(ctx, a)
+                ctx["used"].add(i)
+                half = max(60, len(tag) * 17)
+                body = (f'<rect x="{x - half}" y="{y - 60}" width="{2 * half}" height="190" fill="#fff" fill-opacity="0"/>'
+                        f'<circle cx="{x}" cy="{y}" r="55" fill="#fff" fill-opacity="0.85" stroke="{ACCENT}" stroke-width="10"/>'
+                        f'<text x="{x}" y="{y + 110}" font-size="60" text-anchor="middle" fill="{ACCENT}" font-weight="bold">{esc(tag)}</text>')
+                b.control(i, _action_text(ctx, a)[1], body, text=tag)
+        # the path under the cursor, for the armed free point
+        armed = ui.get("armed")
+        params = ui.get("params") or []
+        cursor = ui.get("cursor")
+        if armed is not None and 0 <= armed < len(params) and cursor:
+            kind = params[armed]
+            b.add('<g pointer-events="none">')
+            if "origin" in kind:
+                _path_preview(b, g, kind, cursor)
+            b.add(f'<circle cx="{cursor[0]}" cy="{cursor[1]}" r="30" fill="none" stroke="{PALETTE["focus"]}" stroke-width="10"/></g>')
+
+
+def _target_point(view: dict[str, Any], t: int) -> list[int]:
+    m = view["models"][t]
+    if m["aboard"]:
+        return list(view["coach"]["pos"])
+    return list(m["pos"])
+
+
+def _path_preview(b: Board, g: G.Ground, kind: dict[str, Any], cursor: list[int]) -> None:
+    ox, oy = kind["origin"]
+    cx, cy = cursor
+    dist = math.dist((ox, oy), (cx, cy))
+    rough = G.rough_crossed(g, (ox, oy), (cx, cy))
+    walls = G.walls_crossed(g, (ox, oy), (cx, cy))
+    limit = kind.get("rough", kind["reach"]) if rough else kind["reach"]
+    ok = dist <= limit and not walls
+    colour = PALETTE["good"] if ok else PALETTE["bad"]
+    for piece in rough + walls:
+        b.add(_shape_svg(piece, "none", f' stroke="{PALETTE["warn"]}" stroke-width="16"'))
+    b.add(f'<line x1="{ox}" y1="{oy}" x2="{cx}" y2="{cy}" stroke="{colour}" stroke-width="12"/>')
+    words = f"{inches(int(dist))} of {inches(limit)}"
+    if rough:
+        words += ", rough ground"
+    if walls:
+        words += ", blocked"
+    b.text(cx, cy - 60, words, size=64, anchor="middle", weight="bold", fill=colour, stroke="#f6efe2",
+           stroke_width="12", paint_order="stroke")
+
+
+def _move_tag(ctx: dict[str, Any], a: dict[str, Any]) -> str:
+    d = ctx["d"]
+    if a["type"] == "place":
+        return "here"
+    if a["type"] == "snap":
+        return "dive"
+    if a["type"] == "drive":
+        for tag, p in d.get("selected", {}).get("drives", []):
+            if p == a["to"]:
+                return {"ahead": "drive on", "left": "bear left", "right": "bear right", "away": "off the edge!"}[tag]
+        return "drive"
+    for tag, p in d.get("selected", {}).get("moves", []):
+        if p == a["to"]:
+            return {"cover": "to cover", "charge": "charge!", "advance": "advance", "back": "fall back"}[tag]
+    return "move"
+
+
+# =============================================================================================
+# The panel
+# =============================================================================================
+def _panel_height(ctx: dict[str, Any]) -> int:
+    rows = len(_action_rows(ctx)) + 3
+    return 150 + 44 * ctx["view"]["seats"] + 300 + rows * (ROW + 2) + 80
+
+
+def _panel(b: Board, ctx: dict[str, Any]) -> None:
+    view, d, _names = ctx["view"], ctx["d"], ctx["names"]
+    x = PANEL_X
+    b.add(f'<rect x="{x - 8}" y="4" width="{PANEL_W + 12}" height="{max(712, _panel_height(ctx) - 8)}" rx="10" fill="{PALETTE["card"]}" stroke="{PALETTE["line"]}"/>')
+    title = SCENARIO_NAMES.get(view["mode"], "Ruthless")
+    b.text(x + 6, 30, title, size=18, weight="bold", fill=ACCENT)
+    if view["phase"] in ("initiative", "act", "discard", "end", "over") and view["turn"]:
+        where = TABLE_NAMES.get(view["table"], "")
+        b.text(x + 6, 50, f"Turn {view['turn']} of {view['turns']} · {where}", size=15, fill=MUTED)
+    y = 74
+    for s in range(view["seats"]):
+        who = _seat_name(ctx, s)
+        posse = POSSE_NAMES.get(view["sides"][s], view["sides"][s]) if s < len(view["sides"]) else ""
+        if view["sides"] and view["sides"][s].startswith("saved-"):
+            posse = f"Saved posse {view['sides'][s][6:]}"
+        card = view["played"][s]
+        shown = card_text(card) if card is not None else ("face down" if view["picks"][s] is not None else "—")
+        flags = []
+        if view["fled"][s]:
+            flags.append("fled")
+        if view["out"][s]:
+            flags.append("beaten")
+        status = f" ({', '.join(flags)})" if flags else ""
+        b.add(f'<rect x="{x + 6}" y="{y - 12}" width="12" height="12" fill="{SEATS[s % len(SEATS)]}"/>')
+        b.text(x + 24, y, f"{who}: {posse}{status}", size=15, width=PANEL_W - 30, weight="bold")
+        playing = view["phase"] in ("initiative", "act", "discard", "end", "over")
+        b.text(x + 24, y + 16, f"card {shown} · hand {len(view['hands'][s])} · down {d['down'][s]}"
+               + (f" · VP {d['vp'][s]}" if playing else ""), size=14, fill=MUTED)
+        y += 38
+    y = _panel_card(b, ctx, y + 4)
+    _panel_actions(b, ctx, y + 6)
+
+
+def _focus_model(ctx: dict[str, Any]) -> Optional[dict[str, Any]]:
+    view, d = ctx["view"], ctx["d"]
+    sel = d.get("selected")
+    if sel:
+        return view["models"][sel["id"]]
+    pend = d.get("pending")
+    if pend and "model" in pend and isinstance(pend["model"], int):
+        return view["models"][pend["model"]]
+    return None
+
+
+def _panel_card(b: Board, ctx: dict[str, Any], y: int) -> int:
+    """The character card of the model in focus: Toughness, traits (with the tick boxes of
+    once-only traits), weapons with their ranges and rounds, wound boxes by location."""
+    m = _focus_model(ctx)
+    x = PANEL_X + 6
+    if m is None or m["kind"] != "char":
+        return y
+    f = ctx["d"]["models"][m["id"]]
+    who = name(f["who"])
+    role = CHARACTER_ROLES.get(f["who"], "")
+    height = 70 + 18 * (len(f["traits"]) + len(f["weapons"]) + 4) + 28
+    b.add(f'<rect x="{x - 2}" y="{y}" width="{PANEL_W - 10}" height="{height}" rx="6" fill="#fff" stroke="{PALETTE["line"]}"/>')
+    b.text(x + 6, y + 22, who, size=17, weight="bold")
+    b.text(x + PANEL_W - 24, y + 22, f"Toughness {f['toughness']}", size=15, anchor="end", weight="bold", fill=ACCENT)
+    if role:
+        b.text(x + 6, y + 40, role, size=13, fill=MUTED)
+    ty = y + 62
+    for tid, used in f["traits"]:
+        box = ""
+        if C.TRAITS.by_id[tid]["once"]:
+            box = " [used]" if used else " [ ]"
+        b.text(x + 6, ty, f"{TRAIT_NAMES[tid]}{box}: {TRAIT_TEXT[tid]}", size=13, width=PANEL_W - 24, lines=1)
+        ty += 18
+    ty += 4
+    for wid, ammo, cap in f["weapons"]:
+        w = C.WEAPONS.by_id[wid]
+        short = inches(w["short"]) if w["short"] else "–"
+        long_ = inches(w["long"]) if w["long"] else "–"
+        rounds = "free reload" if w["free_reload"] else f"{ammo}/{cap}"
+        b.text(x + 6, ty, f"{WEAPON_NAMES[wid]} {short}/{long_} · {rounds}", size=14)
+        if not w["free_reload"]:
+            for k in range(cap):
+                filled = PALETTE["ink"] if k < ammo else "#fff"
+                b.add(f'<rect x="{x + 250 + k * 11}" y="{ty - 10}" width="8" height="10" fill="{filled}" stroke="{INK}"/>')
+        ty += 18
+    ty += 4
+    for loc in ("leg", "arm", "chest", "severe"):
+        n = f["boxes"][loc]
+        crossed = m["wounds"][loc]
+        b.text(x + 6, ty, LOCATION_NAMES[loc], size=14)
+        for k in range(n):
+            bx = x + 120 + k * 20
+            b.add(f'<rect x="{bx}" y="{ty - 12}" width="14" height="14" fill="#fff" stroke="{INK}"/>')
+            if k < crossed:
+                b.add(f'<path d="M{bx},{ty - 12}l14,14M{bx + 14},{ty - 12}l-14,14" stroke="{PALETTE["bad"]}" stroke-width="2"/>')
+        ty += 18
+    b.text(x + 6, ty + 4, _state_words(ctx["view"], m), size=13, fill=MUTED, width=PANEL_W - 24)
+    return y + height + 8
+
+
+def _hand_row(b: Board, ctx: dict[str, Any], y: int) -> int:
+    view, viewer = ctx["view"], ctx["viewer"]
+    if viewer is None or viewer >= len(view["hands"]):
+        return y
+    hand = [c for c in view["hands"][viewer] if isinstance(c, int)]
+    if not hand:
+        return y
+    picks = {a["card"]: i for i, a in enumerate(ctx["legal"]) if a["type"] in ("pick", "brawl")}
+    b.text(PANEL_X + 6, y + 12, "Your hand", size=14, fill=MUTED)
+    x = PANEL_X + 80
+    for c in sorted(hand, reverse=True):
+        red = K.suit(c) in (K.DIAMONDS, K.HEARTS)
+        body = (f'<rect x="{x}" y="{y}" width="40" height="54" rx="5" fill="#fff" stroke="{INK}" stroke-width="1.5"/>'
+                f'<text x="{x + 20}" y="{y + 33}" font-size="17" text-anchor="middle" font-weight="bold" '
+                f'fill="{PALETTE["bad"] if red else INK}">{esc(card_text(c))}</text>')
+        if c in picks:
+            ctx["used"].add(picks[c])
+            verb = "Play" if ctx["legal"][picks[c]]["type"] == "pick" else "Fight with"
+            b.control(picks[c], f"{verb} the {card_words(c)}", body, text=card_text(c))
+        else:
+            b.add(f'<g role="img" aria-label="{esc(card_words(c))}">{body}</g>')
+        x += 44
+    return y + 62
+
+
+def _panel_actions(b: Board, ctx: dict[str, Any], y: int) -> None:
+    y = _hand_row(b, ctx, y)
+    x0 = PANEL_X + 6
+    for row in _action_rows(ctx):
+        kind = row[0]
+        if kind == "heading":
+            b.text(x0, y + 15, row[1], size=15, weight="bold", fill=ACCENT)
+            y += ROW
+            continue
+        if kind == "note":
+            used = b.text(x0, y + 15, row[1], size=14, fill=MUTED, width=PANEL_W - 12, lines=2)
+            y += ROW + (used - 1) * 17
+            continue
+        if kind == "arm":
+            _, idx, label, text = row
+            body = _button_svg(x0, y, PANEL_W - 14, text, PALETTE["focus"])
+            b.arm(idx, label, body, text=text)
+            y += ROW + 2
+            continue
+        chips = row[1]
+        x = x0
+        for idx, text, label in chips:
+            width = min(PANEL_W - 14, max(40, 14 + int(len(text) * 8.0)))
+            if x + width > PANEL_X + PANEL_W - 6 and x > x0:
+                x = x0
+                y += ROW + 2
+            ctx["used"].add(idx)
+            b.control(idx, label, _button_svg(x, y, width, text, ACCENT), text=text)
+            x += width + 4
+        y += ROW + 2
+
+
+def _button_svg(x: float, y: float, w: float, text: str, colour: str) -> str:
+    return (f'<rect x="{x}" y="{y}" width="{w}" height="{ROW - 2}" rx="4" fill="#fff" stroke="{colour}" stroke-width="1.5"/>'
+            f'<text x="{x + 6}" y="{y + 17}" font-size="14" fill="{colour}">{esc(text)}</text>')
+
+
+def _action_rows(ctx: dict[str, Any]) -> list[tuple]:
+    """The panel's rows: headings, notes and rows of buttons for every listed action."""
+    view, legal, d = ctx["view"], ctx["legal"], ctx["d"]
+    rows: list[tuple] = []
+    pend = d.get("pending")
+    if pend:
+        rows.append(("heading", _pending_heading(ctx, pend)))
+        for note in _pending_notes(ctx, pend):
+            rows.append(("note", note))
+    groups: dict[str, list[tuple[int, str, str]]] = {}
+    order: list[str] = []
+    for i, a in enumerate(legal):
+        if a["type"] in ("pick",):
+            continue  # played from the hand
+        if a["type"] == "brawl":
+            continue
+        text, label, group = _action_text(ctx, a)
+        if group not in groups:
+            groups[group] = []
+            order.append(group)
+        groups[group].append((i, text, label))
+    hand_cards = {a["card"] for a in legal if a["type"] in ("pick", "brawl")}
+    viewer = ctx["viewer"]
+    own_hand = [c for c in view["hands"][viewer]] if viewer is not None and viewer < len(view["hands"]) else []
+    missing = [(i, a) for i, a in enumerate(legal) if a["type"] in ("pick", "brawl") and a["card"] not in own_hand]
+    for i, a in missing:  # a spectator's board still offers every action
+        groups.setdefault("Cards", []).append((i, card_text(a["card"]), f"Play the {card_words(a['card'])}"))
+        if "Cards" not in order:
+            order.append("Cards")
+    del hand_cards
+    for group in order:
+        rows.append(("heading", group))
+        rows.append(("chips", groups[group]))
+    for idx, kind in enumerate(ctx["ui"].get("params") or []):
+        text = {"move": "Move to a point on the table", "drive": "Drive to a point on the table",
+                "place": "Place at a point in the area", "snap-move": "Dive to a point (3″)"}.get(kind.get("what"), "Choose a point")
+        rows.append(("arm", idx, f"{kind.get('label', text)}: press here, then a point on the table "
+                                 "(or move the cursor with the arrow keys and press Enter)", text))
+    if view["phase"] == "over":
+        rows.append(("heading", "The gunfight is over"))
+    return rows
+
+
+def _pending_heading(ctx: dict[str, Any], pend: dict[str, Any]) -> str:
+    view = ctx["view"]
+    kind = pend["kind"]
+    if kind == "snap":
+        return f"Snap Shot? {name(ctx['d']['models'][pend['model']]['who'])} is threatened"
+    if kind == "covered":
+        return f"Got You Covered! {name(ctx['d']['models'][pend['mover']]['who'])} moved"
+    if kind == "adjust":
+        return f"Aimed hit: wound roll {pend['roll']}"
+    if kind == "brawl":
+        return "Fisticuffs: choose a card"
+    if kind == "place":
+        return f"Place {name(ctx['d']['models'][pend['model']]['who'])}"
+    return view["phase"]
+
+
+def _pending_notes(ctx: dict[str, Any], pend: dict[str, Any]) -> list[str]:
+    out = []
+    if pend["kind"] == "snap":
+        init = pend.get("initiative")
+        if init is not None:
+            need = pend.get("beats")
+            out.append(f"Their initiative card: {card_text(init)}. "
+                       + (f"A card of rank {_rank_name(need)} or higher makes a Snap Shot." if need else "Nothing beats it."))
+        inc = pend.get("incoming")
+        if inc:
+            what = f"{inc['rounds']} fanned rounds" if inc["fan"] else "a shot"
+            out.append(f"Incoming: {what} with a {WEAPON_NAMES[inc['weapon']]}, needing {need_text(inc['need'])}.")
+        if pend.get("fire"):
+            out.append("Shooting back first needs " + ", ".join(need_text(n) for n in pend["fire"]) + " (un-aimed).")
+    if pend["kind"] == "adjust":
+        out.append("; ".join(f"{r}: {LOCATION_NAMES[res]}" for _, r, res in pend["results"]))
+    if pend["kind"] == "brawl":
+        out.append("Highest card wins; +1 mounted; a 2 of the opponent's suit is a Low Blow.")
+    return out
+
+
+def _rank_name(rank: int) -> str:
+    return {11: "Jack", 12: "Queen", 13: "King", 14: "Ace"}.get(rank, str(rank))
+
+
+def _shot_label(ctx: dict[str, Any], m_id: int, t: Any, wi: int, fan: bool = False) -> str:
+    d = ctx["d"]
+    sel = d.get("selected")
+    target = "the team" if t == "team" else name(d["models"][t]["who"])
+    if not sel:
+        return target
+    for s in sel["shots"]:
+        if s["target"] == t and s["wi"] == wi:
+            mods = ", ".join(f"{MOD_NAMES.get(k, TRAIT_NAMES.get(k[6:], k))} {v:+d}" for k, v in s["mods"])
+            text = f"{target}: {WEAPON_NAMES[s['weapon']]}, {s['band']} range {inches(s['dist'])}"
+            if s["cover"]:
+                text += f", {s['cover']} cover"
+            if mods and not fan:
+                text += f" ({mods})"
+            return text + (", needs 10s" if fan else f", needs {need_text(s['need'])}")
+    return target
+
+
+def _action_text(ctx: dict[str, Any], a: dict[str, Any]) -> tuple[str, str, str]:
+    """(button text, accessible label, group heading) for a listed action."""
+    view, d = ctx["view"], ctx["d"]
+    t = a["type"]
+
+    def who(mid: int) -> str:
+        return name(d["models"][mid]["who"])
+
+    if t == "select":
+        return who(a["model"]), f"Pick {who(a['model'])} to act", "Pick a character"
+    if t == "end":
+        return "End activation", "End this posse's activation", "Done"
+    if t == "hold":
+        return "Hold", f"{who(a['model'])}: Hold (no more actions this turn)", "Done"
+    if t == "move":
+        tag = _move_tag(ctx, a)
+        return tag, f"Move {who(a['model'])} {tag}", "Move"
+    if t == "drive":
+        tag = _move_tag(ctx, a)
+        return tag, f"Drive the stagecoach: {tag}", "Stagecoach"
+    if t == "whip":
+        return "Whip the team", "Whip the team (+3″ this turn)", "Stagecoach"
+    if t == "reins":
+        return "Take the reins", f"{who(a['model'])} takes the reins", "Stagecoach"
+    if t == "shoot":
+        label = _shot_label(ctx, a["model"], a["target"], a["weapon"])
+        target = "the team" if a["target"] == "team" else who(a["target"])
+        text = label.split(", needs ")[-1]
+        return f"{target} · {WEAPON_NAMES[M_weapon(view, a)]} · {text}", "Shoot at " + label, "Shoot"
+    if t == "fanfire":
+        label = _shot_label(ctx, a["model"], a["target"], a["weapon"], fan=True)
+        return f"Fan {a['rounds']}", f"Fanfire {a['rounds']} rounds at {label}", "Fanfire (revolver, short range, 10s hit)"
+    if t == "aim":
+        return "Aim", f"{who(a['model'])} takes aim", "Other actions"
+    if t == "cover":
+        return "Got You Covered!", f"{who(a['model'])}: Got You Covered!", "Other actions"
+    if t == "reload":
+        wid = view_weapons(view, a["model"])[a["weapon"]]
+        return f"Reload {WEAPON_NAMES[wid]}", f"Reload the {WEAPON_NAMES[wid]} (three rounds)", "Other actions"
+    if t == "mount":
+        what = "the stagecoach" if a["horse"] == "coach" else "a horse"
+        return f"Mount {what}", f"{who(a['model'])} mounts {what}", "Other actions"
+    if t == "dismount":
+        return "Dismount", f"{who(a['model'])}: Dismount", "Other actions"
+    if t == "courage":
+        c = a["card"]
+        text = "no card" if c is None else card_text(c)
+        label = "Get Your Courage Up " + ("without a card" if c is None else f"with the {card_words(c)}")
+        return text, label, "Get Your Courage Up (d10 + card ≥ Toughness; J, Q, K, A pass)"
+    if t == "holler":
+        return "Holler", f"{who(a['model'])}: Holler (Loud Mouth)", "Other actions"
+    if t == "patch":
+        return f"Patch up {who(a['friend'])}", f"{who(a['model'])} patches up {who(a['friend'])} (Sawbones)", "Other actions"
+    if t == "cheat":
+        return (f"{card_text(a['card'])}→P{a['victim'] + 1}",
+                f"Dirty Cheat: swap the {card_words(a['card'])} with a random card of {_seat_name(ctx, a['victim'])}",
+                "Dirty Cheat (swap a card)")
+    if t == "grab":
+        return "Grab the strongbox", f"{who(a['model'])} grabs the strongbox", "Strongbox"
+    if t == "escape":
+        return "Ride off with it", f"{who(a['model'])} rides off the table with the strongbox", "Strongbox"
+    if t == "pass":
+        return "Let it go", "Do nothing", "Answer"
+    if t == "snap":
+        c = card_text(a["card"])
+        if "weapon" in a:
+            wid = view_weapons(view, view["pending"]["window"]["ctx"]["model"])[a["weapon"]]
+            return f"{c}: shoot first ({WEAPON_NAMES[wid]})", f"Snap Shot with the {card_words(a['card'])}: shoot first", "Answer"
+        return f"{c}: dive for cover", f"Snap Shot with the {card_words(a['card'])}: dive 3″ toward cover", "Answer"
+    if t == "covered":
+        wid = view_weapons(view, a["model"])[a["weapon"]]
+        return f"{who(a['model'])} fires ({WEAPON_NAMES[wid]})", f"{who(a['model'])} takes the Got You Covered! shot", "Answer"
+    if t == "adjust":
+        roll = d["pending"]["roll"] + a["by"]
+        res = LOCATION_NAMES[C.wound_row(roll)["id"]]
+        word = {-1: "down", 0: "keep", 1: "up"}[a["by"]]
+        return f"{word}: {roll} {res}", f"Wound roll {word}: {roll}, {res}", "Answer"
+    if t == "place":
+        return "here", "Place the citizen here", "Answer"
+    if t == "discard":
+        return card_text(a["card"]), f"Discard the {card_words(a['card'])}", "Discard (you played a 3)"
+    if t == "keep":
+        return "Keep the rest", "Keep the rest of your hand", "Discard (you played a 3)"
+    if view["phase"] == "build":
+        return _editor_text(ctx, a)
+    return _campaign_text(ctx, a)
+
+
+def M_weapon(view: dict[str, Any], a: dict[str, Any]) -> str:
+    return view_weapons(view, a["model"])[a["weapon"]]
+
+
+def view_weapons(view: dict[str, Any], mid: int) -> list[str]:
+    return [w for w, _, _ in view["derived"]["models"][mid]["weapons"]]
+
+
+def _seat_name(ctx: dict[str, Any], s: int) -> str:
+    """A player's name as typed (the page hands them over escaped; the render kit escapes once)."""
+    names = ctx["names"]
+    return html.unescape(names[s]) if s < len(names) else f"posse {s + 1}"
+
+
+# =============================================================================================
+# The campaign's map and shop
+# =============================================================================================
+def _campaign_text(ctx: dict[str, Any], a: dict[str, Any]) -> tuple[str, str, str]:
+    t = a["type"]
+    if t == "ready":
+        return "Ready", "Ready: start the act", "Ready"
+    if t == "buy":
+        item = C.SHOP.by_id[a["item"]]
+        pick = f" {name(a['pick'])}" if a["pick"] else ""
+        return (f"{SHOP_NAMES[a['item']]}{pick} (${item['cost']})",
+                f"Buy {SHOP_NAMES[a['item']]}{pick} for {item['cost']} Silver Dollars: {SHOP_TEXT[a['item']]}",
+                "Spend Silver Dollars")
+    if t == "ride":
+        return NODE_NAMES[a["to"]], f"Ride to {NODE_NAMES[a['to']]}", "Ride toward the border"
+    return NODE_NAMES[a["at"]], f"Guess {NODE_NAMES[a['at']]}", "Where are the Cowboys?"
+
+
+def _territory(b: Board, ctx: dict[str, Any]) -> None:
+    view, d, legal = ctx["view"], ctx["d"], ctx["legal"]
+    camp = d.get("campaign") or {}
+    sx, sy = 0.68, 0.66
+    b.add(f'<rect x="10" y="10" width="{TABLE_BOX[0]}" height="{TABLE_BOX[1]}" fill="#ead9b0" stroke="{PALETTE["wood"]}" stroke-width="4"/>')
+    b.text(20, 36, "The territory: Cochise County, 1882", size=18, weight="bold", fill=ACCENT)
+    border_y = 10 + 700 * sy
+    b.add(f'<line x1="10" y1="{border_y:.0f}" x2="{10 + TABLE_BOX[0]}" y2="{border_y:.0f}" stroke="{PALETTE["bad"]}" stroke-width="3" stroke-dasharray="10 6"/>')
+    b.text(TABLE_BOX[0] - 4, border_y + 20, "The border: Mexico beyond", size=15, fill=PALETTE["bad"], anchor="end")
+    for row in C.MAP.rows:
+        x1, y1 = 10 + row["xy"][0] * sx, 10 + row["xy"][1] * sy
+        for n in row["next"]:
+            x2, y2 = 10 + C.node(n)["xy"][0] * sx, 10 + C.node(n)["xy"][1] * sy
+            b.add(f'<line x1="{x1:.0f}" y1="{y1:.0f}" x2="{x2:.0f}" y2="{y2:.0f}" stroke="{PALETTE["wood"]}" stroke-width="3"/>')
+    controls = {}
+    for i, a in enumerate(legal):
+        if a["type"] == "ride":
+            controls[a["to"]] = i
+        elif a["type"] == "guess":
+            controls[a["at"]] = i
+    possible = set(camp.get("possible", []))
+    guesses = set(camp.get("guesses", [])) | {n for out in camp.get("ruled_out", []) for n in out}
+    hidden = view["trail"][1] if len(view["trail"]) > 1 else None
+    for row in C.MAP.rows:
+        x, y = 10 + row["xy"][0] * sx, 10 + row["xy"][1] * sy
+        fill = "#fff"
+        if row["id"] == camp.get("at"):
+            fill = PALETTE["highlight"]
+        if row["id"] in possible and view["phase"] == "trail":
+            fill = "#f7d9a0"
+        if row["id"] == hidden and isinstance(hidden, str) and hidden != "?":
+            fill = SEATS[1]
+        body = (f'<circle cx="{x:.0f}" cy="{y:.0f}" r="16" fill="{fill}" stroke="{INK}" stroke-width="2.5"/>'
+                f'<text x="{x:.0f}" y="{y + 34:.0f}" font-size="14" text-anchor="middle" fill="{INK}" font-weight="bold">'
+                f'{esc(NODE_NAMES[row["id"]])}</text>')
+        if row["id"] in guesses:
+            body += f'<path d="M{x - 10:.0f},{y - 10:.0f}l20,20m0,-20l-20,20" stroke="{PALETTE["bad"]}" stroke-width="4"/>'
+        if row["id"] in controls:
+            i = controls[row["id"]]
+            ctx["used"].add(i)
+            b.control(i, _campaign_text(ctx, legal[i])[1], body, text=NODE_NAMES[row["id"]])
+        else:
+            b.add(f'<g role="img" aria-label="{esc(NODE_NAMES[row["id"]])}">{body}</g>')
+    lines = [f"Act {camp.get('number', 1)}. Earps {camp.get('points', [0, 0])[0]} points, "
+             f"${camp.get('dollars', [0, 0])[0]}; Cowboys {camp.get('points', [0, 0])[1]} points, ${camp.get('dollars', [0, 0])[1]}."]
+    for side, label in ((0, "Earps"), (1, "Cowboys")):
+        roster = camp.get("rosters", [[], []])[side]
+        people = []
+        for e in roster:
+            wounds = sum(e["wounds"].values())
+            people.append(name(e["card"]) + (" (dead)" if e["dead"] else (f" ({wounds} old wound{'s' if wounds != 1 else ''})" if wounds else "")))
+        lines.append(f"{label}: " + ", ".join(people))
+    for h in camp.get("history", []):
+        where = NODE_NAMES.get(h["at"] or "", "the trail")
+        lines.append(f"Act {h['act']} at {where}: {h['vp'][0]}–{h['vp'][1]}" + (f", killed {', '.join(name(k) for k in h['killed'])}" if h["killed"] else ""))
+    yy = border_y + 50
+    for line in lines:
+        used = b.text(20, yy, line, size=15, width=TABLE_BOX[0] - 30, lines=2)
+        yy += 19 * used
+
+
+# =============================================================================================
+# The posse editor
+# =============================================================================================
+def _editor_text(ctx: dict[str, Any], a: dict[str, Any]) -> tuple[str, str, str]:
+    view = ctx["view"]
+    t = a["type"]
+    if t == "add":
+        return "Add a blank card", "Add a blank character card", "Posse"
+    if t == "ready":
+        return "Posse ready", "The posse is ready", "Posse"
+    card = view["custom"].get(a.get("card", ""), {})
+    who = C.NAMES.rows[card["name"]]["name"] if card else ""
+    if t == "edit":
+        return f"Edit {who}", f"Edit the card of {who}", "Posse"
+    if t == "rename":
+        return "Next name", f"Give {who} the next name on the list", "Name"
+    if t == "toughness":
+        return str(a["value"]), f"Toughness {a['value']}", "Toughness (3 veteran … 8 nervous)"
+    if t == "weapon":
+        have = a["weapon"] in card.get("weapons", [])
+        return ("− " if have else "+ ") + WEAPON_NAMES[a["weapon"]], ("Drop the " if have else "Take the ") + WEAPON_NAMES[a["weapon"]], "Weapons (one or two)"
+    if t == "trait":
+        have = a["trait"] in card.get("traits", [])
+        return ("− " if have else "+ ") + TRAIT_NAMES[a["trait"]], ("Drop " if have else "Give ") + TRAIT_NAMES[a["trait"]] + ": " + TRAIT_TEXT[a["trait"]], "Traits (one or two)"
+    if t == "remove":
+        return "Tear up this card", f"Remove {who} from the posse", "Posse"
+    return t, t, "Other"
+
+
+def _editor(b: Board, ctx: dict[str, Any]) -> None:
+    view = ctx["view"]
+    build = view["build"]
+    seat = view["asked"]
+    b.add(f'<rect x="10" y="10" width="{TABLE_BOX[0]}" height="{TABLE_BOX[1]}" fill="#ead9b0" stroke="{PALETTE["wood"]}" stroke-width="4"/>')
+    who = _seat_name(ctx, seat)
+    b.text(24, 40, f"The posse editor: {who}'s posse", size=20, weight="bold", fill=ACCENT)
+    b.text(24, 62, "Two to six characters. Each blank card: a name, Toughness 3–8, one or two weapons, one or two traits.",
+           size=15, width=TABLE_BOX[0] - 30, lines=2, fill=MUTED)
+    x, y = 24, 90
+    for cid in build["cards"].get(str(seat), []):
+        card = view["custom"][cid]
+        editing = build["editing"] == cid
+        b.add(f'<rect x="{x}" y="{y}" width="236" height="150" rx="6" fill="#fff" stroke="{ACCENT if editing else PALETTE["line"]}" stroke-width="{3 if editing else 1}"/>')
+        b.text(x + 10, y + 22, C.NAMES.rows[card["name"]]["name"], size=15, weight="bold")
+        b.text(x + 226, y + 22, f"T{card['toughness']}", size=15, anchor="end", weight="bold", fill=ACCENT)
+        b.text(x + 10, y + 44, ", ".join(WEAPON_NAMES[w] for w in card["weapons"]) or "no weapon", size=14, width=216)
+        b.text(x + 10, y + 64, ", ".join(TRAIT_NAMES[t] for t in card["traits"]) or "no trait yet", size=14, width=216,
+               fill=INK if card["traits"] else PALETTE["bad"])
+        b.text(x + 10, y + 84, "Leg 3 · Arm 3 · Chest 2 · Severe 2", size=13, fill=MUTED)
+        x += 246
+        if x + 236 > TABLE_BOX[0]:
+            x, y = 24, y + 160

@@ -1,0 +1,163 @@
+"""Ruthless on the game kit: the rules contract over play.py's turn machinery.
+
+Secrets: the deck, every hand, the face-down initiative cards, the cards chosen for
+Fisticuffs, the order of the citizens still to come (Dodge City Draw) and the Cowboys'
+position on the territory map while the Earps hunt them.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Optional
+
+from tabletown.engine.rules import Rules, make_outcome
+from tabletown.engine.zones import HIDDEN, OWNER, Zone, Zones
+
+from . import campaign as CP
+from . import cards as K
+from . import content as C
+from . import editor as E
+from . import play as P
+from . import setup as S
+from .derive import derive_view
+from .phrases import PHRASES, VP_NAMES
+from .prompts import prompt_for
+from .scoring import final_result
+
+PASS = {"type": "pass"}
+
+
+class Ruthless(Rules):
+    zones = Zones(
+        Zone("deck", HIDDEN, pool="cards"),
+        Zone("hands.*", OWNER, pool="cards"),
+        Zone("picks.*", OWNER, pool="cards"),
+        Zone("brawl.*", OWNER, pool="cards"),
+        Zone("citizens.deck", HIDDEN, pool="citizens"),
+        Zone("trail.*", OWNER, pool="trail"),
+    )
+    phrases = PHRASES
+
+    def setup(self, seed, seats, options, campaign=None, version=None):
+        return S.new_state(seed, seats, options, campaign)
+
+    def active(self, state):
+        return P.active(state)
+
+    def legal(self, state, seat):
+        return P.legal(state, seat)
+
+    def params(self, state, seat):
+        return P.params(state, seat)
+
+    def check_param(self, state, seat, action):
+        P.check_param(state, seat, action)
+
+    def check_legal(self, state, seat, action):
+        # One check for listed and free values alike: the same rules decide both.
+        P.validate(state, seat, action)
+
+    def apply(self, state, seat, action):
+        return P.apply(state, seat, action)
+
+    def derive(self, state, view, seat):
+        view["derived"] = derive_view(state, seat)
+
+    def prompt(self, state, seat):
+        return prompt_for(state, seat)
+
+    def reaction(self, state, seat):
+        p = state["pending"]
+        if p is not None and p["kind"] in ("snap", "covered") and P.pending_seat(p) == seat:
+            return {"pass": PASS}
+        return None
+
+    def unseen(self, view, pool):
+        if pool == "cards":
+            seen: set[int] = set()
+            for key in ("hands", "picks", "brawl", "played"):
+                for value in view[key]:
+                    if isinstance(value, list):
+                        seen.update(c for c in value if isinstance(c, int))
+                    elif isinstance(value, int) and not isinstance(value, bool):
+                        seen.add(value)
+            seen.update(view["discard"])
+            return [c for c in K.DECK if c not in seen]
+        if pool == "citizens":
+            row = C.SCENARIOS.by_id[view["scenario"]]["citizens"]
+            drawn = set(view["citizens"]["drawn"])
+            return [c for c in row["deck"] if c not in drawn]
+        if pool == "trail":
+            act = view["act"]
+            return [n for n in act["possible"] if n not in act["guesses"]]
+        raise KeyError(pool)
+
+    def outcome(self, state) -> Optional[dict[str, Any]]:
+        if state["phase"] != "over":
+            return None
+        result = state["result"] or final_result(state)
+        vp = result["vp"]
+        n = state["seats"]
+        keys = [(vp[s], -result["lost"][s], result["standing"][s]) for s in range(n)]
+        details = []
+        for s in range(n):
+            row = {"Victory points": vp[s], "Men lost": result["lost"][s], "Standing": result["standing"][s],
+                   "How": "; ".join(f"{VP_NAMES[why]} {points:+d}" for why, points, _ in result["lines"][s]) or "—"}
+            details.append(row)
+        out = make_outcome(vp, keys, ["", "fewer men lost", "more men standing"], details,
+                           ["Victory points", "How", "Men lost", "Standing"])
+        headline = _headline(state)
+        if headline:
+            out["headline"] = headline
+        return out
+
+    def heuristic(self, state, seat):
+        result = final_result(state)
+        vp = result["vp"]
+        best_other = max((v for s, v in enumerate(vp) if s != seat), default=0)
+        return 0.5 + (vp[seat] - best_other) / 40
+
+    def campaign_options(self, campaign, names, options):
+        return options
+
+    def campaign_snapshot(self, campaign, options):
+        """What a new game's record carries from the campaign record (kit section 8: the
+        snapshot handed to `setup`): the campaign under way for the campaign's next act, the
+        posse book for a free gunfight with saved posses, nothing otherwise."""
+        campaign = campaign or {}
+        if options.get("scenario") == "campaign":
+            current = CP.current(campaign)
+            return {"campaign": current} if current else None
+        if options.get("scenario") == "gunfight" and any(
+                str(options.get(f"posse{s}", "")).startswith("saved-") for s in range(1, 5)):
+            return {"posses": campaign.get("posses") or []}
+        return None
+
+    def campaign_update(self, campaign, names, state):
+        """The posse book and the Earps-versus-Cowboys campaign, kept in one record."""
+        data = dict(campaign or {})
+        if state["mode"] == "campaign":
+            # the act was played from its own snapshot: the campaign goes on from there
+            data["campaign"] = CP.after_act(state["act"]["before"], state)
+            return data
+        built = E.built_posses(state)
+        if built:
+            data["posses"] = E.add_to_book(data.get("posses"), built)
+            return data
+        return campaign
+
+
+def _headline(state) -> Optional[str]:
+    from .phrases import END_NAMES, NODE_NAMES
+    why = state["end"]
+    text = END_NAMES.get(why, "")
+    if state["mode"] == "campaign":
+        act = state["act"]
+        preview = CP.after_act(act["before"], state)
+        where = NODE_NAMES.get(act["node"] or "", "")
+        text = (f"Act {act['number']}" + (f" at {where}" if where else "") + ". " + text).strip()
+        if preview["over"]:
+            winner = "{seat%d}" % preview["winner"]
+            text += f" The campaign is over: {winner} wins it, {preview['points'][0]} to {preview['points'][1]}."
+        else:
+            text += f" Campaign points: {preview['points'][0]} to {preview['points'][1]}."
+    return text or None

@@ -1,0 +1,8 @@
+"""Townsfolk Tussle as the page and the session play it: spec, rules, bots and board."""
+
+from . import SPEC
+from .bots import BOTS
+from .render import render
+from .rules import RULES
+
+__all__ = ["SPEC", "RULES", "BOTS", "render"]

@@ -1,0 +1,802 @@
+"""The Townsfolk Tussle board as SVG: the grid landscape with its terrain and legend, the
+Ruffian's footprint and facing, reachable squares and attack range for the townsfolk whose turn
+it is, the Ruffian's card and the action card being played, the townsfolk cards with slots and
+stash, the Peddler's table, the Town Map, the Buyin'/Beatin' bar, and the player aids (turn order,
+the phase checklist, the Crit Hit chart).
+
+Every legal action is drawn as exactly one control. The board is made of keyed parts so the page
+can redraw only what changed. With `ui["narrow"]` the same parts stack in one column for a phone.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Optional
+
+from tabletown.engine.draw import PALETTE, Board, esc, fit_lines, names_in
+
+from . import content as C
+from .board import foot
+
+P = PALETTE
+CELL = 44
+GRID = 12
+TERRAIN_FILL = {
+    "murky-moat": "#8fa7a0", "dangerous-ditch": "#b98a5e", "town-pond": "#6fa3c7", "rickety-farm": "#9b6a45",
+    "dense-woods": "#4f7a45", "overgrown-cornfield": "#c9b458", "vegetable-patch": "#86a85a", "docs-hut": "#a9866a",
+    "wooden-fence": "#8a6a42", "hidey-haystack": "#d9c27a", "deserted-picnic": "#d58f8f", "old-jalopy": "#7b7f86",
+    "tool-shed": "#8c7356", "wishing-well": "#7f8fa3", "buzzing-hive": "#d9a83f", "foul-outhouse": "#7d6b4f",
+    "mushroom-grove": "#b08bb5", "big-barrel-terrain": "#a0703f", "bear-trap": "#9a9a9a",
+    "dynamite-detonator": "#c0504d",
+}
+DIR_ARROW = {"n": (0, -1), "e": (1, 0), "s": (0, 1), "w": (-1, 0)}
+DIR_NAME = {"n": "north", "e": "east", "s": "south", "w": "west"}
+SLOT_NAMES = {"left-hand": "Left hand", "right-hand": "Right hand", "head": "Head", "chest": "Chest", "leg": "Leg",
+              "accessory": "Accessory", "hands": "Both hands"}
+CHECKLIST = {
+    "town": ["Draw Feats up to 3", "The Peddler lays out 10 items", "Reset the shop? (2 Coins per townsfolk)",
+             "Town Events in Buyin' order", "Buy or sell one item a turn; equip freely", "All pass: to the fight"],
+    "fight": ["Reveal the Ruffian; set up the landscape", "Townsfolk take T squares in Beatin' order",
+              "The Ruffian plays its action deck first", "Each townsfolk: move, attack, use terrain and gear",
+              "Breaking points at 18, 12, 7 and 4 HP", "Defeat: 6 Coins, loot, rotate the bar"],
+}
+
+
+_TEXT: dict[tuple, tuple[str, int]] = {}
+_PARTS: dict[str, tuple[list[str], float, set[int]]] = {}
+
+
+def write(b: Board, x: float, y: float, text: Any, size: float = 14, width: Optional[float] = None, lines: int = 1,
+          anchor: str = "start", weight: str = "normal", fill: str = P["ink"]) -> int:
+    """Text on the board, wrapped to `width` in at most `lines` lines; it never takes a click meant
+    for the control beneath it. Returns the lines used. The same text is laid out once and kept."""
+    key = (x, y, str(text), size, width, lines, anchor, weight, fill)
+    found = _TEXT.get(key)
+    if found is None:
+        rows = fit_lines(str(text), width, size, lines) if width else [str(text)]
+        head = (f'<text x="{_n(x)}" y="{_n(y)}" font-size="{_n(size)}" text-anchor="{anchor}" '
+                f'font-weight="{weight}" fill="{fill}" pointer-events="none">')
+        if len(rows) == 1:
+            svg = head + esc(rows[0]) + "</text>"
+        else:
+            svg = head + "".join(f'<tspan x="{_n(x)}" dy="{_n(0 if i == 0 else size * 1.2)}">{esc(r)}</tspan>'
+                                 for i, r in enumerate(rows)) + "</text>"
+        if len(_TEXT) > 20000:
+            _TEXT.clear()
+        found = _TEXT[key] = (svg, len(rows))
+    b.add(found[0])
+    return found[1]
+
+
+def _n(value: float) -> str:
+    if isinstance(value, int) or float(value).is_integer():
+        return str(int(value))
+    return f"{value:.2f}".rstrip("0").rstrip(".")
+
+
+def square_name(sq: Any) -> str:
+    return f"{'ABCDEFGHIJKL'[sq[0]]}{sq[1] + 1}"
+
+
+def _key(a: dict[str, Any]) -> str:
+    return json.dumps(a, sort_keys=True)
+
+
+def folk_name(view: dict[str, Any], seat: int) -> str:
+    tid = view["folk"][seat]["id"]
+    return C.TOWNSFOLK[tid]["short"] if tid else f"Seat {seat + 1}"
+
+
+def gear_line(inst: str) -> str:
+    g = C.gear_of(inst)
+    parts = []
+    if g["slot"] == "special":
+        parts.append("Special Gear")
+    elif g.get("weapon"):
+        w = g["weapon"]
+        parts.append(f"{w['style'].capitalize()}, {g.get('hands', 1)}-handed {w['type']}")
+        if "dmg" in w:
+            parts.append(f"{w['mox']} MOX, {w['acc']}+, {w['dmg']} DMG" + (f", range {w['range']}" if w.get("range") else ""))
+    else:
+        parts.append(SLOT_NAMES.get(g["slot"], g["slot"]))
+    bonus = g.get("bonus") or {}
+    if bonus:
+        parts.append(" ".join(f"{'+' if v > 0 else ''}{v} {k.upper()}" for k, v in bonus.items()))
+    return "; ".join(parts)
+
+
+class Drawer:
+    def __init__(self, view: dict[str, Any], ui: dict[str, Any]):
+        self.view = view
+        self.ui = ui
+        self.legal = ui.get("legal") or []
+        self.index = {_key(a): i for i, a in enumerate(self.legal)}
+        self.drawn: set[int] = set()
+        self.names = ui.get("names") or [f"Player {i + 1}" for i in range(len(view["folk"]))]
+        self.narrow = bool(ui.get("narrow"))
+        self.W = 430 if self.narrow else 1000
+        self.viewer = ui.get("viewer")
+        self.parts: list[tuple[str, list[str], int]] = []  # (key, svg chunks, height)
+        self.derived = view.get("derived") or {}
+        self.f = view.get("f")
+        self.q = (view.get("pending") or {}).get("q")
+
+    # --- helpers --------------------------------------------------------------------------------------------
+    def indices_of(self, kinds: tuple[str, ...]) -> list[int]:
+        return [i for i, a in enumerate(self.legal) if a.get("type") in kinds]
+
+    def idx(self, action: dict[str, Any]) -> Optional[int]:
+        return self.index.get(_key(action))
+
+    def who(self, seat: int) -> str:
+        return f"{folk_name(self.view, seat)} ({names_in('{seat%d}' % seat, self.names)})"
+
+    def button(self, b: Board, i: int, x: float, y: float, w: float, h: float, text: str, label: str = "",
+               fill: str = P["card"], size: int = 13) -> None:
+        self.drawn.add(i)
+        body = (f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="6" fill="{fill}" stroke="{P["accent"]}" '
+                f'stroke-width="1.5"/>')
+        b.control(i, label or text, body, text=text)
+        write(b, x + 8, y + h / 2 + size * 0.35, text, size=size, width=w - 14, fill=P["ink"])
+
+    def buttons(self, b: Board, items: list[tuple[int, str, str]], x: float, y: float, w: float,
+                cols: int = 1, h: int = 30, gap: int = 6) -> float:
+        """A block of buttons (index, text, label); returns the y below it."""
+        col_w = (w - gap * (cols - 1)) / cols
+        for n, (i, text, label) in enumerate(items):
+            cx = x + (n % cols) * (col_w + gap)
+            cy = y + (n // cols) * (h + gap)
+            self.button(b, i, cx, cy, col_w, h, text, label)
+        rows = (len(items) + cols - 1) // cols
+        return y + rows * (h + gap)
+
+    # --- the whole board -------------------------------------------------------------------------------------
+    def draw(self) -> Any:
+        view, f, d = self.view, self.f, self.derived
+        b = Board(self.W, 100, "Townsfolk Tussle board", game_over=bool(d.get("over")))
+        stage = view["stage"]["k"]
+        mine = self.indices_of
+        head = [stage, view["round"], view["map_seen"], view["bar"], view["variant"]["map"],
+                [f["rid"], f["level"], f["final"]] if f else None, [t["id"] for t in view["folk"]]]
+        y = self.block(b, "head", self.header, 0, 0, self.W, same=head)
+        if view.get("result"):
+            y = self.block(b, "ending", self.ending, 0, y, self.W, same=view["result"])
+        if self.q is not None:
+            y = self.block(b, "question", self.question, 0, y, self.W)
+        if stage == "pick":
+            y = self.block(b, "pick", self.pick, 0, y, self.W,
+                           same=[[t["id"] for t in view["folk"]], mine(("pick",)), self.legal])
+        elif f is not None:
+            terrain = [[p["t"], p["cells"][0], p.get("gone"), p.get("exh")] for p in f["terrain"]]
+            ruffian = [f["rid"], f["level"], f["final"], f["hp"], f["max"], f["face"], f["counters"], f["stolen"],
+                       f["weak"], f.get("card"), f.get("top"), f["kept"], f.get("targets"), len(f["deck"]),
+                       len(f["disc"]), d.get("ruffian"), [t["id"] for t in view["folk"]]]
+            if self.narrow:
+                y = self.block(b, "grid", self.grid, 0, y, self.W)
+                y = self.block(b, "legend", self.legend, 0, y, self.W, same=terrain)
+                y = self.block(b, "ruffian", self.ruffian, 0, y, self.W, same=ruffian)
+                y = self.block(b, "actions", self.actions, 0, y, self.W)
+            else:
+                left = self.block(b, "grid", self.grid, 0, y, 566)
+                left = self.block(b, "legend", self.legend, 0, left, 566, same=terrain)
+                right = self.block(b, "ruffian", self.ruffian, 576, y, 420, same=ruffian)
+                right = self.block(b, "actions", self.actions, 576, right, 420)
+                y = max(left, right)
+        else:
+            y = self.block(b, "shop", self.shop, 0, y, self.W,
+                           same=[view["ped"]["shop"], len(view["ped"]["deck"]), d.get("prices"), mine(("buy",)),
+                                 self.legal if mine(("buy",)) else None])
+            y = self.block(b, "actions", self.actions, 0, y, self.W)
+        if stage != "pick":
+            folk = [view["folk"], d.get("folk"), self.viewer, self.names, f.get("sheriff") if f else None]
+            y = self.block(b, "folk", self.folk_cards, 0, y, self.W, same=folk)
+        y = self.block(b, "aids", self.aids, 0, y, self.W, same="fight" if f is not None else "town")
+        # Anything legal not drawn yet gets a plain button at the end: no move is ever out of reach.
+        rest = [(i, self.describe(a), self.describe(a)) for i, a in enumerate(self.legal) if i not in self.drawn]
+        if rest:
+            with b.part("more"):
+                y = self.buttons(b, rest, 10, y, self.W - 20, cols=1 if self.narrow else 2)
+        b.height = int(y + 10)
+        return b.svg()
+
+    def block(self, b: Board, key: str, fn: Any, x: float, y: float, w: float, same: Any = None) -> float:
+        """Draw one keyed part. With `same` (everything the part shows), a part drawn before from the
+        same inputs at the same place is reused as it was, controls and all."""
+        with b.part(key):
+            if same is None:
+                return fn(b, x, y, w) + 8
+            cache_key = json.dumps([key, x, y, w, self.narrow, same], sort_keys=True, separators=(",", ":"))
+            hit = _PARTS.get(cache_key)
+            if hit is not None:
+                for chunk in hit[0]:
+                    b.add(chunk)
+                self.drawn |= hit[2]
+                return hit[1]
+            recorded: list[str] = []
+            real_add = b.add
+
+            def add(svg: str) -> None:
+                recorded.append(svg)
+                real_add(svg)
+
+            b.add = add  # type: ignore[method-assign]
+            before = set(self.drawn)
+            try:
+                end = fn(b, x, y, w) + 8
+            finally:
+                del b.add
+            if len(_PARTS) > 400:
+                _PARTS.clear()
+            _PARTS[cache_key] = (recorded, end, self.drawn - before)
+            return end
+
+    # --- header: phase, Town Map, Buyin'/Beatin' bar ---------------------------------------------------------------
+    def header(self, b: Board, x: float, y: float, w: float) -> float:
+        view = self.view
+        f = self.f
+        rnd = view["round"]
+        if view["stage"]["k"] == "pick":
+            title = "Choose your townsfolk"
+        elif f is not None:
+            ruff = C.RUFFIANS[f["rid"]]
+            title = f"Fight {rnd} of 4: {ruff['name']} ({C.LEVEL_NAMES[f['level']]})" + (" — the Final Fight" if f["final"] else "")
+        else:
+            title = f"Town Phase {rnd + 1}"
+        b.add(f'<rect x="0" y="{y}" width="{self.W}" height="{110 if self.narrow else 64}" fill="{P["wood"]}"/>')
+        write(b, 12, y + 24, title, size=18, weight="bold", fill=P["paper"], width=self.W - 24)
+        # Town Map
+        side = C.MAP_SIDES[view["variant"]["map"]]
+        mx = 12 if self.narrow else 470
+        my = y + (34 if self.narrow else 8)
+        write(b, mx, my + 12, "Town Map", size=11, fill=P["gold"])
+        for k in range(4):
+            seen = view["map_seen"][k] if k < len(view["map_seen"]) else None
+            tx = mx + 70 + k * (85 if self.narrow else 88)
+            current = f is not None and k == rnd - 1
+            b.add(f'<rect x="{tx}" y="{my}" width="82" height="44" rx="5" fill="{P["card"] if seen else P["muted"]}" '
+                  f'stroke="{P["gold"] if current else P["line"]}" stroke-width="{3 if current else 1}"/>')
+            write(b, tx + 41, my + 18, C.RUFFIANS[seen]["name"] if seen else "?", size=11, anchor="middle",
+                   width=78, fill=P["ink"] if seen else P["paper"], weight="bold")
+            write(b, tx + 41, my + 36, C.LEVEL_NAMES[side[k]], size=10, anchor="middle",
+                   fill=P["ink"] if seen else P["paper"])
+        # Buyin'/Beatin' bar
+        bar = view["bar"]
+        if f is not None:  # the fight goes top-down, the Ruffian first; the town bottom-up
+            label, order = "Beatin' order", " → ".join(["Ruffian"] + [folk_name(view, s) for s in bar])
+        else:
+            label, order = "Buyin' order", " → ".join(folk_name(view, s) for s in reversed(bar))
+        by = y + (90 if self.narrow else 56)
+        if not self.narrow:
+            write(b, 12, y + 48, f"{label}: {order}", size=12, fill=P["paper"], width=440)
+        else:
+            write(b, 12, by, f"{label}: {order}", size=11, fill=P["paper"], width=self.W - 24)
+        return y + (110 if self.narrow else 64)
+
+    # --- the ending ----------------------------------------------------------------------------------------------------
+    def ending(self, b: Board, x: float, y: float, w: float) -> float:
+        res = self.view["result"]
+        end = C.ENDINGS[res["ending"]]
+        b.add(f'<rect x="8" y="{y}" width="{w - 16}" height="170" rx="8" fill="{P["highlight"]}" '
+              f'stroke="{P["accent"]}" stroke-width="2"/>')
+        write(b, 20, y + 26, f"{'You win!' if res['won'] else 'You lose.'} {end['number']}. {end['title']}", size=18,
+               weight="bold", width=w - 40, fill=P["good"] if res["won"] else P["bad"])
+        n = write(b, 20, y + 50, end["text"], size=12, width=w - 40, lines=7)
+        if res["unlocks"]:
+            names = " and ".join(C.GEAR[g]["name"] for g in res["unlocks"])
+            write(b, 20, y + 58 + n * 15, f"Unlocked for your next games: {names}.", size=13, weight="bold",
+                   width=w - 40, fill=P["accent"])
+        return y + 170
+
+    # --- a question in the middle of an action ---------------------------------------------------------------------------
+    def question(self, b: Board, x: float, y: float, w: float) -> float:
+        q = self.q
+        kind = q["k"]
+        from .phrases import QUESTIONS
+
+        seat = q["seat"]
+        text = QUESTIONS.get(kind, "Decide").format(name=folk_name(self.view, seat))
+        b.add(f'<rect x="8" y="{y}" width="{w - 16}" height="34" rx="6" fill="{P["highlight"]}"/>')
+        write(b, 18, y + 22, f"{self.who(seat)}: {text}", size=14, weight="bold", width=w - 36)
+        y += 40
+        items = []
+        for i, a in enumerate(self.legal):
+            if a.get("type") != "answer":
+                continue
+            v = a["v"]
+            if isinstance(v, list) and len(v) == 2 and all(isinstance(c, int) for c in v) and self.f is not None \
+                    and kind not in ("exchange",):
+                continue  # squares are chosen on the grid
+            items.append((i, self.answer_text(q, v), self.answer_text(q, v)))
+        if items:
+            y = self.buttons(b, items, 12, y, w - 24, cols=1 if self.narrow else 3)
+        return y
+
+    def answer_text(self, q: dict[str, Any], v: Any) -> str:
+        kind = q["k"]
+        if kind == "react":
+            return "Yes, react" if v else "No"
+        if kind == "equip":
+            return "Keep it in the stash" if v == "stash" else f"Equip: {SLOT_NAMES.get(v, v)}"
+        if kind == "gear":
+            prefix = {"give": "Give", "discard": "Lose", "unequip": "Unequip", "steal": "Lose", "take": "Take",
+                      "recover": "Get back", "attack": "Attack with"}.get(q.get("why"), "The")
+            return f"{prefix} the {C.gear_of(v)['name']}"
+        if kind == "sheriff":
+            return "Roll for it" if v == "roll" else f"{folk_name(self.view, v)} is sheriff"
+        if kind == "path":
+            path = q["paths"][v]
+            return f"Path {v + 1}: ends at {square_name(path[-1])}"
+        if kind == "face":
+            return f"Face {DIR_NAME[v]}"
+        if kind == "direction":
+            return f"Push {DIR_NAME[v]}"
+        if kind in ("pay", "give"):
+            return f"{v} Coin{'s' if v != 1 else ''}"
+        if kind == "agree":
+            return "Agree" if v else "Refuse"
+        if kind == "exchange":
+            if v is None:
+                return "No trade"
+            other, take = v
+            return f"Ask {folk_name(self.view, other)} for the {C.gear_of(take)['name']}"
+        if kind == "option":
+            texts = C.CHOICES.get(q.get("choice"), [])
+            return texts[v] if v < len(texts) else f"Option {v + 1}"
+        if kind == "tie":
+            return folk_name(self.view, v)
+        if isinstance(v, list):
+            return f"Square {square_name(v)}"
+        return str(v)
+
+    # --- choosing townsfolk ---------------------------------------------------------------------------------------
+    def pick(self, b: Board, x: float, y: float, w: float) -> float:
+        cols = 1 if self.narrow else 2
+        cw = (w - 24 - 10 * (cols - 1)) / cols
+        ch = 178
+        taken = {t["id"] for t in self.view["folk"] if t["id"]}
+        for n, tid in enumerate(C.TOWNSFOLK_IDS):
+            row = C.TOWNSFOLK[tid]
+            cx = 12 + (n % cols) * (cw + 10)
+            cy = y + (n // cols) * (ch + 10)
+            b.add(f'<rect x="{cx}" y="{cy}" width="{cw}" height="{ch}" rx="8" fill="{P["muted"] if tid in taken else P["card"]}" '
+                  f'stroke="{P["line"]}"/>')
+            st = row["stats"]
+            write(b, cx + 10, cy + 20, f"{row['name']}", size=15, weight="bold", width=cw - 20)
+            write(b, cx + 10, cy + 38, f"HP {st['hp']['start']}, MVMT {st['mvmt']['start']}, MOX {st['mox']['start']}, "
+                                      f"ACC {st['acc']['start']:+d}", size=12, width=cw - 20)
+            ab = "; ".join(f"{a['name']}: {a['text']}" for a in row["abilities"])
+            write(b, cx + 10, cy + 56, ab, size=11, width=cw - 20, lines=4)
+            kit = ", ".join(C.GEAR[g]["name"] for g in C.STARTING[tid])
+            write(b, cx + 10, cy + 120, f"Starting gear: {kit}", size=11, width=cw - 20, lines=1, fill=P["muted"])
+            bx = cx + 10
+            for alt in (False, True):
+                i = self.idx({"type": "pick", "folk": tid, "alt": alt})
+                if i is None:
+                    continue
+                label = f"Play {row['short']}" + (" with the alternative gear" if alt else "")
+                text = "Play with " + ", ".join(C.GEAR[g]["name"] for g in C.ALTERNATIVE[tid]) if alt else f"Play {row['short']}"
+                bw = (cw - 30) / 2
+                self.button(b, i, bx, cy + ch - 40, bw, 30, text, label)
+                bx += bw + 10
+        rows = (len(C.TOWNSFOLK_IDS) + cols - 1) // cols
+        return y + rows * (ch + 10)
+
+    # --- the grid ---------------------------------------------------------------------------------------------------
+    def grid(self, b: Board, x: float, y: float, w: float) -> float:
+        view, f, d = self.view, self.f, self.derived
+        cell = (w - 30) / GRID if self.narrow else CELL
+        ox, oy = x + 22, y + 20
+        b.add(f'<rect x="{ox}" y="{oy}" width="{cell * GRID}" height="{cell * GRID}" fill="#e9e2c8" stroke="{P["line"]}"/>')
+        for k in range(GRID):
+            write(b, ox + k * cell + cell / 2, oy - 6, "ABCDEFGHIJKL"[k], size=11, anchor="middle", fill=P["muted"])
+            write(b, ox - 6, oy + k * cell + cell / 2 + 4, str(k + 1), size=11, anchor="end", fill=P["muted"])
+        lines = "".join(f'<path d="M{ox + k * cell} {oy}V{oy + GRID * cell}M{ox} {oy + k * cell}H{ox + GRID * cell}"/>'
+                        for k in range(1, GRID))
+        b.add(f'<g stroke="{P["line"]}" stroke-width="0.6">{lines}</g>')
+        # terrain
+        for p in f["terrain"]:
+            if p.get("gone"):
+                continue
+            fill = TERRAIN_FILL.get(p["t"], "#999")
+            for c in p["cells"]:
+                dash = ' stroke-dasharray="3 2"' if p["type"] == "feature" else ""
+                b.add(f'<rect x="{ox + c[0] * cell + 1}" y="{oy + c[1] * cell + 1}" width="{cell - 2}" height="{cell - 2}" '
+                      f'fill="{fill}" opacity="{0.9 if p["type"] == "obstacle" else 0.55}" stroke="{P["ink"]}"{dash}/>')
+            c0 = p["cells"][0]
+            name = C.TERRAIN[p["t"]]["name"]
+            short = "".join(word[0] for word in name.replace("&", "").split())[:3]
+            write(b, ox + c0[0] * cell + 4, oy + c0[1] * cell + 13, short + ("×" if p.get("exh") else ""), size=10,
+                   weight="bold", fill=P["ink"])
+            if p.get("door"):
+                dc = p["door"]
+                b.add(f'<rect x="{ox + dc[0] * cell + 4}" y="{oy + dc[1] * cell + 4}" width="{cell - 8}" height="{cell - 8}" '
+                      f'fill="none" stroke="{P["accent"]}" stroke-width="2" stroke-dasharray="4 3"/>')
+        # start squares during positioning
+        if view["stage"]["k"] == "position":
+            for t in C.RUFFIANS[f["rid"]]["landscape"]["t"]:
+                write(b, ox + t[0] * cell + cell / 2, oy + t[1] * cell + cell / 2 + 5, "T", size=16, anchor="middle",
+                       weight="bold", fill=P["accent"])
+        # attack range of the townsfolk whose turn it is
+        turn = d.get("turn")
+        if turn and self.q is None:
+            for sq in turn["range"]:
+                b.add(f'<rect x="{ox + sq[0] * cell + 2}" y="{oy + sq[1] * cell + 2}" width="{cell - 4}" height="{cell - 4}" '
+                      f'fill="none" stroke="{P["bad"]}" stroke-width="1" opacity="0.5"/>')
+        # the Ruffian's last action: the trail it moved along, whom it targeted, where it pushed them
+        for sq in f.get("trail") or []:
+            b.add(f'<circle cx="{ox + sq[0] * cell + cell}" cy="{oy + sq[1] * cell + cell}" r="4" fill="{P["bad"]}" opacity="0.5"/>')
+        for target in f.get("targets") or []:
+            if isinstance(target, int) and view["folk"][target]["pos"] is not None:
+                tp = view["folk"][target]["pos"]
+                b.add(f'<circle cx="{ox + tp[0] * cell + cell / 2}" cy="{oy + tp[1] * cell + cell / 2}" r="{cell * 0.47}" '
+                      f'fill="none" stroke="{P["bad"]}" stroke-width="3" stroke-dasharray="5 3"/>')
+        for _, sq in f.get("pushes") or []:
+            b.add(f'<rect x="{ox + sq[0] * cell + 2}" y="{oy + sq[1] * cell + 2}" width="{cell - 4}" height="{cell - 4}" '
+                  f'fill="none" stroke="{P["warn"]}" stroke-width="2"/>')
+        # the Ruffian
+        if not f.get("out"):
+            px, py = ox + f["pos"][0] * cell, oy + f["pos"][1] * cell
+            ruff = C.RUFFIANS[f["rid"]]
+            b.add(f'<rect x="{px + 2}" y="{py + 2}" width="{2 * cell - 4}" height="{2 * cell - 4}" rx="10" '
+                  f'fill="{P["bad"]}" stroke="{P["ink"]}" stroke-width="2"/>')
+            write(b, px + cell, py + cell - 2, ruff["name"], size=11 if len(ruff["name"]) < 12 else 9, anchor="middle",
+                   weight="bold", fill=P["paper"], width=2 * cell - 8)
+            write(b, px + cell, py + cell + 14, f"{f['hp']} HP", size=11, anchor="middle", fill=P["paper"])
+            dx, dy = DIR_ARROW[f["face"]]
+            cx, cy = px + cell + dx * (cell - 6), py + cell + dy * (cell - 6)
+            b.add(f'<circle cx="{cx}" cy="{cy}" r="6" fill="{P["gold"]}" stroke="{P["ink"]}"/>')
+        # townsfolk
+        for s, t in enumerate(view["folk"]):
+            if t["pos"] is None or t["out"] is not None or t["ko"]:
+                continue
+            cx, cy = ox + t["pos"][0] * cell + cell / 2, oy + t["pos"][1] * cell + cell / 2
+            colour = P["seats"][s % len(P["seats"])]
+            ring = P["gold"] if turn and turn["who"] == s else P["paper"]
+            b.add(f'<circle cx="{cx}" cy="{cy}" r="{cell * 0.38}" fill="{colour}" stroke="{ring}" stroke-width="3"/>')
+            write(b, cx, cy + 4, folk_name(view, s)[:2], size=12, anchor="middle", weight="bold", fill=P["paper"])
+            if f.get("sheriff") == s:
+                write(b, cx + cell * 0.3, cy - cell * 0.2, "★", size=12, anchor="middle", fill=P["gold"])
+        # controls on squares: moves, starting squares, square answers
+        q = self.q
+        paths = q.get("paths") if q and q["k"] == "path" else None
+        if paths:
+            for n, path in enumerate(paths):
+                pts = " ".join(f"{ox + p[0] * cell + cell},{oy + p[1] * cell + cell}" for p in path)
+                b.add(f'<polyline points="{pts}" fill="none" stroke="{P["seats"][n % 6]}" stroke-width="3" opacity="0.8"/>')
+                end = path[-1]
+                write(b, ox + end[0] * cell + cell, oy + end[1] * cell + cell + 5, str(n + 1), size=14, anchor="middle",
+                       weight="bold", fill=P["ink"])
+        for i, a in enumerate(self.legal):
+            sq = None
+            what = ""
+            if a.get("type") == "move":
+                sq, what = a["to"], f"Move to {square_name(a['to'])}"
+            elif a.get("type") == "start":
+                sq, what = a["at"], f"Start at {square_name(a['at'])}"
+            elif a.get("type") == "answer" and isinstance(a["v"], list) and len(a["v"]) == 2 \
+                    and all(isinstance(c, int) for c in a["v"]) and q and q["k"] not in ("exchange",):
+                sq, what = a["v"], f"{square_name(a['v'])}"
+                if q["k"] == "place" and q.get("who") in C.RUFFIANS:
+                    what = f"Place the Ruffian at {square_name(a['v'])}"
+                elif q["k"] == "spot":
+                    what = f"The Ruffian goes to {square_name(a['v'])}"
+                else:
+                    what = f"Go to {square_name(a['v'])}"
+            if sq is None:
+                continue
+            self.drawn.add(i)
+            body = (f'<rect x="{ox + sq[0] * cell + 3}" y="{oy + sq[1] * cell + 3}" width="{cell - 6}" height="{cell - 6}" '
+                    f'rx="4" fill="{P["good"]}" opacity="0.35" stroke="{P["good"]}" stroke-width="2"/>')
+            b.control(i, what, body)
+        return oy + GRID * cell + 8
+
+    def legend(self, b: Board, x: float, y: float, w: float) -> float:
+        """The terrain cards below the landscape, with their colours on the grid."""
+        f = self.f
+        ox = x + 22
+        ly = y
+        cards = []
+        for p in f["terrain"]:
+            if not p.get("gone") and p["t"] not in cards:
+                cards.append(p["t"])
+        write(b, ox, ly + 12, "Terrain", size=13, weight="bold")
+        ly += 18
+        for tid in cards:
+            row = C.TERRAIN[tid]
+            name = row["name"]
+            short = "".join(word[0] for word in name.replace("&", "").split())[:3]
+            b.add(f'<rect x="{ox}" y="{ly}" width="16" height="16" fill="{TERRAIN_FILL.get(tid, "#999")}"/>')
+            text = f"{short} {name} ({row['type']}). {row['text']} {row.get('interact_text', '')}"
+            n = write(b, ox + 22, ly + 12, text, size=10, width=w - ox - 30, lines=3)
+            ly += 14 * n + 4
+        return ly
+
+    # --- the Ruffian's card and the action card ---------------------------------------------------------------------------
+    def ruffian(self, b: Board, x: float, y: float, w: float) -> float:
+        f = self.f
+        ruff = C.RUFFIANS[f["rid"]]
+        x0 = x + 6
+        b.add(f'<rect x="{x0}" y="{y}" width="{w - 12}" height="10" fill="none"/>')
+        write(b, x0, y + 18, ruff["full_name"], size=15, weight="bold", width=w - 12)
+        # HP bar with breaking points
+        bw = w - 20
+        top = max(1, f["max"])
+        b.add(f'<rect x="{x0}" y="{y + 26}" width="{bw}" height="14" rx="3" fill="{P["line"]}"/>')
+        b.add(f'<rect x="{x0}" y="{y + 26}" width="{bw * max(0, f["hp"]) / top:.1f}" height="14" rx="3" fill="{P["bad"]}"/>')
+        for bp in C.BREAKING_POINTS:
+            if bp < top:
+                bx = x0 + bw * bp / top
+                b.add(f'<path d="M{bx:.1f} {y + 22}V{y + 44}" stroke="{P["ink"]}" stroke-width="2"/>')
+        mv = self.derived.get("ruffian", {}).get("mvmt", 0)
+        write(b, x0, y + 58, f"HP {f['hp']} of {f['max']} · MVMT {mv} · facing {DIR_NAME[f['face']]}", size=12, width=bw)
+        ab = ruff["abilities"][f["level"]]
+        yy = y + 76
+        yy += 15 * write(b, x0, yy, f"{C.LEVEL_NAMES[f['level']]}: {ab['name']}. {ab['text']}", size=11, width=bw, lines=4)
+        weak = ruff["weakness"]
+        yy += 15 * write(b, x0, yy, f"Weakness{' (ACTIVE)' if f['weak'] else ''}: {weak['name']}. {weak['text']}", size=11,
+                          width=bw, lines=4, fill=P["good"] if f["weak"] else P["ink"])
+        if f["final"]:
+            ff = ruff["final_fight"]
+            yy += 15 * write(b, x0, yy, f"Final Fight: {ff['rules']['name']}. {ff['rules']['text']}", size=11, width=bw,
+                              lines=5, fill=P["accent"])
+            yy += 15 * write(b, x0, yy, f"Win: {ff['win']['text']} Lose: {ff['loss']['text']} Special: {ff['special']['text']}",
+                              size=11, width=bw, lines=4)
+        if f["counters"]:
+            text = ", ".join(f"{n} {k}" for k, n in sorted(f["counters"].items()))
+            yy += 15 * write(b, x0, yy, f"Counters: {text}", size=12, width=bw, weight="bold")
+        if f["stolen"]:
+            text = ", ".join(f"{C.gear_of(s['g'])['name']} ({folk_name(self.view, s['owner'])})" for s in f["stolen"])
+            yy += 15 * write(b, x0, yy, f"Taken: {text}", size=11, width=bw, lines=2)
+        deck_left = len(f["deck"])
+        yy += 15 * write(b, x0, yy, f"Action deck: {deck_left} left, {len(f['disc'])} discarded", size=11, width=bw,
+                          fill=P["muted"])
+        # the card being played (or last played), the revealed top card, kept cards
+        if f.get("card"):
+            yy = self.card_box(b, x0, yy + 4, bw, f["card"], "Action card", f.get("targets"))
+        if f.get("top"):
+            yy = self.card_box(b, x0, yy + 4, bw, f["top"], "Next action (revealed)", None)
+        for k in f["kept"]:
+            holders = "the group" if k["with"] == "group" else ", ".join(folk_name(self.view, h) for h in k["with"])
+            yy += 15 * write(b, x0, yy + 4, f"Kept in front of {holders}: {C.CARDS[k['card']]['name']}", size=11,
+                              width=bw, lines=2, fill=P["warn"])
+        return yy + 4
+
+    def card_box(self, b: Board, x: float, y: float, w: float, cid: str, title: str, targets: Any) -> float:
+        c = C.CARDS[cid]
+        lines = [f"{title}: {c['name']}", f"Target: {c['target_text']}", c["act_text"]]
+        if c.get("after_text"):
+            lines.append("Aftereffect: " + c["after_text"])
+        if targets:
+            names = [folk_name(self.view, t) if isinstance(t, int) else "the terrain" for t in targets]
+            lines.append("Targeted: " + ", ".join(names))
+        h = 8
+        parts = []
+        for n, line in enumerate(lines):
+            parts.append((line, 13 if n == 0 else 11, "bold" if n == 0 else "normal"))
+        start = y
+        b.add(f'<rect x="{x - 4}" y="{y}" width="{w + 8}" height="__H__" rx="6" fill="{P["card"]}" stroke="{P["accent"]}"/>')
+        y += 16
+        for line, size, weight in parts:
+            y += (size + 3) * write(b, x + 4, y, line, size=size, weight=weight, width=w - 8, lines=4)
+        h = y - start
+        # patch the box height now that the text is laid out
+        chunks = b._current
+        for k in range(len(chunks) - 1, -1, -1):
+            if "__H__" in chunks[k]:
+                chunks[k] = chunks[k].replace("__H__", f"{h:.0f}")
+                break
+        return y + 4
+
+    # --- actions for whoever is to act ----------------------------------------------------------------------------------------
+    def actions(self, b: Board, x: float, y: float, w: float) -> float:
+        view = self.view
+        items = []
+        seat = view["stage"].get("seat")
+        for i, a in enumerate(self.legal):
+            if i in self.drawn:
+                continue
+            kind = a.get("type")
+            if kind in ("move", "start", "answer", "pick", "buy"):
+                continue
+            items.append((i, self.describe(a), self.describe(a)))
+        if not items and self.q is None and seat is None:
+            return y
+        if seat is not None and self.q is None:
+            t = self.derived.get("turn")
+            if t and t["who"] == seat:
+                write(b, x + 8, y + 16, f"{self.who(seat)}: {t['mvmt']} MVMT and {t['mox']} MOX left", size=13,
+                       weight="bold", width=w - 16)
+                y += 24
+        if items:
+            y = self.buttons(b, items, x + 6, y, w - 12, cols=1 if (self.narrow or self.f is not None) else 3, h=28, gap=4)
+        return y
+
+    def describe(self, a: dict[str, Any]) -> str:
+        kind = a.get("type")
+        seat = self.view["stage"].get("seat")
+        if kind == "attack":
+            info = (self.derived.get("turn") or {}).get("weapons", {}).get(a["g"], {})
+            w = C.gear_of(a["g"])["weapon"]
+            return f"Attack with the {C.gear_of(a['g'])['name']} ({info.get('mox', w['mox'])} MOX, {w['acc']}+, " \
+                   f"{w['dmg']} DMG, range {info.get('range', w.get('range', 1))})"
+        if kind == "interact":
+            p = self.f["terrain"][a["p"]]
+            return f"Use the {C.TERRAIN[p['t']]['name']}: {C.TERRAIN[p['t']].get('interact_text', '')}"
+        if kind == "use":
+            return self.use_text(seat, a)
+        if kind == "equip":
+            cost = (self.derived.get("turn") or {}).get("change")
+            extra = f" ({cost} MOX)" if self.f is not None and cost is not None else ""
+            return f"Equip the {C.gear_of(a['g'])['name']} in {SLOT_NAMES[a['slot']].lower()}{extra}"
+        if kind == "unequip":
+            return f"Unequip the {C.gear_of(a['g'])['name']}"
+        if kind == "end":
+            return "End the turn"
+        if kind == "pass":
+            return "Pass (done shopping)"
+        if kind == "sell":
+            value = self.derived["folk"][seat]["sell"].get(a["g"], 0) if seat is not None else 0
+            return f"Sell the {C.gear_of(a['g'])['name']} for {value} Coins"
+        if kind == "give":
+            return f"Give the {C.gear_of(a['g'])['name']} to {folk_name(self.view, a['to'])}"
+        if kind == "no-reset":
+            return "No shop reset"
+        if kind == "pledge":
+            return f"Pledge {a['n']} Coin{'s' if a['n'] != 1 else ''} to reset the shop"
+        if kind == "discard-feat":
+            return f"Discard the Feat {C.FEATS[a['feat']]['name']}"
+        if kind == "keep-feats":
+            return "Keep the other Feats"
+        if kind == "buy":
+            return f"Buy the {C.gear_of(a['g'])['name']}"
+        if kind == "pick":
+            return f"Play {C.TOWNSFOLK[a['folk']]['short']}"
+        if kind == "move":
+            return f"Move to {square_name(a['to'])}"
+        if kind == "start":
+            return f"Start at {square_name(a['at'])}"
+        if kind == "answer":
+            return self.answer_text(self.q, a["v"]) if self.q else "Answer"
+        return kind or "Act"
+
+    def use_text(self, seat: int, a: dict[str, Any]) -> str:
+        key = a["k"]
+        chosen = a.get("chosen")
+        target = f" on {folk_name(self.view, chosen)}" if isinstance(chosen, int) else ""
+        parts = key.split(":")
+        if parts[0] == "a":
+            tid = self.view["folk"][seat]["id"]
+            ab = C.TOWNSFOLK[tid]["abilities"][int(parts[1])]
+            return f"{ab['name']}{target}: {ab['text']}"
+        if parts[0] == "g":
+            inst = ":".join(parts[1:-1])
+            g = C.gear_of(inst)
+            return f"Use the {g['name']}{target}: {g['text']}"
+        rules = C.RUFFIANS[self.f["rid"]]["final_fight"]["rules"]
+        return f"{rules['name']}{target}"
+
+    # --- the Peddler's table -------------------------------------------------------------------------------------------
+    def shop(self, b: Board, x: float, y: float, w: float) -> float:
+        view = self.view
+        shop = view["ped"]["shop"]
+        write(b, 12, y + 18, "The Peddler's table", size=15, weight="bold")
+        write(b, 200 if not self.narrow else 12, y + (18 if not self.narrow else 34),
+               f"Peddler deck: {len(view['ped']['deck'])} cards", size=11, fill=P["muted"])
+        y += 26 if not self.narrow else 42
+        cols = 2 if self.narrow else 5
+        cw = (w - 24 - 8 * (cols - 1)) / cols
+        ch = 150
+        prices = self.derived.get("prices", {})
+        for n, inst in enumerate(shop):
+            g = C.gear_of(inst)
+            cx = 12 + (n % cols) * (cw + 8)
+            cy = y + (n // cols) * (ch + 8)
+            i = self.idx({"type": "buy", "g": inst})
+            price = prices.get(inst, g.get("cost"))
+            body = (f'<rect x="{cx}" y="{cy}" width="{cw}" height="{ch}" rx="6" fill="{P["card"]}" '
+                    f'stroke="{P["good"] if i is not None else P["line"]}" stroke-width="{2 if i is not None else 1}"/>')
+            if i is not None:
+                self.drawn.add(i)
+                b.control(i, f"Buy the {g['name']} for {price} Coins", body)
+            else:
+                b.add(body)
+            write(b, cx + 6, cy + 16, g["name"], size=12, weight="bold", width=cw - 12)
+            write(b, cx + 6, cy + 31, f"{price} Coins", size=11, fill=P["accent"], weight="bold")
+            write(b, cx + 6, cy + 46, gear_line(inst), size=10, width=cw - 12, lines=2)
+            write(b, cx + 6, cy + 76, g.get("text", ""), size=10, width=cw - 12, lines=5)
+        rows = (len(shop) + cols - 1) // cols
+        return y + rows * (ch + 8)
+
+    # --- townsfolk cards ------------------------------------------------------------------------------------------------
+    def folk_cards(self, b: Board, x: float, y: float, w: float) -> float:
+        """One card per townsfolk: side by side, or stacked on a narrow screen."""
+        n = len(self.view["folk"])
+        if self.narrow:
+            for s in range(n):
+                y += self.folk_card(b, s, 12, y, w - 24) + 8
+            return y
+        cw = (w - 24 - 8 * (n - 1)) / n
+        return y + max(self.folk_card(b, s, 12 + s * (cw + 8), y, cw) for s in range(n))
+
+    def folk_card(self, b: Board, s: int, x: float, y: float, w: float) -> float:
+        view = self.view
+        t = view["folk"][s]
+        d = (self.derived.get("folk") or [None] * 8)[s] or {}
+        colour = P["seats"][s % len(P["seats"])]
+        start = y
+        b.add(f'<rect x="{x}" y="{y}" width="{w}" height="__H__" rx="8" fill="{P["card"]}" stroke="{colour}" stroke-width="3"/>')
+        name = folk_name(view, s)
+        status = " — knocked out" if t["ko"] else (" — removed" if t["out"] else "")
+        sheriff = " ★ sheriff" if self.f and self.f.get("sheriff") == s else ""
+        write(b, x + 8, y + 18, f"{name} ({names_in('{seat%d}' % s, self.names)}){sheriff}{status}", size=13,
+               weight="bold", width=w - 16)
+        y += 34
+        write(b, x + 8, y, f"HP {t['hp']}/{d.get('max', '?')} · MVMT {d.get('mvmt', '?')} · MOX {d.get('mox', '?')} · "
+                         f"ACC {d.get('acc', 0):+d} · {t['coins']} Coins", size=11, width=w - 16)
+        y += 16
+        write(b, x + 8, y, f"Feats: {len(t['done'])} done ({d.get('points', 0)} points), {len(t['feats'])} face down",
+               size=11, width=w - 16, fill=P["muted"])
+        y += 14
+        for slot in ("left-hand", "right-hand", "head", "chest", "leg", "accessory"):
+            inst = t["eq"].get(slot)
+            text = f"{SLOT_NAMES[slot]}: {C.gear_of(inst)['name'] if inst else '—'}"
+            if inst and slot == "right-hand" and t["eq"].get("left-hand") == inst:
+                text = f"{SLOT_NAMES[slot]}: (both hands)"
+            y += 14 * write(b, x + 8, y + 2, text, size=11, width=w - 16)
+            if inst and not (slot == "right-hand" and t["eq"].get("left-hand") == inst):
+                y += 13 * write(b, x + 16, y + 1, gear_line(inst) + (". " + C.gear_of(inst)["text"] if C.gear_of(inst)["text"] else ""),
+                                 size=9, width=w - 24, lines=3, fill=P["muted"])
+        if t["stash"]:
+            y += 14 * write(b, x + 8, y + 2, "Stash: " + ", ".join(C.gear_of(g)["name"] for g in t["stash"]), size=11,
+                             width=w - 16, lines=4)
+        if self.viewer == s:
+            for fid in t["feats"]:
+                if fid is None or fid == "?":
+                    continue
+                feat = C.FEATS[fid]
+                y += 13 * write(b, x + 8, y + 2, f"Feat (hidden): {feat['name']}: {feat['goal_text']} "
+                                                f"({feat['points']} pts{'; ' + feat['reward_text'] if feat['reward_text'] else ''})",
+                                 size=10, width=w - 16, lines=3, fill=P["accent"])
+            for eid in t["secrets"]:
+                if eid is None or eid == "?":
+                    continue
+                ev = C.EVENTS[C.base_id(eid)]
+                y += 13 * write(b, x + 8, y + 2, f"Secret event: {ev['name']}: {ev['text']}", size=10, width=w - 16,
+                                 lines=3, fill=P["bad"])
+        for fid in t["done"]:
+            feat = C.FEATS[fid]
+            y += 13 * write(b, x + 8, y + 2, f"✓ {feat['name']} ({feat['points']} pts)", size=10, width=w - 16,
+                             fill=P["good"])
+        y += 8
+        h = y - start
+        chunks = b._current
+        for k in range(len(chunks) - 1, -1, -1):
+            if "__H__" in chunks[k]:
+                chunks[k] = chunks[k].replace("__H__", f"{h:.0f}")
+                break
+        return h
+
+    # --- player aids -------------------------------------------------------------------------------------------------
+    def aids(self, b: Board, x: float, y: float, w: float) -> float:
+        phase = "fight" if self.f is not None else "town"
+        col_w = w - 24 if self.narrow else (w - 36) / 2
+        write(b, 12, y + 16, "Phase checklist", size=13, weight="bold")
+        yy = y + 22
+        for line in CHECKLIST[phase]:
+            yy += 14 * write(b, 20, yy + 12, "• " + line, size=11, width=col_w - 10)
+        cx = 12 if self.narrow else 24 + col_w
+        cy = yy + 8 if self.narrow else y
+        write(b, cx, cy + 16, "Crit Hit! (roll on a critical hit)", size=13, weight="bold")
+        cy += 22
+        for row in C.CRIT_CHART["table"]:
+            lo, hi = row["min"], row["max"]
+            label = f"{lo}" if lo == hi else (f"{lo}+" if hi is None else f"{lo}–{hi}")
+            cy += 13 * write(b, cx + 8, cy + 12, f"{label}: {row['text']}", size=10, width=col_w - 10, lines=3)
+        return max(yy, cy) + 6
+
+
+def render(view: dict[str, Any], ui: dict[str, Any]) -> Any:
+    return Drawer(view, ui).draw()
+
+
+__all__ = ["render", "foot", "esc"]

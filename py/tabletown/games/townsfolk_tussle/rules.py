@@ -1,0 +1,377 @@
+"""Townsfolk Tussle on the game kit: the state, who acts, what they may do, and what each seat sees.
+
+A seat is one townsfolk (the solo variant gives one person three seats; Doublin' Down two people
+two each). Hidden: the order of every deck, the face-down Ruffians on the Town Map, each
+townsfolk's unaccomplished Feats and secret Town Events (seen by their owner only).
+
+The rules themselves are in the `Match` mixins (see match.py); questions asked in the middle of
+an action are kept in `state["pending"]` with the state before the action (see play.py).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Optional
+
+from tabletown.engine.prng import Rng, seed_state
+from tabletown.engine.rules import BadSetup, IllegalAction, Rules, make_team_outcome
+from tabletown.engine.zones import HIDDEN, OWNER, Zone, Zones
+
+from . import SPEC, unlock_option
+from . import content as C
+from .match import Match
+from .phrases import PHRASES, prompt_for
+from .play import R, Suspend
+
+SQUARE_QUESTIONS = ("push", "place", "dash", "spot", "terrain-spot")
+
+
+def new_state(seed: int, seats: int, options: dict[str, Any], campaign: Optional[dict[str, Any]]) -> dict[str, Any]:
+    words = seed_state(seed)
+    rng = Rng(words)
+    unlocked = sorted({r for r in (campaign or {}).get("unlocked", []) if r in C.RUFFIANS}
+                      | {r for r in C.RUFFIAN_IDS if options.get(unlock_option(r))})
+    pool = C.playable_ruffians()
+    if len(pool) < C.SETUP["fights"]:
+        raise BadSetup("Townsfolk Tussle needs four Ruffians with action decks.")
+    pool = list(pool)
+    rng.shuffle(pool)
+    peddler = list(C.PEDDLER_CARDS) + [g for rid in unlocked for g in C.PEDDLER_UNLOCKS[rid]]
+    rng.shuffle(peddler)
+    no_secrets = bool(options.get("solo") or options.get("doublin_down"))
+    events = [e for e in C.EVENT_CARDS if not (no_secrets and C.base_id(e) in C.SECRET_EVENTS)]
+    rng.shuffle(events)
+    feats = list(C.FEAT_CARDS)
+    rng.shuffle(feats)
+    folk = [{"id": None, "hp": 0, "coins": 0, "eq": {s: None for s in ("left-hand", "right-hand", "head", "chest",
+                                                                       "leg", "accessory")},
+             "stash": [], "pos": None, "out": None, "ko": False, "feats": [], "done": [], "won": 0,
+             "secrets": [], "counters": {}} for _ in range(seats)]
+    return {
+        "rng": words,
+        "v": SPEC.rules_version,
+        "variant": {"solo": bool(options.get("solo")), "doublin": bool(options.get("doublin_down")),
+                    "trading": bool(options.get("trading")), "map": options.get("town_map", "standard")},
+        "unlocked": unlocked,
+        "stage": {"k": "pick", "seat": 0},
+        "round": 0,
+        "map_hidden": pool[:C.SETUP["fights"]],
+        "map_seen": [],
+        "bar": list(range(seats)),
+        "folk": folk,
+        "charges": {},
+        "effects": [],
+        "uses": {"turn": {}, "phase": {}, "fight": {}, "game": {}},
+        "tally": {"turn": {}, "fight": {}, "game": {}},
+        "ped": {"deck": peddler, "shop": [], "gone": []},
+        "pedall": len(peddler),
+        "fdeck": feats, "fgone": [],
+        "edeck": events, "egone": [],
+        "f": None,
+        "result": None,
+        "pending": None,
+    }
+
+
+_LEAVES = (str, int, bool, type(None))
+
+
+def copy_json(value: Any) -> Any:
+    """A deep copy of JSON data that copies lists of plain values in one go (decks are long)."""
+    if isinstance(value, dict):
+        return {k: copy_json(v) for k, v in value.items()}
+    if isinstance(value, list):
+        if all(isinstance(v, _LEAVES) for v in value):
+            return value[:]
+        return [copy_json(v) for v in value]
+    return value
+
+
+def mask(zones: Zones, state: dict[str, Any], seat: Optional[int]) -> dict[str, Any]:
+    """What `zones.mask` gives (the same masked copy), made with a quicker copy."""
+    view = {k: copy_json(v) for k, v in state.items() if k != "rng"}
+    for place in zones.hidden_from(view, seat):
+        value = place.value
+        if isinstance(value, list):
+            place.container[place.key] = [None] * len(value)
+        elif value is not None:
+            place.container[place.key] = "?"
+    return view
+
+
+def annotate(events: list[dict[str, Any]], state: dict[str, Any]) -> list[dict[str, Any]]:
+    """Name the townsfolk a seat plays in each event (the log says "Henlo ({seat0})")."""
+    folk = [t["id"] for t in state["folk"]]
+    for e in events:
+        for key, out in (("who", "folk"), ("seat", "seat-folk"), ("to", "to-folk"), ("other", "other-folk"),
+                         ("chosen", "chosen-folk")):
+            v = e.get(key)
+            if isinstance(v, int) and not isinstance(v, bool) and 0 <= v < len(folk):
+                e[out] = folk[v]
+        if e.get("t") == "target":
+            e["folks"] = [folk[w] if isinstance(w, int) else None for w in e["who"]]
+    return events
+
+
+class TownsfolkTussle(Rules):
+    zones = Zones(
+        Zone("map_hidden", HIDDEN, pool="ruffians"),
+        Zone("ped.deck", HIDDEN, pool="peddler"),
+        Zone("fdeck", HIDDEN, pool="feats"),
+        Zone("folk.*.feats", OWNER, pool="feats"),
+        Zone("edeck", HIDDEN, pool="events"),
+        Zone("folk.*.secrets", OWNER, pool="events"),
+        Zone("f.deck", HIDDEN, pool="cards"),
+    )
+    phrases = PHRASES
+
+    # --- the contract -----------------------------------------------------------------------------
+    def people(self, seats, options):
+        # Solo: one player runs all three townsfolk; Doublin' Down: the first player runs
+        # seats 1-2, the second seats 3-4 (the setup form says so).
+        if options.get("solo"):
+            return [0] * seats
+        if options.get("doublin_down"):
+            return [0, 0, 2, 2][:seats]
+        return None
+
+    def setup(self, seed, seats, options, campaign=None, version=None):
+        self.spec.check_seats(seats)
+        return new_state(seed, seats, options, campaign)
+
+    def active(self, state):
+        if state.get("result") is not None:
+            return []
+        q = state.get("pending")
+        if q:
+            return [q["q"]["seat"]]
+        stage = state["stage"]
+        if stage["k"] in ("pick", "reset", "shop", "position", "turn", "discard"):
+            return [stage["seat"]]
+        return []
+
+    def legal(self, state, seat):
+        if seat not in self.active(state):
+            return []
+        q = state.get("pending")
+        if q:
+            return [{"type": "answer", "v": v} for v in q["q"]["opts"]]
+        m = Match(state, [])
+        kind = state["stage"]["k"]
+        if kind == "pick":
+            return m.pick_actions()
+        if kind == "reset":
+            return m.reset_actions(seat)
+        if kind == "shop":
+            return m.shop_actions(seat)
+        if kind == "position":
+            return [{"type": "start", "at": sq} for sq in m.start_squares()]
+        if kind == "turn":
+            return m.turn_actions(seat)
+        if kind == "discard":
+            return [{"type": "discard-feat", "feat": f} for f in state["folk"][seat]["feats"]] + [{"type": "keep-feats"}]
+        return []
+
+    def params(self, state, seat):
+        if seat not in self.active(state):
+            return []
+        q = state.get("pending")
+        if q:
+            if q["q"]["k"] in SQUARE_QUESTIONS:
+                return [{"kind": "square", "action": {"type": "answer"}, "param": "v", "frame": "grid",
+                         "label": "Choose a square"}]
+            return []
+        kind = state["stage"]["k"]
+        if kind == "turn":
+            return [{"kind": "square", "action": {"type": "move"}, "param": "to", "frame": "grid",
+                     "label": "Move"}]
+        if kind == "position":
+            return [{"kind": "square", "action": {"type": "start"}, "param": "at", "frame": "grid",
+                     "label": "Starting square"}]
+        return []
+
+    def check_param(self, state, seat, action):
+        if action not in self.legal(state, seat):
+            raise IllegalAction("That square cannot be chosen now.")
+
+    def apply(self, state, seat, action):
+        if not isinstance(action, dict):
+            raise IllegalAction("That is not a move.")
+        if seat not in self.active(state):
+            raise IllegalAction("It is not this townsfolk's turn.")
+        pending = state.get("pending")
+        if pending:
+            if action.get("type") != "answer" or "v" not in action or set(action) != {"type", "v"}:
+                raise IllegalAction("Answer the question first.")
+            base, job = pending["base"], pending["job"]
+            answers = pending["answers"] + [action["v"]]
+            skip = pending["emitted"]
+        else:
+            base, job, answers, skip = state, [seat, action], [], 0
+        m = Match(copy_json(base), answers)
+        try:
+            m.play(job[0], job[1])
+            new = m.s
+            new["pending"] = None
+        except Suspend as q:
+            new = m.s
+            new["pending"] = {"base": base, "job": job, "answers": answers, "q": q.question, "emitted": len(m.ev)}
+        if pending and m.asked < len(answers):
+            raise IllegalAction("That answers no question.")
+        return new, annotate(list(m.ev[skip:]), new)
+
+    def reaction(self, state, seat):
+        q = state.get("pending")
+        if q and q["q"]["seat"] == seat and q["q"]["k"] == "react":
+            return {"pass": {"type": "answer", "v": False}}
+        return None
+
+    # --- what a seat sees ------------------------------------------------------------------------------
+    def view(self, state, seat):
+        pending = state.get("pending")
+        if pending:  # the state before the action is kept only to replay it; nobody is shown it
+            state = dict(state, pending={k: v for k, v in pending.items() if k != "base"})
+        v = mask(self.zones, state, seat)
+        self.derive(state, v, seat)
+        return v
+
+    def derive(self, state, view, seat):
+        m = Match(state, [])
+        d: dict[str, Any] = {"over": state.get("result") is not None}
+        folk = []
+        for s in range(len(state["folk"])):
+            t = state["folk"][s]
+            if t["id"] is None:
+                folk.append(None)
+                continue
+            folk.append({
+                "max": m.max_hp(s), "mvmt": m.stat(s, "mvmt"), "mox": m.stat(s, "mox"), "acc": m.stat(s, "acc"),
+                "points": sum(C.FEATS[f]["points"] for f in t["done"]),
+                "sell": {g: m.sale_value(s, g) for g in m.owns(s) if m.sellable(s, g)}
+                if state["f"] is None and state["stage"].get("seat") == s else {},
+            })
+        d["folk"] = folk
+        f = state["f"]
+        if f is not None:
+            d["ruffian"] = {"mvmt": m.stat(R, "mvmt")}
+            turn = f.get("turn")
+            if turn and isinstance(turn.get("who"), int) and not state.get("pending"):
+                who = turn["who"]
+                d["turn"] = {"who": who, "mvmt": m.mvmt_left(who), "mox": m.mox_left(who),
+                             "reach": m.reach_squares(who), "range": m.attack_range_cells(who),
+                             "weapons": {g: {"range": m.weapon_range(who, g), "mox": m.weapon_cost(who, g)}
+                                         for g in m.weapons(who) if C.gear_of(g)["weapon"].get("dmg") is not None},
+                             "change": m.change_cost(who)}
+        else:
+            shopper = state["stage"].get("seat")  # prices and sale values are shown for whoever shops now
+            d["prices"] = {g: m.price(shopper, g) for g in state["ped"]["shop"]} if shopper is not None else {}
+        view["derived"] = d
+
+    def unseen(self, view, pool):
+        if pool == "ruffians":
+            return [r for r in C.playable_ruffians() if r not in view["map_seen"]]
+        if pool == "peddler":
+            seen = set(view["ped"]["shop"]) | set(view["ped"]["gone"])
+            for t in view["folk"]:
+                seen |= set(g for g in t["eq"].values() if g)
+                seen |= set(t["stash"])
+            if view.get("f"):
+                seen |= {x["g"] for x in view["f"]["stolen"]}
+            allp = list(C.PEDDLER_CARDS) + [g for rid in view["unlocked"] for g in C.PEDDLER_UNLOCKS[rid]]
+            return [g for g in allp if g not in seen]
+        if pool == "feats":
+            seen = set(view["fgone"])
+            for t in view["folk"]:
+                seen |= set(t["done"]) | {x for x in t["feats"] if x is not None}
+            return [f for f in C.FEAT_CARDS if f not in seen]
+        if pool == "events":
+            seen = set(view["egone"])
+            for t in view["folk"]:
+                seen |= {x for x in t["secrets"] if x is not None}
+            no_secrets = view["variant"]["solo"] or view["variant"]["doublin"]
+            return [e for e in C.EVENT_CARDS if e not in seen and not (no_secrets and C.base_id(e) in C.SECRET_EVENTS)]
+        if pool == "cards":
+            f = view["f"]
+            seen = set(f["disc"]) | {k["card"] for k in f["kept"]}
+            if f["top"]:
+                seen.add(f["top"])
+            return [c for c in C.DECKS[f["rid"]] if c not in seen]
+        return []
+
+    # --- the end --------------------------------------------------------------------------------------------
+    def outcome(self, state):
+        res = state.get("result")
+        if res is None:
+            return None
+        ending = C.ENDINGS[res["ending"]]
+        names = [C.GEAR[g]["name"] for g in res["unlocks"]]
+        text = ending["text"]
+        if names:
+            text += " Unlocked: " + " and ".join(names) + "."
+        seats = len(state["folk"])
+        details = []
+        for t in state["folk"]:
+            details.append({"Townsfolk": C.TOWNSFOLK[t["id"]]["short"] if t["id"] else "",
+                            "Feats": len(t["done"]), "Feat points": sum(C.FEATS[f]["points"] for f in t["done"]),
+                            "Coins": t["coins"]})
+        return make_team_outcome(res["won"], res["ending"], f"{ending['number']}. {ending['title']}", text, seats,
+                                 details=details, columns=["Townsfolk", "Feats", "Feat points", "Coins"],
+                                 unlocks=res["unlocks"],
+                                 scores=[sum(C.FEATS[f]["points"] for f in t["done"]) for t in state["folk"]])
+
+    def prompt(self, state, seat):
+        return prompt_for(state, seat)
+
+    # --- the story of a game --------------------------------------------------------------------------------
+    def tally(self, state):
+        """Each townsfolk's Feat points so far (the sheriff is the one with the most)."""
+        return [sum(C.FEATS[f]["points"] for f in t["done"]) for t in state["folk"]]
+
+    def story(self, steps, final):
+        """The fights (Ruffian, level, how it went, how long it took) and each townsfolk's Feats."""
+        fights: list[list[Any]] = []
+        current: Optional[list[Any]] = None
+        for _seat, _action, _events, state in steps:
+            f = state["f"]
+            if f is not None and (current is None or current[1] != C.RUFFIANS[f["rid"]]["name"]):
+                current = [len(fights) + 1, C.RUFFIANS[f["rid"]]["name"], C.LEVEL_NAMES[f["level"]], "", 0, 0]
+                fights.append(current)
+            if f is not None and current is not None:
+                current[4] = max([current[4]] + list(f["turns"].values()))
+                current[5] = len(f["ko_order"])
+            if f is None and current is not None and not current[3]:
+                current[3] = "Defeated"
+        if current is not None and not current[3] and final.get("result"):
+            current[3] = "Won" if final["result"]["won"] else "Lost"
+        feats = [[C.TOWNSFOLK[t["id"]]["short"] if t["id"] else "", len(t["done"]),
+                  sum(C.FEATS[x]["points"] for x in t["done"]), ", ".join(C.FEATS[x]["name"] for x in t["done"]) or "—"]
+                 for t in final["folk"]]
+        return [
+            {"title": "The fights", "columns": ["Fight", "Ruffian", "Level", "Result", "Rounds", "Knocked out"],
+             "rows": fights},
+            {"title": "Feats of Mettle", "columns": ["Townsfolk", "Feats", "Points", "Accomplished"], "rows": feats},
+        ]
+
+    # --- campaigns ------------------------------------------------------------------------------------------
+    def campaign_options(self, campaign, names, options):
+        """The unlocks this browser's campaign has earned, ticked in the new game's options (the page
+        hands a game its campaign this way, and the record's options carry them into a share link)."""
+        opts = dict(options)
+        for rid in (campaign or {}).get("unlocked", []):
+            if rid in C.RUFFIANS:
+                opts[unlock_option(rid)] = True
+        return opts
+
+    def campaign_update(self, campaign, names, state):
+        res = state.get("result")
+        data = dict(campaign or {})
+        if res is None:
+            return campaign
+        unlocked = sorted(set(data.get("unlocked", [])) | set(state.get("unlocked", []))
+                          | ({res["ruffian"]} if res["unlocks"] else set()))
+        endings = sorted(set(data.get("endings", [])) | {res["ending"]})
+        data["unlocked"] = unlocked
+        data["endings"] = endings
+        return data
+
+
+RULES = TownsfolkTussle(SPEC)

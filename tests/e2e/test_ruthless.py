@@ -1,0 +1,202 @@
+"""Ruthless played through the page, as players would: pressing models, suggested points and
+enemies on the table, the cards in the hand, and the same with the keyboard."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from .helpers import (
+    BOOT_TIMEOUT,
+    check_phone_and_axe,
+    is_over,
+    log_lines,
+    open_page,
+    reload_and_check,
+    share_and_open,
+    wait_for_humans,
+)
+
+# What a plain player presses, best first (by the control's accessible name).
+PREFERENCE = [
+    r"^Shoot at ",
+    r"^Play the ",
+    r"^Fight with the ",
+    r"^Do nothing$",
+    r"^Wound roll keep",
+    r"^Place the citizen here",
+    r"^Get Your Courage Up without a card",
+    r"^Move .* (charge!|advance|to cover)",
+    r"^Pick .* to act",
+    r": Hold \(no more actions",
+    r"^End this posse's activation",
+    r"^Keep the rest",
+    r"^Ready",
+    r"^Guess ",
+    r"^Ride to ",
+]
+
+
+def controls(page):
+    out = []
+    for el in page.locator("#board [data-action]").all():
+        out.append((el, el.get_attribute("aria-label") or ""))
+    return out
+
+
+def pick(page):
+    found = controls(page)
+    for pattern in PREFERENCE:
+        for el, label in found:
+            if re.search(pattern, label):
+                return el, label
+    return found[0] if found else (None, "")
+
+
+def press(page, keyboard=False) -> str:
+    """Do one thing the page offers; returns what was pressed (or "" while bots think)."""
+    handoff = page.locator("#handoff:not([hidden]) [data-action=handoff]")
+    if handoff.count():
+        handoff.click()
+        return "handoff"
+    el, label = pick(page)
+    if el is None:
+        page.wait_for_timeout(40)
+        return ""
+    if not keyboard:
+        try:
+            el.click(timeout=4000)
+            return label
+        except Exception:  # noqa: BLE001 - a marker under another one's name: the keyboard still reaches it
+            pass
+    el.focus()
+    page.keyboard.press("Enter")
+    return label
+
+
+def play_on(page, steps: int, keyboard_every: int = 0) -> list[str]:
+    pressed = []
+    for i in range(steps):
+        if is_over(page):
+            break
+        label = press(page, keyboard=bool(keyboard_every) and i % keyboard_every == 0)
+        if label:
+            pressed.append(label)
+    return pressed
+
+
+def test_dodge_city_draw_to_the_end_against_a_bot_by_pointer_and_keyboard(page, base_url):
+    open_page(page, base_url, "#new/ruthless?seats=human,bot:hard&scenario=dodge-city&seed=3")
+    assert "Dodge City Draw" in page.locator("#board").inner_text()
+    pressed = play_on(page, 6000, keyboard_every=3)
+    assert is_over(page)
+    assert any(p.startswith("Shoot at ") for p in pressed)
+    assert any(p.startswith("Move ") for p in pressed)
+    assert any(p.startswith("Play the ") for p in pressed)
+    lines = " ".join(log_lines(page))
+    assert "shoots at" in lines and "moves" in lines and "Initiative:" in lines
+    assert "Victory points" in page.locator("#results").inner_text()
+
+
+def test_a_move_to_any_point_by_pointer_and_by_keyboard(page, base_url):
+    open_page(page, base_url, "#new/ruthless?seats=human,bot&scenario=dodge-city&seed=3")
+    if not page.evaluate("typeof window.tabletownFramePoint === 'function'"):
+        pytest.xfail("this page does not yet turn a press on the table into a point (data-param, data-frame)")
+    # play the initiative card, then pick Bat Masterson
+    for _ in range(400):
+        if page.locator("#board [aria-label^='Pick Bat Masterson']").count():
+            break
+        card = page.locator("#board [aria-label^='Play the ']")
+        if card.count():
+            card.first.click()
+        else:
+            page.wait_for_timeout(50)
+    # Bat is offered twice: his base on the table and his name in the list of models
+    page.locator("#board [aria-label^='Pick Bat Masterson']").first.click()
+    wait_for_humans(page)
+    page.locator("[data-param]").first.click()
+    frame = page.locator("#board [data-frame='table']").first
+    box = frame.bounding_box()
+    # the frame's units are hundredths of an inch: press 2" east of Bat (1500, 2040) -> (1700, 2040)
+    page.mouse.click(box["x"] + box["width"] * 1700 / 3600, box["y"] + box["height"] * 2040 / 3000)
+    wait_for_humans(page)
+    assert any("Bat Masterson moves" in line for line in log_lines(page))
+    page.locator("button[data-param]").first.focus()
+    page.keyboard.press("Enter")
+    for _ in range(8):
+        page.keyboard.press("ArrowLeft")
+    page.keyboard.press("Enter")
+    wait_for_humans(page)
+    assert sum("Bat Masterson moves" in line for line in log_lines(page)) == 2
+
+
+def test_a_reload_mid_gunfight_resumes_where_it_was(page, base_url):
+    open_page(page, base_url, "#new/ruthless?seats=human,bot:hard&scenario=riding-shotgun&seed=5")
+    play_on(page, 40)
+    reload_and_check(page)
+
+
+def test_a_share_link_opens_the_gunfight_at_the_same_point(browser, page, base_url):
+    open_page(page, base_url, "#new/ruthless?seats=human,bot&scenario=gunfight&table=ranch&seed=8")
+    play_on(page, 30)
+    share_and_open(browser, page)
+
+
+def test_a_campaign_act_a_reload_and_the_next_act(page, base_url):
+    open_page(page, base_url, "#new/ruthless?seats=human,bot&scenario=campaign&seed=4")
+    assert "Tombstone" in page.locator("#board").inner_text()
+    play_on(page, 30)
+    reload_and_check(page)
+    play_on(page, 6000)
+    assert is_over(page)
+    assert "Act 1 at Tombstone" in page.locator("#results").inner_text() or "Act 1" in page.locator("#status").inner_text()
+    keys = page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('tabletown:campaign:ruthless:'))")
+    assert keys
+    data = page.evaluate(f"JSON.parse(localStorage.getItem({json.dumps(keys[0])}))")["data"]
+    assert data["campaign"]["act"] == 2 and data["campaign"]["history"][0]["at"] == "tombstone"
+    # the next act, in a new page load: the Cowboys ride on, the Earp player guesses
+    page.goto(base_url + "?botpause=20#new/ruthless?seats=human,bot&scenario=campaign&seed=5")
+    page.wait_for_selector("html.ready", timeout=BOOT_TIMEOUT)
+    play_on(page, 3)
+    text = page.locator("#board").inner_text() + page.locator("#log").inner_text()
+    if "rides one space" not in text and "Guess" not in text:
+        pytest.xfail("the page does not yet put the campaign snapshot (RULES.campaign_snapshot) into a new game's record")
+    assert "rides one space toward the border" in page.locator("#log").inner_text()
+
+
+def test_the_posse_editor_builds_a_posse_for_a_free_gunfight(page, base_url):
+    open_page(page, base_url, "#new/ruthless?seats=human,bot&scenario=gunfight&posse1=build&seed=2")
+    assert "The posse editor" in page.locator("#board").inner_text()
+    for _ in range(2):
+        page.locator("#board [aria-label^='Add a blank character card']").click()
+        wait_for_humans(page)
+        page.locator("#board [aria-label^='Give Gunfighter']").click()
+        wait_for_humans(page)
+    page.locator("#board [aria-label^='Toughness 3']").click()
+    wait_for_humans(page)
+    page.locator("#board [aria-label^='The posse is ready']").click()
+    wait_for_humans(page)
+    assert "Turn 1 of 10" in page.locator("#board").inner_text()
+
+
+def test_hot_seat_keeps_each_hand_and_face_down_card_secret(page, base_url):
+    open_page(page, base_url, "#new/ruthless?seats=human,human&names=Ann,Bob&scenario=dodge-city&seed=6")
+    page.locator("#handoff:not([hidden]) [data-action=handoff]").click()
+    cards = page.locator("#board [aria-label^='Play the ']")
+    first_hand = [c.split(". ")[0] for c in cards.evaluate_all("es => es.map(e => e.getAttribute('aria-label'))")]
+    assert len(first_hand) == 5
+    cards.first.click()
+    # Bob must be handed the device: behind the screen, nobody's hand is drawn
+    page.wait_for_selector("#handoff:not([hidden])")
+    board = page.locator("#board").inner_html()
+    assert not any(label in board for label in first_hand)
+    page.locator("#handoff:not([hidden]) [data-action=handoff]").click()
+    second = page.locator("#board [aria-label^='Play the ']").evaluate_all("es => es.map(e => e.getAttribute('aria-label'))")
+    assert not set(c.split(". ")[0] for c in second) & set(first_hand)
+    assert "face down" in page.locator("#board").inner_text()  # Ann's card lies face down
+
+
+def test_ruthless_is_accessible_and_fits_a_phone(browser, base_url):
+    check_phone_and_axe(browser, base_url, "#new/ruthless?seats=human,bot&scenario=dodge-city&seed=8")

@@ -1,0 +1,110 @@
+"""Townsfolk Tussle played through the page: one human with bot teammates to an ending, a reload in
+the middle of a fight, a share link, and what a campaign unlocks offered in the next game's setup.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+
+from .helpers import (
+    check_phone_and_axe,
+    is_over,
+    log_lines,
+    open_page,
+    reload_and_check,
+    share_and_open,
+    wait_for_humans,
+)
+
+NEW = "#new/townsfolk-tussle?seats=human,bot:hard,bot:hard&seed={seed}"
+
+# What a sensible human clicks first, by the start of a control's accessible name.
+PREFERENCES = ("Play Henlo", "Play ", "No shop reset", "Pass", "Start at", "Attack with", "Yes, react", "Keep the other",
+               "Keep it in the stash", "No trade", "End the turn")
+
+
+def act(page) -> str:
+    """Do one sensible thing the page offers: pass a hand-off, or click a board control."""
+    handoff = page.locator("#handoff:not([hidden]) [data-action=handoff]")
+    if handoff.count():
+        handoff.click()
+        return "handoff"
+    controls = page.locator("#board [data-action]")
+    count = controls.count()
+    if not count:
+        time.sleep(0.05)
+        return "wait"
+    labels = controls.evaluate_all("els => els.map(e => e.getAttribute('aria-label') || '')")
+    for want in PREFERENCES:
+        for i, label in enumerate(labels):
+            if label.startswith(want):
+                controls.nth(i).click()
+                return label
+    controls.nth(0).click()
+    return labels[0]
+
+
+def play(page, moves: int) -> None:
+    for _ in range(moves):
+        if is_over(page):
+            return
+        act(page)
+
+
+def state_of(page) -> dict:
+    """The newest saved game's record (read from localStorage, as the page keeps it)."""
+    saves = page.evaluate(
+        "Object.keys(localStorage).filter(k => k.startsWith('tabletown:save:')).map(k => localStorage.getItem(k))")
+    return max((json.loads(s) for s in saves), key=lambda e: e["updated"])["record"]
+
+
+def test_one_human_and_two_bot_teammates_play_to_an_ending(page, base_url):
+    open_page(page, base_url, NEW.format(seed=5))
+    for _ in range(4000):
+        if is_over(page):
+            break
+        act(page)
+    assert is_over(page)
+    results = page.locator("#results").inner_text() if page.locator("#results").count() else ""
+    board = page.locator("#board").text_content()
+    assert "You win!" in board or "You lose." in board
+    assert results or board
+
+
+def test_a_reload_in_the_middle_of_a_fight_resumes_it(page, base_url):
+    open_page(page, base_url, NEW.format(seed=8))
+    for _ in range(60):
+        act(page)
+        if any("attacks with" in line for line in log_lines(page)[-3:]):
+            break
+    assert "Fight 1 of 4" in page.locator("#board").text_content()
+    reload_and_check(page)
+    assert "Fight 1 of 4" in page.locator("#board").text_content()
+    play(page, 10)
+    assert log_lines(page)
+
+
+def test_a_share_link_opens_the_game_at_the_same_point(browser, page, base_url):
+    open_page(page, base_url, NEW.format(seed=9))
+    play(page, 25)
+    share_and_open(browser, page)
+
+
+def test_it_fits_a_phone_and_has_no_serious_accessibility_problem(browser, base_url):
+    check_phone_and_axe(browser, base_url, NEW.format(seed=9))
+
+
+def test_an_unlock_is_offered_in_the_next_games_setup(page, base_url):
+    open_page(page, base_url, "")
+    page.evaluate("""localStorage.setItem('tabletown:campaign:townsfolk-tussle:progress', JSON.stringify(
+        {schema: 1, game: 'townsfolk-tussle', id: 'progress', name: 'Progress', updated: 1,
+         data: {unlocked: ['umbrello'], endings: ['ending-02']}}))""")
+    open_page(page, base_url, NEW.format(seed=3))  # the same page, a new address: no reload
+    page.wait_for_selector("#status")  # the game is loaded and its board drawn
+    wait_for_humans(page)
+    labels = page.locator("#board [data-action]").evaluate_all("els => els.map(e => e.getAttribute('aria-label'))")
+    assert any("Norman with the alternative gear" in (label or "") for label in labels)
+    options = state_of(page)["options"]
+    assert options["unlocked_umbrello"] is True  # the record carries it, so a share link does too
+    assert not any(v for k, v in options.items() if k.startswith("unlocked_") and k != "unlocked_umbrello")

@@ -1,0 +1,118 @@
+"""Ruthless content: the catalogues read from data/*.json fit the rulebook and each other."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from tabletown.games.ruthless import content as C
+from tabletown.games.ruthless import ground as G
+from tabletown.games.ruthless import models as M
+from tabletown.games.ruthless.phrases import (
+    CHARACTER_NAMES,
+    LABELS,
+    NODE_NAMES,
+    SHOP_NAMES,
+    SHOP_TEXT,
+    TRAIT_TEXT,
+    WEAPON_NAMES,
+)
+
+from .test_ruthless_helpers import RULES, SPEC
+
+
+def test_every_effect_has_a_handler_and_every_handler_is_named():
+    assert C.EFFECTS.problems([C.TRAITS, C.SHOP]) == []
+
+
+def test_every_piece_of_content_has_its_english():
+    assert set(CHARACTER_NAMES) == set(C.CHARACTERS.by_id)
+    assert set(WEAPON_NAMES) == set(C.WEAPONS.by_id)
+    assert set(TRAIT_TEXT) == set(C.TRAITS.by_id)
+    assert set(NODE_NAMES) == set(C.MAP.by_id)
+    assert set(SHOP_NAMES) == set(SHOP_TEXT) == set(C.SHOP.by_id)
+    labels = {p.get("label") for t in C.TABLES.rows for p in t["pieces"]} - {None}
+    assert labels <= set(LABELS)
+
+
+def test_characters_name_only_known_weapons_and_traits():
+    for row in C.CHARACTERS.rows:
+        assert all(w in C.WEAPONS.by_id for w in row["weapons"]), row["id"]
+        assert all(t in C.TRAITS.by_id for t in row["traits"]), row["id"]
+
+
+def test_posses_and_scenarios_name_known_characters():
+    for posse in C.POSSES.rows:
+        assert all(c in C.CHARACTERS.by_id for c in posse["members"])
+    for scen in C.SCENARIOS.rows:
+        for m in scen["models"]:
+            assert m["card"] in C.CHARACTERS.by_id
+    cit = C.SCENARIOS.by_id["dodge-city"]["citizens"]
+    assert all(C.character(c)["role"] == "citizen" for c in cit["deck"] + [cit["last"]])
+
+
+@pytest.mark.parametrize("scenario", ["dodge-city", "riding-shotgun"])
+def test_scenario_models_start_on_the_table_clear_of_walls_and_of_each_other(scenario):
+    st = RULES.setup(1, 2, SPEC.normalize(2, {"scenario": scenario}))
+    g = G.ground(st["table"])
+    bodies = M.bodies(st)
+    for b in bodies:
+        r = M.radius(b)
+        assert G.on_table(g, tuple(b["pos"]), r) and G.clear_of_walls(g, tuple(b["pos"]), r), b
+    for i, a in enumerate(bodies):
+        for b in bodies[i + 1:]:
+            assert G.dist2(a["pos"], b["pos"]) >= (M.radius(a) + M.radius(b)) ** 2
+
+
+@pytest.mark.parametrize("table", ["town", "wash", "ranch", "canyon"])
+def test_four_posses_deploy_on_every_free_gunfight_table(table):
+    st = RULES.setup(1, 4, SPEC.normalize(4, {"scenario": "gunfight", "table": table, "posse3": "bandits",
+                                              "posse4": "hired-guns"}))
+    g = G.ground(table)
+    for m in M.chars(st):
+        assert G.in_zone(g, m["side"], tuple(m["pos"]))
+
+
+def test_every_deployment_zone_lies_on_its_table():
+    for row in C.TABLES.rows:
+        w, h = row["size"]
+        for x0, y0, x1, y1 in row["zones"]:
+            assert 0 <= x0 < x1 <= w and 0 <= y0 < y1 <= h
+
+
+def test_the_territory_map_leads_to_the_border_one_space_at_a_time():
+    start = C.node(C.CAMPAIGN["start"])
+    seen = {start["id"]}
+    frontier = [start]
+    while frontier:
+        node = frontier.pop()
+        for n in node["next"]:
+            assert C.node(n)["layer"] == node["layer"] - 1
+            if n not in seen:
+                seen.add(n)
+                frontier.append(C.node(n))
+    assert seen == set(C.MAP.by_id)
+    assert all(row["next"] == [] for row in C.MAP.rows if row["layer"] == 0)
+    assert all(row["table"] in C.TABLES.by_id for row in C.MAP.rows)
+
+
+def test_the_campaign_rosters_and_hires():
+    for side in C.CAMPAIGN["sides"]:
+        assert set(side["roster"]).isdisjoint(side["hires"])
+        assert all(c in C.CHARACTERS.by_id for c in side["roster"] + side["hires"])
+
+
+def test_the_data_files_are_plain_json():
+    for name in C.CATALOGS:
+        assert len(C.CATALOGS[name]) > 0
+    json.dumps(C.CAMPAIGN)
+
+
+def test_the_catalog_command_lists_ruthless():
+    out = subprocess.run([sys.executable, "-m", "tabletown", "catalog", "ruthless", "--json"],
+                         capture_output=True, text=True, check=True)
+    counts = json.loads(out.stdout)
+    assert counts["weapons"] == 7 and counts["wounds"] == 6 and counts["traits"] == 19 and counts["map"] == 10

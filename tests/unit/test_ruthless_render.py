@@ -1,0 +1,131 @@
+"""The Ruthless board, as a player reads it."""
+
+from __future__ import annotations
+
+import re
+
+from tabletown.games.ruthless import game
+from tabletown.games.ruthless import models as M
+
+from .test_ruthless_helpers import RULES, SPEC, acting, arena, card, put
+
+
+def draw(st, seat, **ui):
+    view = RULES.view(st, seat)
+    legal = RULES.legal(st, seat)
+    base = {"viewer": seat, "legal": legal, "params": RULES.params(st, seat), "armed": None, "cursor": None,
+            "names": ["Ann &amp; Al", "Bob"]}
+    base.update(ui)
+    return game.render(view, base), legal
+
+
+def street():
+    st = acting(arena(hands=[[card(10, 3), card(3, 0)], [card(5, 0)]]), 0)
+    a = put(st, "morgan-earp", 0, [1000, 1000])
+    e = put(st, "billy-claiborne", 1, [1700, 1000])
+    st["selected"] = a["id"]
+    return st, a, e
+
+
+def test_every_legal_action_is_a_named_control():
+    st, a, e = street()
+    svg, legal = draw(st, 0)
+    found = {int(i) for i in re.findall(r'data-action="(\d+)"', svg)}
+    assert found == set(range(len(legal)))
+
+
+def test_the_table_is_a_frame_in_hundredths_of_an_inch_with_a_ruler():
+    st, a, e = street()
+    svg, _ = draw(st, 0)
+    assert 'data-frame="table"' in svg
+    assert ">6″<" in svg and ">12″<" in svg
+
+
+def test_the_reachable_area_and_the_range_bands_of_the_acting_character():
+    st, a, e = street()
+    svg, _ = draw(st, 0)
+    assert 'r="600"' in svg and 'r="300"' in svg  # 6" open, 3" rough
+    assert 'r="800"' in svg and 'r="1200"' in svg  # revolver short and long
+    assert "move 6″ open, 3″ through rough" in svg
+    assert "Revolver short 8″" in svg
+
+
+def test_the_number_needed_is_shown_before_the_shot():
+    st, a, e = street()
+    svg, _ = draw(st, 0)
+    assert ">6+<" in svg
+    assert "Shoot at Billy Claiborne: Revolver, short range 7″, needs 6+" in svg
+
+
+def test_the_path_under_the_cursor_says_how_far_and_what_it_crosses():
+    st = acting(arena(), 0)
+    a = put(st, "morgan-earp", 0, [1000, 1500])
+    st["selected"] = a["id"]
+    svg, _ = draw(st, 0, armed=0, cursor=[1000, 1750])
+    assert "2.5″ of 3″, rough ground" in svg
+    svg, _ = draw(st, 0, armed=0, cursor=[1000, 1900])
+    assert "4″ of 3″, rough ground" in svg
+
+
+def test_models_show_their_state():
+    st, a, e = street()
+    e["lily"] = True
+    e["covering"] = True
+    svg, _ = draw(st, 0)
+    assert ">LL<" in svg and "stroke-dasharray=\"22 14\"" in svg
+    e["status"] = M.DOWN
+    svg, _ = draw(st, 0)
+    assert "out cold" in svg
+
+
+def test_the_hand_is_shown_only_to_its_owner():
+    st, a, e = street()
+    mine, _ = draw(st, 0)
+    theirs, _ = draw(st, 1)
+    assert "10♠" in mine and "10♠" not in theirs
+
+
+def test_player_names_are_escaped_once():
+    st, a, e = street()
+    svg, _ = draw(st, 0)
+    assert "Ann &amp; Al" in svg and "&amp;amp;" not in svg
+
+
+def test_the_territory_map_before_an_act():
+    st = RULES.setup(1, 2, SPEC.normalize(2, {"scenario": "campaign"}))
+    svg, legal = draw(st, 0)
+    assert "Tombstone" in svg and "The border" in svg
+    assert {int(i) for i in re.findall(r'data-action="(\d+)"', svg)} == set(range(len(legal)))
+
+
+def test_the_posse_editor():
+    st = RULES.setup(1, 2, SPEC.normalize(2, {"scenario": "gunfight", "posse1": "build"}))
+    st, _ = RULES.apply(st, 0, {"type": "add"})
+    svg, legal = draw(st, 0)
+    assert "The posse editor" in svg and "Toughness (3 veteran … 8 nervous)" in svg
+    assert {int(i) for i in re.findall(r'data-action="(\d+)"', svg)} == set(range(len(legal)))
+
+
+def _name_boxes(svg, names):
+    """(name, left, right, baseline) of each model's name label on the table (bold 0.62″ text)."""
+    out = []
+    for x, y, text in re.findall(r'<text x="([\d.-]+)" y="([\d.-]+)" font-size="62"[^>]*>([^<]+)</text>', svg):
+        if text in names:
+            half = len(text) * 36 / 2
+            out.append((text, float(x) - half, float(x) + half, float(y)))
+    return out
+
+
+def test_names_of_models_standing_close_together_do_not_run_into_each_other():
+    st = acting(arena(hands=[[card(10, 3)], [card(5, 0)]]), 0)
+    names = {"Charlie Ronan", "Neal Brown", "Bat Masterson", "Jim Masterson", "Ronan", "Brown", "Bat", "Jim"}
+    for i, who in enumerate(("charlie-ronan", "neal-brown", "bat-masterson", "jim-masterson")):
+        put(st, who, 0, [1000 + 300 * i, 2000])  # 3″ apart: full names would overlap
+    svg, _ = draw(st, 0)
+    boxes = _name_boxes(svg, names)
+    assert len(boxes) == 4
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1:]:
+            same_line = abs(a[3] - b[3]) < 62
+            assert not (same_line and a[1] < b[2] and b[1] < a[2]), (a, b)
+    assert len({b[0] for b in boxes}) == 4  # shortened names still tell Bat and Jim Masterson apart
