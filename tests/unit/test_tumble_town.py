@@ -422,3 +422,64 @@ def test_the_hard_bot_weighs_plans_by_its_mission():
     st["missions"] = [0]
     plain = Ctx(RULES.view(st, 0), 0, "hard").plan_value(bakery)
     assert unique < plain < same
+
+
+def _built(*names):
+    return [{"plan": PLAN_BY_NAME[n]["id"], "dice": [["brown", 1]] * len(PLAN_BY_NAME[n]["pos"]), "at": None,
+             "used": False, "pen": 0} for n in names]
+
+
+def test_on_mission_2_the_hard_bot_claims_the_level_it_still_lacks_when_claims_run_short():
+    """Two buildings of every level need six claims: with four owned (two of level 2 and two
+    of level 3) and little of the dice supply left, the next claims must be level 1."""
+    levels = {lv: [p["name"] for p in PLANS if p["level"] == lv] for lv in (1, 2, 3)}
+    st = RULES.setup(3, 1, {"mode": "outlaw", "mission": 2})
+    assert st["phase"] == "claim"
+    st["players"][0]["built"] = _built(*levels[2][:2], *levels[3][:2])
+    st["supply"] = {"brown": 5, "gray": 4, "black": 4, "gold": 12}
+    view = RULES.view(st, 0)
+    legal = RULES.legal(st, 0)
+    action = BOTS["hard"](RULES, view, 0, legal, Rng(seed_state(1)))
+    assert PLANS[st["rows"][action["row"]][action["col"]]]["level"] == 1
+    # Off the mission the same bot takes a richer row: the choice above is the mission's doing.
+    st["missions"] = [0]
+    action = BOTS["hard"](RULES, RULES.view(st, 0), 0, legal, Rng(seed_state(1)))
+    assert PLANS[st["rows"][action["row"]][action["col"]]]["level"] > 1
+
+
+def test_on_mission_2_a_plan_of_a_level_owned_twice_is_a_claim_wasted_only_when_claims_run_short():
+    from tabletown.games.tumble_town.bots import Ctx
+    st = RULES.setup(3, 1, {"mode": "outlaw", "mission": 2})
+    st["players"][0]["built"] = _built(*[p["name"] for p in PLANS if p["level"] == 3][:2])
+    third = next(p for p in PLANS if p["level"] == 3 and p["id"] not in {b["plan"] for b in st["players"][0]["built"]})
+    first = next(p for p in PLANS if p["level"] == 1)
+    early = Ctx(RULES.view(st, 0), 0, "hard")
+    st["supply"] = {"brown": 3, "gray": 3, "black": 12, "gold": 12}
+    late = Ctx(RULES.view(st, 0), 0, "hard")
+    assert late.rounds_left < early.rounds_left
+    assert late.mission_claim(third) < early.mission_claim(third) < 0 < early.mission_claim(first) < late.mission_claim(first)
+    st["missions"] = [3]
+    assert Ctx(RULES.view(st, 0), 0, "hard").mission_claim(third) == 0
+
+
+def test_every_element_a_player_may_ask_about_names_a_rules_topic():
+    """Plans, plots, the Storehouse, the supply, the Horse and the controls carry data-topic,
+    and every topic the board names is a key of data/rule_index.json (the page links it)."""
+    import json
+    from importlib import resources
+    index = json.loads(resources.files("tabletown.games.tumble_town").joinpath("data/rule_index.json").read_text())
+    seen: set[str] = set()
+    for seats, opts in ((2, {}), (1, {"mode": "outlaw", "mission": 2})):
+        st = RULES.setup(4, seats, game.SPEC.normalize(seats, opts))
+        rng = Rng(seed_state(4))
+        for _ in range(120):
+            active = RULES.active(st)
+            if not active:
+                break
+            legal = RULES.legal(st, active[0])
+            svg = str(render(RULES.view(st, active[0]), {"viewer": active[0], "legal": legal, "names": ["A", "B"]}))
+            seen |= set(re.findall(r'data-topic="([^"]*)"', svg))
+            st = A(st, active[0], legal[rng.below(len(legal))])
+    assert not sorted(t for t in seen if t not in index)
+    assert {"card:plan", "card:plan-back", "board:plot", "board:storehouse", "board:supply", "card:horse",
+            "board:missions", "board:outlaw", "action:put", "board:score"} <= seen

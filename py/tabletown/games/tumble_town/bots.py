@@ -145,7 +145,8 @@ class Ctx:
         if m == 1 and plan["style"] == self.horse:
             return 2.5 if sum(1 for p in built if p["style"] == self.horse) < 4 else 0.0
         if m == 2:
-            return 2.0 if levels.count(plan["level"]) < 2 else 0.0
+            owned = levels + [PLANS[p]["level"] for p in self.me["hand"] if p != plan["id"]]
+            return 3.0 if owned.count(plan["level"]) < 2 else 0.0
         if m == 3 and plan["level"] == 2:
             return 2.5 if levels.count(2) < 4 else 0.0
         if m == 4 and plan["ptype"] == "end":
@@ -163,6 +164,18 @@ class Ctx:
         if m == 10 and plan["shape"] in shapes:
             return -8.0
         return 0.0
+
+    def mission_claim(self, plan: dict[str, Any]) -> float:
+        """What claiming a plan does for the mission beyond building it: with mission 2 a
+        player has about one claim a turn, so once the levels still missing take every
+        claim left, a plan of a level already owned twice is a claim wasted."""
+        if self.v["missions"][self.seat] != 2:
+            return 0.0
+        owned = [PLANS[b["plan"]]["level"] for b in self.me["built"]] + [PLANS[p]["level"] for p in self.me["hand"]]
+        missing = sum(max(0, 2 - owned.count(lv)) for lv in (1, 2, 3))
+        if owned.count(plan["level"]) < 2:
+            return 3.0 * min(2.0, missing / max(1.0, self.rounds_left))
+        return -4.0 * min(2.0, missing / max(1.0, self.rounds_left))
 
     def fill(self, plan: dict[str, Any], dice: Optional[list[list[Any]]] = None,
              prefill: Optional[list[Any]] = None) -> Optional[Fill]:
@@ -545,7 +558,7 @@ def _claim_score(ctx: Ctx, row: int, col: int) -> float:
     dice = [list(d) for d in ctx.me["dice"]] + [[c, 0] for c in new]
     if ctx.hard:
         value, _ = ctx.turn_plan(list(ctx.me["hand"]) + [plan["id"]], dice)
-        return value + sum(ctx.worth([[c, 0]])[0] for c in new) * 0.8
+        return value + sum(ctx.worth([[c, 0]])[0] for c in new) * 0.8 + ctx.mission_claim(plan)
     res = ctx.fill(plan, dice)
     if res is None:
         return points(plan, ctx.v["v"]) - ctx.pen_value * (len(plan["pos"]) - len(dice)) - 2.0

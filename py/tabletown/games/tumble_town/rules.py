@@ -21,7 +21,7 @@ from typing import Any, Optional
 
 from tabletown.engine.events import Events
 from tabletown.engine.prng import Rng, seed_state
-from tabletown.engine.rules import Action, IllegalAction, Rules, State, View, make_outcome, seat_token
+from tabletown.engine.rules import Action, Event, IllegalAction, Rules, State, View, make_outcome, seat_token
 from tabletown.engine.state import clone
 from tabletown.engine.zones import HIDDEN, OWNER, Zone, Zones
 
@@ -48,6 +48,7 @@ from .missions import mission_info, mission_result, options_from_progress, updat
 from .phrases import line, power_text
 from .powers import POWERS, kinds
 from .scoring import outlaw_score, penalty_detail, placements, player_score, street_detail
+from .story import tell as tell_story
 
 CANCEL_LIMIT = 8  # take-backs per turn (cancel a construction, a power or the Gold Pan)
 COLOR_ORDER = {c: i for i, c in enumerate(COLORS)}
@@ -862,6 +863,11 @@ class TumbleTown(Rules):
         shown = state.get("shown")
         return [self.score_parts(state, s, horse=shown["players"][s] if shown else None)["total"]
                 for s in range(state["n"])]
+
+    def story(self, steps: list[tuple[int, Action, list[Event], State]], final: State) -> list[dict[str, Any]]:
+        """The buildings and what each brought, the Penalty tokens, the moments that mattered."""
+        return tell_story(steps, final, lambda st, s: self.score_parts(st, s, horse=None)["total"],
+                          self.neighbor_plans, lambda s: HORSES[final["players"][s]["horse"]]["icon"])
 
     def topic(self, state: State, seat: int) -> Optional[str]:
         """The rules topic (data/rule_index.json) behind what `seat` is asked now, as `prompt` words it."""
