@@ -72,6 +72,16 @@ PLAN: list[tuple[str, list[str], dict, int, int | None]] = [
     ("tumble-town", ["hard"], {"mode": "outlaw", "difficulty": "extra-hard"}, 41, None),
     ("tumble-town", ["random", "random", "hard"], {"town": "hard", "surplus": True}, 42, None),
     ("tumble-town", ["random"], {"mode": "sole-surveyor", "mission": 4}, 43, None),
+    # Ruthless and Townsfolk Tussle, rules version 1 (the first records of each)
+    ("ruthless", ["random", "hard"], {"scenario": "dodge-city"}, 61, None),
+    ("ruthless", ["easy", "random"], {"scenario": "riding-shotgun"}, 62, None),
+    ("ruthless", ["random", "random"], {"scenario": "gunfight", "table": "ranch"}, 63, 150),
+    ("ruthless", ["random", "hard", "random", "easy"], {"scenario": "gunfight", "table": "wash", "small": True}, 64, 150),
+    ("ruthless", ["random", "hard"], {"scenario": "campaign"}, 65, 200),
+    ("townsfolk-tussle", ["random", "easy"], {}, 71, 300),
+    ("townsfolk-tussle", ["random", "random", "random"], {"solo": True}, 72, 200),
+    ("townsfolk-tussle", ["hard", "random", "easy", "random"], {"doublin_down": True, "trading": True}, 73, 250),
+    ("townsfolk-tussle", ["random", "hard", "random"], {"town_map": "rough", "unlocked_waggums": True}, 74, 150),
 ]
 
 
