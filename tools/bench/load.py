@@ -40,6 +40,8 @@ GAMES = {
     "tavern-tussle": "human,bot,bot,bot",
     "torches-and-pitchforks": "human,bot,bot",
     "tumble-town": "human,bot",
+    "ruthless": "human,bot",
+    "townsfolk-tussle": "human,bot,bot",
 }
 CLICK = """async () => {
   const el = document.querySelector('#board [data-action]');
