@@ -42,7 +42,7 @@ def _file(pkg: str, name: str) -> Path:
 
 
 # The games whose rules pages are written; each must carry all three files.
-WITH_PAGES = ("tavern_tussle", "torches_and_pitchforks", "tumble_town", "townsfolk_tussle")
+WITH_PAGES = ("tavern_tussle", "torches_and_pitchforks", "tumble_town", "townsfolk_tussle", "ruthless")
 # Every package that carries a rules page is checked, whether listed above or not.
 CHECKED = tuple(sorted(set(WITH_PAGES) | {p for p in games.PACKAGES if _file(p, "rules.json").exists()}))
 
@@ -188,6 +188,8 @@ PLAYOUTS: dict[str, list[tuple[int, dict[str, Any]]]] = {
     "tumble_town": [(1, {"mode": "outlaw"}), (1, {"mode": "sole-surveyor"}), (2, {}), (3, {"town": "dueling"}),
                     (4, {"town": "cactus"})],
     "townsfolk_tussle": [(3, {}), (2, {"town_map": "rough"})],
+    "ruthless": [(2, {}), (2, {"scenario": "riding-shotgun"}), (3, {"scenario": "gunfight", "small": True}),
+                 (4, {"scenario": "gunfight", "posse1": "build", "table": "ranch"}), (2, {"scenario": "campaign"})],
 }
 
 
