@@ -42,7 +42,7 @@ def _file(pkg: str, name: str) -> Path:
 
 
 # The games whose rules pages are written; each must carry all three files.
-WITH_PAGES = ("tavern_tussle", "torches_and_pitchforks", "tumble_town", "townsfolk_tussle")
+WITH_PAGES = ("tavern_tussle", "torches_and_pitchforks", "tumble_town", "townsfolk_tussle", "ruthless")
 # Every package that carries a rules page is checked, whether listed above or not.
 CHECKED = tuple(sorted(set(WITH_PAGES) | {p for p in games.PACKAGES if _file(p, "rules.json").exists()}))
 
@@ -188,6 +188,8 @@ PLAYOUTS: dict[str, list[tuple[int, dict[str, Any]]]] = {
     "tumble_town": [(1, {"mode": "outlaw"}), (1, {"mode": "sole-surveyor"}), (2, {}), (3, {"town": "dueling"}),
                     (4, {"town": "cactus"})],
     "townsfolk_tussle": [(3, {}), (2, {"town_map": "rough"})],
+    "ruthless": [(2, {}), (2, {"scenario": "riding-shotgun"}), (3, {"scenario": "gunfight", "small": True}),
+                 (4, {"scenario": "gunfight", "posse1": "build", "table": "ranch"}), (2, {"scenario": "campaign"})],
 }
 
 
@@ -269,3 +271,50 @@ def _board_parts(pkg: str) -> set[str]:
           "names": [f"Player {i + 1}" for i in range(seats)]}
     drawing = game.render(view, ui)
     return {key for key, _ in getattr(drawing, "parts", [])}
+
+
+# --- the board says what each thing on it is about -----------------------------------------------
+
+# Games whose boards mark their main elements with `data-topic`, and the topics a few seeded
+# games must show (the models, the table's cover and rough ground, the cards, the reach and
+# the range bands of the character who acts).
+BOARD_TOPICS: dict[str, set[str]] = {
+    "ruthless": {"board:model", "board:hard-cover", "board:soft-cover", "board:rough", "card:hand", "card:initiative",
+                 "card:character", "board:reach", "board:range-short", "board:range-long", "board:area"},
+}
+DATA_TOPIC = re.compile(r'data-topic="([^"]*)"')
+
+
+def _board_topics(game: Any, seats: int, options: dict[str, Any], seed: int, steps: int) -> set[str]:
+    """Every `data-topic` on the boards shown to the active seat through a seeded random game."""
+    rules = game.RULES
+    state = rules.setup(seed, seats, game.SPEC.normalize(seats, options))
+    rng = Rng(seed_state(seed))
+    found: set[str] = set()
+    for _ in range(steps):
+        active = rules.active(state)
+        if not active:
+            break
+        seat = active[0]
+        legal = rules.legal(state, seat)
+        ui = {"viewer": seat, "legal": legal, "params": rules.params(state, seat), "armed": None, "cursor": None,
+              "names": [f"Player {i + 1}" for i in range(seats)]}
+        drawing = game.render(rules.view(state, seat), ui)
+        found |= {t for _, svg in drawing.parts for t in DATA_TOPIC.findall(svg)}
+        result = rules.apply(state, seat, legal[rng.below(len(legal))])
+        state = result[0] if isinstance(result, tuple) else result
+    return found
+
+
+@pytest.mark.parametrize("pkg", sorted(BOARD_TOPICS))
+def test_board_topics_are_index_keys_and_mark_the_main_elements(pkg: str) -> None:
+    game = _game_module(pkg)
+    assert game is not None
+    index = _data(pkg, "rule_index.json")
+    found: set[str] = set()
+    for seats, options in PLAYOUTS[pkg]:
+        found |= _board_topics(game, seats, options, 1, 150)
+    unknown = sorted(t for t in found if t not in index)
+    assert not unknown, f"{pkg}: the board asks about topics the index does not know: {unknown}"
+    missing = sorted(BOARD_TOPICS[pkg] - found)
+    assert not missing, f"{pkg}: no board element carries {missing}"

@@ -60,6 +60,32 @@ TERRAIN_FILL = {
 ROW = 26
 
 
+def about(topic: str, svg: str) -> str:
+    """`svg` as something a player may ask about: the page links it to the paragraph of
+    `topic` (a key of data/rule_index.json)."""
+    return f'<g data-topic="{topic}">{svg}</g>'
+
+
+def terrain_topic(piece: G.Piece) -> str:
+    """What a piece of the table is about: the cover it gives, else the rough ground it is."""
+    if piece.cover == "hard":
+        return "board:hard-cover"
+    if piece.cover == "soft":
+        return "board:soft-cover"
+    return "board:rough" if piece.rough else "board:terrain"
+
+
+def model_topic(m: dict[str, Any]) -> str:
+    """What a character on the table is about: his state first (out cold, nerve gone, covering)."""
+    if m["status"] == "dead":
+        return "board:killed"
+    if m["status"] == "down":
+        return "board:unconscious"
+    if m.get("lily"):
+        return "board:lily"
+    return "board:model"
+
+
 def render(view: dict[str, Any], ui: dict[str, Any]) -> str:
     d = view["derived"]
     legal = ui.get("legal") or []
@@ -132,15 +158,16 @@ def _terrain(b: Board, ctx: dict[str, Any]) -> None:
         b.add(f'<rect x="0" y="0" width="{g.width}" height="{g.height}" fill="#e8d9b8"/>')
         if table_id != "wagon-road":  # the areas where posses deploy (and citizens join)
             for z, (x0, y0, x1, y1) in enumerate(g.zones[:2]):
-                b.add(f'<rect x="{x0}" y="{y0}" width="{x1 - x0}" height="{y1 - y0}" fill="{SEATS[z]}" opacity="0.07"/>')
+                b.add(f'<rect x="{x0}" y="{y0}" width="{x1 - x0}" height="{y1 - y0}" fill="{SEATS[z]}" opacity="0.07" data-topic="board:area"/>')
         for piece in g.pieces:
             fill = TERRAIN_FILL.get(piece.kind, "#ccc")
             stroke = f' stroke="{INK}" stroke-width="8"' if piece.impassable else ""
             if piece.kind == "water":
                 stroke = ' stroke="#6e93a8" stroke-width="6" stroke-dasharray="30 20"'
-            b.add(_shape_svg(piece, fill, stroke))
+            body = _shape_svg(piece, fill, stroke)
             if piece.kind == "scrub":
-                b.add(_shape_svg(piece, "url(#none)", ' fill-opacity="0" stroke="#5e7a3a" stroke-width="10" stroke-dasharray="12 18"'))
+                body += _shape_svg(piece, "url(#none)", ' fill-opacity="0" stroke="#5e7a3a" stroke-width="10" stroke-dasharray="12 18"')
+            b.add(about(terrain_topic(piece), body))
         for piece in g.pieces:
             if piece.label:
                 x0, y0, x1, y1 = piece.box
@@ -181,9 +208,9 @@ def _models(b: Board, ctx: dict[str, Any]) -> None:
         if coach and not coach["gone"]:
             cd = d["coach"]
             pts = " ".join(f"{x},{y}" for x, y in cd["corners"])
-            b.add(f'<polygon points="{pts}" fill="#6b3d1f" stroke="{INK}" stroke-width="12"/>')
             tx, ty = cd["team"]
-            b.add(f'<circle cx="{tx}" cy="{ty}" r="70" fill="#a0703a" stroke="{INK}" stroke-width="8"/>')
+            b.add(about("board:coach", f'<polygon points="{pts}" fill="#6b3d1f" stroke="{INK}" stroke-width="12"/>'
+                        f'<circle cx="{tx}" cy="{ty}" r="70" fill="#a0703a" stroke="{INK}" stroke-width="8"/>'))
             riders = [o for o in view["models"] if o["kind"] == "char" and o["aboard"] and o["status"] in ("ok", "down")]
             aboard = ", ".join(name(d["models"][o["id"]]["who"]).split(" ")[-1] + (" (reins)" if o["driver"] else "")
                                for o in riders)
@@ -194,7 +221,7 @@ def _models(b: Board, ctx: dict[str, Any]) -> None:
         if box and box["on"] == "ground":
             bx, by = box["pos"]
             b.add(f'<rect x="{bx - 40}" y="{by - 28}" width="80" height="56" fill="{PALETTE["gold"]}" stroke="{INK}" '
-                  f'stroke-width="8" aria-label="The strongbox"/>')
+                  f'stroke-width="8" aria-label="The strongbox" data-topic="board:strongbox"/>')
         for m in view["models"]:
             if m["kind"] == "horse":
                 if m["status"] != "ok" or m["rider"] is not None:
@@ -203,9 +230,9 @@ def _models(b: Board, ctx: dict[str, Any]) -> None:
                 label = f"A riderless horse ({m['hits']} of 3 hits)"
                 if m["id"] in mount_of:
                     ctx["used"].add(mount_of[m["id"]])
-                    b.control(mount_of[m["id"]], "Mount this horse", body, text="Mount")
+                    b.control(mount_of[m["id"]], "Mount this horse", body, text="Mount", data_topic="board:horse")
                 else:
-                    b.add(f'<g aria-label="{esc(label)}">{body}</g>')
+                    b.add(f'<g aria-label="{esc(label)}" data-topic="board:horse">{body}</g>')
                 continue
             if m["status"] in ("waiting", "gone"):
                 continue
@@ -213,20 +240,22 @@ def _models(b: Board, ctx: dict[str, Any]) -> None:
             who = name(figures["who"])
             if m["status"] == "dead":
                 x, y = m["pos"]
-                b.add(f'<g aria-label="{esc(who)}, killed" opacity="0.6"><path d="M{x - 40},{y - 40}L{x + 40},{y + 40}M{x - 40},{y + 40}L{x + 40},{y - 40}" '
+                b.add(f'<g aria-label="{esc(who)}, killed" opacity="0.6" data-topic="board:killed"><path d="M{x - 40},{y - 40}L{x + 40},{y + 40}M{x - 40},{y + 40}L{x + 40},{y - 40}" '
                       f'stroke="{PALETTE["bad"]}" stroke-width="14"/></g>')
                 continue
             body = _model_svg(view, m, figures, who, labels.get(m["id"]))
             state_words = _state_words(view, m)
             if m["id"] in select_of:
                 ctx["used"].add(select_of[m["id"]])
-                b.control(select_of[m["id"]], f"Pick {who} to act ({state_words})", body, text=who)
+                b.control(select_of[m["id"]], f"Pick {who} to act ({state_words})", body, text=who,
+                          data_topic=model_topic(m))
             elif m["id"] in shot_of:
                 ctx["used"].add(shot_of[m["id"]])
                 a = legal[shot_of[m["id"]]]
+                # a target is asked about as the shot it offers (action:shoot, covered, snap)
                 b.control(shot_of[m["id"]], _action_text(ctx, a)[1], body, text=who)
             else:
-                b.add(f'<g role="img" aria-label="{esc(who)}: {esc(state_words)}">{body}</g>')
+                b.add(f'<g role="img" aria-label="{esc(who)}: {esc(state_words)}" data-topic="{model_topic(m)}">{body}</g>')
 
 
 def _horse_svg(pos: list[int], facing: int, colour: Optional[str]) -> str:
@@ -375,16 +404,17 @@ def _overlay(b: Board, ctx: dict[str, Any]) -> None:
             for k, ((band, reach), weapon_names) in enumerate(sorted(rings.items(), key=lambda kv: kv[0][1])):
                 dash = ' stroke-dasharray="40 30"' if band == "long" else ""
                 b.add(f'<circle cx="{ox}" cy="{oy}" r="{reach}" fill="none" stroke="{PALETTE["bad"]}" '
-                      f'stroke-width="6" opacity="0.55"{dash}/>')
+                      f'stroke-width="6" opacity="0.55"{dash} data-topic="board:range-{band}"/>')
                 lx = min(max(ox + reach * 0.71, 300), g.width - 300)
                 ly = min(max(oy - reach * 0.71 + 70 * (k % 2), 80), g.height - 40)
                 b.text(lx, ly, f"{' & '.join(weapon_names)} {band} {inches(reach)}", size=58, anchor="middle",
                        fill=PALETTE["bad"], stroke="#f6efe2", stroke_width="10", paint_order="stroke")
             if sel["can_move"]:
-                b.add(f'<circle cx="{ox}" cy="{oy}" r="{sel["reach"]}" fill="{PALETTE["good"]}" fill-opacity="0.10" '
-                      f'stroke="{PALETTE["good"]}" stroke-width="10"/>')
-                b.add(f'<circle cx="{ox}" cy="{oy}" r="{sel["rough"]}" fill="none" stroke="{PALETTE["good"]}" '
-                      f'stroke-width="6" stroke-dasharray="25 20"/>')
+                b.add(about("board:reach",
+                            f'<circle cx="{ox}" cy="{oy}" r="{sel["reach"]}" fill="{PALETTE["good"]}" fill-opacity="0.10" '
+                            f'stroke="{PALETTE["good"]}" stroke-width="10"/>'
+                            f'<circle cx="{ox}" cy="{oy}" r="{sel["rough"]}" fill="none" stroke="{PALETTE["good"]}" '
+                            f'stroke-width="6" stroke-dasharray="25 20"/>'))
                 b.text(ox, oy + sel["reach"] + 70, f'move {inches(sel["reach"])} open, {inches(sel["rough"])} through rough',
                        size=58, anchor="middle", fill=PALETTE["good"])
             # lines of fire and what each shot needs
@@ -406,7 +436,7 @@ def _overlay(b: Board, ctx: dict[str, Any]) -> None:
         pend = d.get("pending")
         if pend and pend["kind"] == "place":
             x0, y0, x1, y1 = pend["zone"]
-            b.add(f'<rect x="{x0}" y="{y0}" width="{x1 - x0}" height="{y1 - y0}" fill="none" stroke="{ACCENT}" stroke-width="14" stroke-dasharray="40 30"/>')
+            b.add(f'<rect x="{x0}" y="{y0}" width="{x1 - x0}" height="{y1 - y0}" fill="none" stroke="{ACCENT}" stroke-width="14" stroke-dasharray="40 30" data-topic="board:area"/>')
         if pend and pend["kind"] == "snap":
             a = view["models"][pend["threat"]]
             t = view["models"][pend["model"]]
@@ -459,7 +489,7 @@ def _path_preview(b: Board, g: G.Ground, kind: dict[str, Any], cursor: list[int]
     colour = PALETTE["good"] if ok else PALETTE["bad"]
     for piece in rough + walls:
         b.add(_shape_svg(piece, "none", f' stroke="{PALETTE["warn"]}" stroke-width="16"'))
-    b.add(f'<line x1="{ox}" y1="{oy}" x2="{cx}" y2="{cy}" stroke="{colour}" stroke-width="12"/>')
+    b.add(f'<line x1="{ox}" y1="{oy}" x2="{cx}" y2="{cy}" stroke="{colour}" stroke-width="12" data-topic="board:path"/>')
     words = f"{inches(int(dist))} of {inches(limit)}"
     if rough:
         words += ", rough ground"
@@ -520,8 +550,10 @@ def _panel(b: Board, ctx: dict[str, Any]) -> None:
         b.add(f'<rect x="{x + 6}" y="{y - 12}" width="12" height="12" fill="{SEATS[s % len(SEATS)]}"/>')
         b.text(x + 24, y, f"{who}: {posse}{status}", size=15, width=PANEL_W - 30, weight="bold")
         playing = view["phase"] in ("initiative", "act", "discard", "end", "over")
+        b.add('<g data-topic="card:initiative">')
         b.text(x + 24, y + 16, f"card {shown} · hand {len(view['hands'][s])} · down {d['down'][s]}"
                + (f" · VP {d['vp'][s]}" if playing else ""), size=14, fill=MUTED)
+        b.add("</g>")
         y += 38
     y = _panel_card(b, ctx, y + 4)
     _panel_actions(b, ctx, y + 6)
@@ -549,7 +581,8 @@ def _panel_card(b: Board, ctx: dict[str, Any], y: int) -> int:
     who = name(f["who"])
     role = CHARACTER_ROLES.get(f["who"], "")
     height = 70 + 18 * (len(f["traits"]) + len(f["weapons"]) + 4) + 28
-    b.add(f'<rect x="{x - 2}" y="{y}" width="{PANEL_W - 10}" height="{height}" rx="6" fill="#fff" stroke="{PALETTE["line"]}"/>')
+    b.add(f'<rect x="{x - 2}" y="{y}" width="{PANEL_W - 10}" height="{height}" rx="6" fill="#fff" stroke="{PALETTE["line"]}" '
+          'data-topic="card:character"/>')
     b.text(x + 6, y + 22, who, size=17, weight="bold")
     b.text(x + PANEL_W - 24, y + 22, f"Toughness {f['toughness']}", size=15, anchor="end", weight="bold", fill=ACCENT)
     if role:
@@ -605,10 +638,12 @@ def _hand_row(b: Board, ctx: dict[str, Any], y: int) -> int:
                 f'fill="{PALETTE["bad"] if red else INK}">{esc(card_text(c))}</text>')
         if c in picks:
             ctx["used"].add(picks[c])
-            verb = "Play" if ctx["legal"][picks[c]]["type"] == "pick" else "Fight with"
-            b.control(picks[c], f"{verb} the {card_words(c)}", body, text=card_text(c))
+            for_initiative = ctx["legal"][picks[c]]["type"] == "pick"
+            verb = "Play" if for_initiative else "Fight with"
+            b.control(picks[c], f"{verb} the {card_words(c)}", body, text=card_text(c),
+                      data_topic="card:initiative" if for_initiative else "action:brawl")
         else:
-            b.add(f'<g role="img" aria-label="{esc(card_words(c))}">{body}</g>')
+            b.add(f'<g role="img" aria-label="{esc(card_words(c))}" data-topic="card:hand">{body}</g>')
         x += 44
     return y + 62
 
@@ -876,7 +911,8 @@ def _territory(b: Board, ctx: dict[str, Any]) -> None:
     view, d, legal = ctx["view"], ctx["d"], ctx["legal"]
     camp = d.get("campaign") or {}
     sx, sy = 0.68, 0.66
-    b.add(f'<rect x="10" y="10" width="{TABLE_BOX[0]}" height="{TABLE_BOX[1]}" fill="#ead9b0" stroke="{PALETTE["wood"]}" stroke-width="4"/>')
+    b.add(f'<rect x="10" y="10" width="{TABLE_BOX[0]}" height="{TABLE_BOX[1]}" fill="#ead9b0" stroke="{PALETTE["wood"]}" stroke-width="4" '
+          'data-topic="board:territory"/>')
     b.text(20, 36, "The territory: Cochise County, 1882", size=18, weight="bold", fill=ACCENT)
     border_y = 10 + 700 * sy
     b.add(f'<line x1="10" y1="{border_y:.0f}" x2="{10 + TABLE_BOX[0]}" y2="{border_y:.0f}" stroke="{PALETTE["bad"]}" stroke-width="3" stroke-dasharray="10 6"/>')
@@ -914,7 +950,7 @@ def _territory(b: Board, ctx: dict[str, Any]) -> None:
             ctx["used"].add(i)
             b.control(i, _campaign_text(ctx, legal[i])[1], body, text=NODE_NAMES[row["id"]])
         else:
-            b.add(f'<g role="img" aria-label="{esc(NODE_NAMES[row["id"]])}">{body}</g>')
+            b.add(f'<g role="img" aria-label="{esc(NODE_NAMES[row["id"]])}" data-topic="board:territory">{body}</g>')
     lines = [f"Act {camp.get('number', 1)}. Earps {camp.get('points', [0, 0])[0]} points, "
              f"${camp.get('dollars', [0, 0])[0]}; Cowboys {camp.get('points', [0, 0])[1]} points, ${camp.get('dollars', [0, 0])[1]}."]
     for side, label in ((0, "Earps"), (1, "Cowboys")):
@@ -966,7 +1002,8 @@ def _editor(b: Board, ctx: dict[str, Any]) -> None:
     view = ctx["view"]
     build = view["build"]
     seat = view["asked"]
-    b.add(f'<rect x="10" y="10" width="{TABLE_BOX[0]}" height="{TABLE_BOX[1]}" fill="#ead9b0" stroke="{PALETTE["wood"]}" stroke-width="4"/>')
+    b.add(f'<rect x="10" y="10" width="{TABLE_BOX[0]}" height="{TABLE_BOX[1]}" fill="#ead9b0" stroke="{PALETTE["wood"]}" stroke-width="4" '
+          'data-topic="board:editor"/>')
     who = _seat_name(ctx, seat)
     b.text(24, 40, f"The posse editor: {who}'s posse", size=20, weight="bold", fill=ACCENT)
     b.text(24, 62, "Two to six characters. Each blank card: a name, Toughness 3–8, one or two weapons, one or two traits.",

@@ -65,6 +65,24 @@ class Ruthless(Rules):
     def prompt(self, state, seat):
         return prompt_for(state, seat)
 
+    def topic(self, state, seat) -> Optional[str]:
+        """The rules topic (data/rule_index.json) behind what `seat` is asked now, as `prompt` words it."""
+        if state["phase"] == "over":
+            return "prompt:game-over"
+        if seat not in P.active(state):
+            return "prompt:waiting"
+        pending = state["pending"]
+        if pending is not None and pending["kind"] in ("snap", "covered", "adjust", "brawl", "place"):
+            return f"prompt:{pending['kind']}"
+        phase = state["phase"]
+        if phase == "trail":
+            return "prompt:ride" if seat == 1 else "prompt:guess"
+        if phase == "act":
+            return "prompt:pick-character" if state["selected"] is None else "prompt:actions"
+        simple = {"initiative": "prompt:initiative", "discard": "prompt:discard", "build": "prompt:build",
+                  "shop": "prompt:shop", "deploy": "prompt:deploy", "setup": "prompt:deploy"}
+        return simple.get(phase)
+
     def reaction(self, state, seat):
         p = state["pending"]
         if p is not None and p["kind"] in ("snap", "covered") and P.pending_seat(p) == seat:
