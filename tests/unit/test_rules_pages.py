@@ -18,6 +18,7 @@ every action and phase the game can put in front of a player, and every topic th
 
 from __future__ import annotations
 
+import functools
 import importlib
 import re
 from pathlib import Path
@@ -269,3 +270,59 @@ def _board_parts(pkg: str) -> set[str]:
           "names": [f"Player {i + 1}" for i in range(seats)]}
     drawing = game.render(view, ui)
     return {key for key, _ in getattr(drawing, "parts", [])}
+
+
+# --- the board marks what a player may ask about ------------------------------------------------
+
+# What each of these games' boards must mark with `data-topic` somewhere along its random games
+# (the other games check their boards in their own test files).
+MUST_DRAW: dict[str, set[str]] = {
+    "townsfolk_tussle": {
+        "board:grid", "card:obstacle", "card:feature", "board:terrain", "board:ruffian", "board:facing",
+        "board:ruffian-hp", "board:breaking-point", "card:townsfolk", "board:gear-slots", "card:gear",
+        "board:peddler-table", "card:peddler-gear", "board:price", "board:town-map", "board:bar", "card:action",
+        "card:crit-hit", "board:start-square", "board:attack-range", "action:move", "action:attack", "action:end",
+    },
+}
+
+
+@functools.lru_cache(maxsize=None)
+def _drawn_topics(pkg: str) -> frozenset[str]:
+    """Every `data-topic` the board draws on the screen of the seat to act, along seeded random games."""
+    game = _game_module(pkg)
+    assert game is not None
+    rules = game.RULES
+    seen: set[str] = set()
+    for seats, options in PLAYOUTS[pkg]:
+        state = rules.setup(1, seats, game.SPEC.normalize(seats, options))
+        rng = Rng(seed_state(1))
+        for _ in range(400):
+            active = rules.active(state)
+            seat = active[0] if active else 0
+            legal = rules.legal(state, seat) if active else []
+            ui = {"viewer": seat, "legal": legal, "params": [], "armed": None, "cursor": None,
+                  "names": [f"Player {i + 1}" for i in range(seats)]}
+            seen |= set(re.findall(r'data-topic="([^"]*)"', str(game.render(rules.view(state, seat), ui))))
+            if not active:
+                break
+            result = rules.apply(state, seat, legal[rng.below(len(legal))])
+            state = result[0] if isinstance(result, tuple) else result
+    return frozenset(seen)
+
+
+@pytest.mark.parametrize("pkg", sorted(MUST_DRAW))
+def test_every_topic_the_board_draws_is_a_key_of_the_index(pkg: str) -> None:
+    index = _data(pkg, "rule_index.json")
+    drawn = _drawn_topics(pkg)
+    assert not sorted(drawn - set(index)), f"{pkg}: the board names topics the index lacks"
+    assert not sorted(MUST_DRAW[pkg] - drawn), f"{pkg}: the board never marks these"
+
+
+@pytest.mark.parametrize("pkg", sorted(MUST_DRAW))
+def test_every_guide_step_pointing_at_a_control_finds_it_drawn(pkg: str) -> None:
+    """A step's `control:<topic>` lights up the board element carrying that topic."""
+    drawn = _drawn_topics(pkg)
+    for step in _data(pkg, "guide.json")["steps"]:
+        place = step["points_at"]
+        if place.startswith("control:"):
+            assert place[len("control:"):] in drawn, f"{pkg}: {step['id']} points at {place!r}, never drawn"
