@@ -326,3 +326,37 @@ def test_every_guide_step_pointing_at_a_control_finds_it_drawn(pkg: str) -> None
         place = step["points_at"]
         if place.startswith("control:"):
             assert place[len("control:"):] in drawn, f"{pkg}: {step['id']} points at {place!r}, never drawn"
+
+
+def test_townsfolk_tussle_links_final_fight_prompts_to_the_final_fight_rules() -> None:
+    """In the Final Fight the starting square, the sheriff's turn and the others' turns link to its
+    own rules; a gear question links by what the gear is chosen for; a finished game to the results."""
+    game = _game_module("townsfolk_tussle")
+    assert game is not None
+    rules = game.RULES
+    index = _data("townsfolk_tussle", "rule_index.json")
+    state = rules.setup(1, 3, game.SPEC.normalize(3, {}))
+    rng = Rng(seed_state(1))
+    while _phase(state) != "turn":
+        seat = rules.active(state)[0]
+        legal = rules.legal(state, seat)
+        state = rules.apply(state, seat, legal[rng.below(len(legal))])[0]
+    seat = rules.active(state)[0]
+    other = next(s for s in range(3) if s != seat)
+    assert rules.topic(state, seat) == "prompt:turn"
+    assert rules.topic(state, other) == "prompt:waiting"
+    final = dict(state, f=dict(state["f"], final=True, sheriff=seat))
+    assert rules.topic(final, seat) == "prompt:sheriff-turn"
+    assert index["prompt:sheriff-turn"] == "ff-lose"
+    final["f"]["sheriff"] = other
+    assert rules.topic(final, seat) == "prompt:final-turn"
+    assert rules.topic(dict(final, stage={"k": "position", "seat": seat}), seat) == "prompt:final-position"
+    assert rules.topic(dict(state, stage={"k": "position", "seat": seat}), seat) == "prompt:position"
+    ask = {"base": state, "job": [seat, {"type": "end"}], "answers": [], "emitted": 0}
+    for why, topic in (("attack", "prompt:gear-attack"), ("discard", "prompt:gear-discard"), ("loot", "prompt:gear")):
+        q = {"seat": seat, "k": "gear", "opts": ["x", "y"], "why": why}
+        assert rules.topic(dict(state, pending=dict(ask, q=q)), seat) == topic
+    q = {"seat": other, "k": "push", "opts": [[0, 0], [0, 1]]}
+    assert rules.topic(dict(state, pending=dict(ask, q=q)), other) == "prompt:push"
+    assert rules.topic(dict(state, pending=dict(ask, q=q)), seat) == "prompt:waiting"
+    assert rules.topic(dict(state, result={"won": True}), seat) == "prompt:game-over"
