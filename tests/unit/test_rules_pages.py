@@ -18,6 +18,7 @@ every action and phase the game can put in front of a player, and every topic th
 
 from __future__ import annotations
 
+import functools
 import importlib
 import re
 from pathlib import Path
@@ -318,3 +319,93 @@ def test_board_topics_are_index_keys_and_mark_the_main_elements(pkg: str) -> Non
     assert not unknown, f"{pkg}: the board asks about topics the index does not know: {unknown}"
     missing = sorted(BOARD_TOPICS[pkg] - found)
     assert not missing, f"{pkg}: no board element carries {missing}"
+
+
+# --- the board marks what a player may ask about ------------------------------------------------
+
+# What each of these games' boards must mark with `data-topic` somewhere along its random games
+# (the other games check their boards in their own test files).
+MUST_DRAW: dict[str, set[str]] = {
+    "townsfolk_tussle": {
+        "board:grid", "card:obstacle", "card:feature", "board:terrain", "board:ruffian", "board:facing",
+        "board:ruffian-hp", "board:breaking-point", "card:townsfolk", "board:gear-slots", "card:gear",
+        "board:peddler-table", "card:peddler-gear", "board:price", "board:town-map", "board:bar", "card:action",
+        "card:crit-hit", "board:start-square", "board:attack-range", "action:move", "action:attack", "action:end",
+    },
+}
+
+
+@functools.lru_cache(maxsize=None)
+def _drawn_topics(pkg: str) -> frozenset[str]:
+    """Every `data-topic` the board draws on the screen of the seat to act, along seeded random games."""
+    game = _game_module(pkg)
+    assert game is not None
+    rules = game.RULES
+    seen: set[str] = set()
+    for seats, options in PLAYOUTS[pkg]:
+        state = rules.setup(1, seats, game.SPEC.normalize(seats, options))
+        rng = Rng(seed_state(1))
+        for _ in range(400):
+            active = rules.active(state)
+            seat = active[0] if active else 0
+            legal = rules.legal(state, seat) if active else []
+            ui = {"viewer": seat, "legal": legal, "params": [], "armed": None, "cursor": None,
+                  "names": [f"Player {i + 1}" for i in range(seats)]}
+            seen |= set(re.findall(r'data-topic="([^"]*)"', str(game.render(rules.view(state, seat), ui))))
+            if not active:
+                break
+            result = rules.apply(state, seat, legal[rng.below(len(legal))])
+            state = result[0] if isinstance(result, tuple) else result
+    return frozenset(seen)
+
+
+@pytest.mark.parametrize("pkg", sorted(MUST_DRAW))
+def test_every_topic_the_board_draws_is_a_key_of_the_index(pkg: str) -> None:
+    index = _data(pkg, "rule_index.json")
+    drawn = _drawn_topics(pkg)
+    assert not sorted(drawn - set(index)), f"{pkg}: the board names topics the index lacks"
+    assert not sorted(MUST_DRAW[pkg] - drawn), f"{pkg}: the board never marks these"
+
+
+@pytest.mark.parametrize("pkg", sorted(MUST_DRAW))
+def test_every_guide_step_pointing_at_a_control_finds_it_drawn(pkg: str) -> None:
+    """A step's `control:<topic>` lights up the board element carrying that topic."""
+    drawn = _drawn_topics(pkg)
+    for step in _data(pkg, "guide.json")["steps"]:
+        place = step["points_at"]
+        if place.startswith("control:"):
+            assert place[len("control:"):] in drawn, f"{pkg}: {step['id']} points at {place!r}, never drawn"
+
+
+def test_townsfolk_tussle_links_final_fight_prompts_to_the_final_fight_rules() -> None:
+    """In the Final Fight the starting square, the sheriff's turn and the others' turns link to its
+    own rules; a gear question links by what the gear is chosen for; a finished game to the results."""
+    game = _game_module("townsfolk_tussle")
+    assert game is not None
+    rules = game.RULES
+    index = _data("townsfolk_tussle", "rule_index.json")
+    state = rules.setup(1, 3, game.SPEC.normalize(3, {}))
+    rng = Rng(seed_state(1))
+    while _phase(state) != "turn":
+        seat = rules.active(state)[0]
+        legal = rules.legal(state, seat)
+        state = rules.apply(state, seat, legal[rng.below(len(legal))])[0]
+    seat = rules.active(state)[0]
+    other = next(s for s in range(3) if s != seat)
+    assert rules.topic(state, seat) == "prompt:turn"
+    assert rules.topic(state, other) == "prompt:waiting"
+    final = dict(state, f=dict(state["f"], final=True, sheriff=seat))
+    assert rules.topic(final, seat) == "prompt:sheriff-turn"
+    assert index["prompt:sheriff-turn"] == "ff-lose"
+    final["f"]["sheriff"] = other
+    assert rules.topic(final, seat) == "prompt:final-turn"
+    assert rules.topic(dict(final, stage={"k": "position", "seat": seat}), seat) == "prompt:final-position"
+    assert rules.topic(dict(state, stage={"k": "position", "seat": seat}), seat) == "prompt:position"
+    ask = {"base": state, "job": [seat, {"type": "end"}], "answers": [], "emitted": 0}
+    for why, topic in (("attack", "prompt:gear-attack"), ("discard", "prompt:gear-discard"), ("loot", "prompt:gear")):
+        q = {"seat": seat, "k": "gear", "opts": ["x", "y"], "why": why}
+        assert rules.topic(dict(state, pending=dict(ask, q=q)), seat) == topic
+    q = {"seat": other, "k": "push", "opts": [[0, 0], [0, 1]]}
+    assert rules.topic(dict(state, pending=dict(ask, q=q)), other) == "prompt:push"
+    assert rules.topic(dict(state, pending=dict(ask, q=q)), seat) == "prompt:waiting"
+    assert rules.topic(dict(state, result={"won": True}), seat) == "prompt:game-over"

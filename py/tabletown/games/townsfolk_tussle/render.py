@@ -4,6 +4,9 @@ it is, the Ruffian's card and the action card being played, the townsfolk cards 
 stash, the Peddler's table, the Town Map, the Buyin'/Beatin' bar, and the player aids (turn order,
 the phase checklist, the Crit Hit chart).
 
+Every element a player may ask about carries `data-topic` (a key of data/pages/rule_index.json),
+which the page links to the rules paragraph behind it.
+
 Every legal action is drawn as exactly one control. The board is made of keyed parts so the page
 can redraw only what changed. With `ui["narrow"]` the same parts stack in one column for a phone.
 """
@@ -40,6 +43,15 @@ CHECKLIST = {
               "The Ruffian plays its action deck first", "Each townsfolk: move, attack, use terrain and gear",
               "Breaking points at 18, 12, 7 and 4 HP", "Defeat: 6 Coins, loot, rotate the bar"],
 }
+
+
+def open_about(topic: str) -> str:
+    """The opening tag of something a player may ask about; close it with `</g>`."""
+    return f'<g data-topic="{esc(topic)}">'
+
+
+def action_topic(a: dict[str, Any]) -> str:
+    return f"action:{a.get('type')}"
 
 
 _TEXT: dict[tuple, tuple[str, int]] = {}
@@ -136,7 +148,7 @@ class Drawer:
         self.drawn.add(i)
         body = (f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="6" fill="{fill}" stroke="{P["accent"]}" '
                 f'stroke-width="1.5"/>')
-        b.control(i, label or text, body, text=text)
+        b.control(i, label or text, body, text=text, data_topic=self.control_topic(self.legal[i]))
         write(b, x + 8, y + h / 2 + size * 0.35, text, size=size, width=w - 14, fill=P["ink"])
 
     def buttons(self, b: Board, items: list[tuple[int, str, str]], x: float, y: float, w: float,
@@ -149,6 +161,12 @@ class Drawer:
             self.button(b, i, cx, cy, col_w, h, text, label)
         rows = (len(items) + cols - 1) // cols
         return y + rows * (h + gap)
+
+    def control_topic(self, a: dict[str, Any]) -> str:
+        """An answer links to the question asked, any other control to its kind of action."""
+        if a.get("type") == "answer" and self.q is not None:
+            return f"prompt:{self.q['k']}"
+        return action_topic(a)
 
     # --- the whole board -------------------------------------------------------------------------------------
     def draw(self) -> Any:
@@ -243,11 +261,14 @@ class Drawer:
         else:
             title = f"Town Phase {rnd + 1}"
         b.add(f'<rect x="0" y="{y}" width="{self.W}" height="{110 if self.narrow else 64}" fill="{P["wood"]}"/>')
+        b.add(open_about("card:final-fight" if f is not None and f["final"] else "board:round"))
         write(b, 12, y + 24, title, size=18, weight="bold", fill=P["paper"], width=self.W - 24)
+        b.add("</g>")
         # Town Map
         side = C.MAP_SIDES[view["variant"]["map"]]
         mx = 12 if self.narrow else 470
         my = y + (34 if self.narrow else 8)
+        b.add(open_about("board:town-map"))
         write(b, mx, my + 12, "Town Map", size=11, fill=P["gold"])
         for k in range(4):
             seen = view["map_seen"][k] if k < len(view["map_seen"]) else None
@@ -257,8 +278,11 @@ class Drawer:
                   f'stroke="{P["gold"] if current else P["line"]}" stroke-width="{3 if current else 1}"/>')
             write(b, tx + 41, my + 18, C.RUFFIANS[seen]["name"] if seen else "?", size=11, anchor="middle",
                    width=78, fill=P["ink"] if seen else P["paper"], weight="bold")
+            b.add(open_about("board:level"))
             write(b, tx + 41, my + 36, C.LEVEL_NAMES[side[k]], size=10, anchor="middle",
                    fill=P["ink"] if seen else P["paper"])
+            b.add("</g>")
+        b.add("</g>")
         # Buyin'/Beatin' bar
         bar = view["bar"]
         if f is not None:  # the fight goes top-down, the Ruffian first; the town bottom-up
@@ -266,16 +290,19 @@ class Drawer:
         else:
             label, order = "Buyin' order", " → ".join(folk_name(view, s) for s in reversed(bar))
         by = y + (90 if self.narrow else 56)
+        b.add(open_about("board:bar"))
         if not self.narrow:
             write(b, 12, y + 48, f"{label}: {order}", size=12, fill=P["paper"], width=440)
         else:
             write(b, 12, by, f"{label}: {order}", size=11, fill=P["paper"], width=self.W - 24)
+        b.add("</g>")
         return y + (110 if self.narrow else 64)
 
     # --- the ending ----------------------------------------------------------------------------------------------------
     def ending(self, b: Board, x: float, y: float, w: float) -> float:
         res = self.view["result"]
         end = C.ENDINGS[res["ending"]]
+        b.add(open_about("card:ending"))
         b.add(f'<rect x="8" y="{y}" width="{w - 16}" height="170" rx="8" fill="{P["highlight"]}" '
               f'stroke="{P["accent"]}" stroke-width="2"/>')
         write(b, 20, y + 26, f"{'You win!' if res['won'] else 'You lose.'} {end['number']}. {end['title']}", size=18,
@@ -285,6 +312,7 @@ class Drawer:
             names = " and ".join(C.GEAR[g]["name"] for g in res["unlocks"])
             write(b, 20, y + 58 + n * 15, f"Unlocked for your next games: {names}.", size=13, weight="bold",
                    width=w - 40, fill=P["accent"])
+        b.add("</g>")
         return y + 170
 
     # --- a question in the middle of an action ---------------------------------------------------------------------------
@@ -295,8 +323,10 @@ class Drawer:
 
         seat = q["seat"]
         text = QUESTIONS.get(kind, "Decide").format(name=folk_name(self.view, seat))
+        b.add(open_about(f"prompt:{kind}"))
         b.add(f'<rect x="8" y="{y}" width="{w - 16}" height="34" rx="6" fill="{P["highlight"]}"/>')
         write(b, 18, y + 22, f"{self.who(seat)}: {text}", size=14, weight="bold", width=w - 36)
+        b.add("</g>")
         y += 40
         items = []
         for i, a in enumerate(self.legal):
@@ -358,6 +388,7 @@ class Drawer:
             row = C.TOWNSFOLK[tid]
             cx = 12 + (n % cols) * (cw + 10)
             cy = y + (n // cols) * (ch + 10)
+            b.add(open_about("card:townsfolk"))
             b.add(f'<rect x="{cx}" y="{cy}" width="{cw}" height="{ch}" rx="8" fill="{P["muted"] if tid in taken else P["card"]}" '
                   f'stroke="{P["line"]}"/>')
             st = row["stats"]
@@ -367,7 +398,9 @@ class Drawer:
             ab = "; ".join(f"{a['name']}: {a['text']}" for a in row["abilities"])
             write(b, cx + 10, cy + 56, ab, size=11, width=cw - 20, lines=4)
             kit = ", ".join(C.GEAR[g]["name"] for g in C.STARTING[tid])
+            b.add(open_about("card:starting-gear"))
             write(b, cx + 10, cy + 120, f"Starting gear: {kit}", size=11, width=cw - 20, lines=1, fill=P["muted"])
+            b.add("</g>")
             bx = cx + 10
             for alt in (False, True):
                 i = self.idx({"type": "pick", "folk": tid, "alt": alt})
@@ -378,6 +411,7 @@ class Drawer:
                 bw = (cw - 30) / 2
                 self.button(b, i, bx, cy + ch - 40, bw, 30, text, label)
                 bx += bw + 10
+            b.add("</g>")
         rows = (len(C.TOWNSFOLK_IDS) + cols - 1) // cols
         return y + rows * (ch + 10)
 
@@ -386,6 +420,7 @@ class Drawer:
         view, f, d = self.view, self.f, self.derived
         cell = (w - 30) / GRID if self.narrow else CELL
         ox, oy = x + 22, y + 20
+        b.add(open_about("board:grid"))
         b.add(f'<rect x="{ox}" y="{oy}" width="{cell * GRID}" height="{cell * GRID}" fill="#e9e2c8" stroke="{P["line"]}"/>')
         for k in range(GRID):
             write(b, ox + k * cell + cell / 2, oy - 6, "ABCDEFGHIJKL"[k], size=11, anchor="middle", fill=P["muted"])
@@ -398,6 +433,7 @@ class Drawer:
             if p.get("gone"):
                 continue
             fill = TERRAIN_FILL.get(p["t"], "#999")
+            b.add(open_about(f"card:{p['type']}"))  # an obstacle or a feature
             for c in p["cells"]:
                 dash = ' stroke-dasharray="3 2"' if p["type"] == "feature" else ""
                 b.add(f'<rect x="{ox + c[0] * cell + 1}" y="{oy + c[1] * cell + 1}" width="{cell - 2}" height="{cell - 2}" '
@@ -411,17 +447,22 @@ class Drawer:
                 dc = p["door"]
                 b.add(f'<rect x="{ox + dc[0] * cell + 4}" y="{oy + dc[1] * cell + 4}" width="{cell - 8}" height="{cell - 8}" '
                       f'fill="none" stroke="{P["accent"]}" stroke-width="2" stroke-dasharray="4 3"/>')
+            b.add("</g>")
         # start squares during positioning
         if view["stage"]["k"] == "position":
+            b.add(open_about("board:start-square"))
             for t in C.RUFFIANS[f["rid"]]["landscape"]["t"]:
                 write(b, ox + t[0] * cell + cell / 2, oy + t[1] * cell + cell / 2 + 5, "T", size=16, anchor="middle",
                        weight="bold", fill=P["accent"])
+            b.add("</g>")
         # attack range of the townsfolk whose turn it is
         turn = d.get("turn")
         if turn and self.q is None:
+            b.add(open_about("board:attack-range"))
             for sq in turn["range"]:
                 b.add(f'<rect x="{ox + sq[0] * cell + 2}" y="{oy + sq[1] * cell + 2}" width="{cell - 4}" height="{cell - 4}" '
                       f'fill="none" stroke="{P["bad"]}" stroke-width="1" opacity="0.5"/>')
+            b.add("</g>")
         # the Ruffian's last action: the trail it moved along, whom it targeted, where it pushed them
         for sq in f.get("trail") or []:
             b.add(f'<circle cx="{ox + sq[0] * cell + cell}" cy="{oy + sq[1] * cell + cell}" r="4" fill="{P["bad"]}" opacity="0.5"/>')
@@ -437,6 +478,7 @@ class Drawer:
         if not f.get("out"):
             px, py = ox + f["pos"][0] * cell, oy + f["pos"][1] * cell
             ruff = C.RUFFIANS[f["rid"]]
+            b.add(open_about("board:ruffian"))
             b.add(f'<rect x="{px + 2}" y="{py + 2}" width="{2 * cell - 4}" height="{2 * cell - 4}" rx="10" '
                   f'fill="{P["bad"]}" stroke="{P["ink"]}" stroke-width="2"/>')
             write(b, px + cell, py + cell - 2, ruff["name"], size=11 if len(ruff["name"]) < 12 else 9, anchor="middle",
@@ -444,7 +486,8 @@ class Drawer:
             write(b, px + cell, py + cell + 14, f"{f['hp']} HP", size=11, anchor="middle", fill=P["paper"])
             dx, dy = DIR_ARROW[f["face"]]
             cx, cy = px + cell + dx * (cell - 6), py + cell + dy * (cell - 6)
-            b.add(f'<circle cx="{cx}" cy="{cy}" r="6" fill="{P["gold"]}" stroke="{P["ink"]}"/>')
+            b.add(open_about("board:facing") + f'<circle cx="{cx}" cy="{cy}" r="6" fill="{P["gold"]}" stroke="{P["ink"]}"/></g>')
+            b.add("</g>")
         # townsfolk
         for s, t in enumerate(view["folk"]):
             if t["pos"] is None or t["out"] is not None or t["ko"]:
@@ -452,20 +495,26 @@ class Drawer:
             cx, cy = ox + t["pos"][0] * cell + cell / 2, oy + t["pos"][1] * cell + cell / 2
             colour = P["seats"][s % len(P["seats"])]
             ring = P["gold"] if turn and turn["who"] == s else P["paper"]
+            b.add(open_about("card:townsfolk"))
             b.add(f'<circle cx="{cx}" cy="{cy}" r="{cell * 0.38}" fill="{colour}" stroke="{ring}" stroke-width="3"/>')
             write(b, cx, cy + 4, folk_name(view, s)[:2], size=12, anchor="middle", weight="bold", fill=P["paper"])
             if f.get("sheriff") == s:
+                b.add(open_about("board:sheriff"))
                 write(b, cx + cell * 0.3, cy - cell * 0.2, "★", size=12, anchor="middle", fill=P["gold"])
+                b.add("</g>")
+            b.add("</g>")
         # controls on squares: moves, starting squares, square answers
         q = self.q
         paths = q.get("paths") if q and q["k"] == "path" else None
         if paths:
+            b.add(open_about("prompt:path"))
             for n, path in enumerate(paths):
                 pts = " ".join(f"{ox + p[0] * cell + cell},{oy + p[1] * cell + cell}" for p in path)
                 b.add(f'<polyline points="{pts}" fill="none" stroke="{P["seats"][n % 6]}" stroke-width="3" opacity="0.8"/>')
                 end = path[-1]
                 write(b, ox + end[0] * cell + cell, oy + end[1] * cell + cell + 5, str(n + 1), size=14, anchor="middle",
                        weight="bold", fill=P["ink"])
+            b.add("</g>")
         for i, a in enumerate(self.legal):
             sq = None
             what = ""
@@ -487,7 +536,8 @@ class Drawer:
             self.drawn.add(i)
             body = (f'<rect x="{ox + sq[0] * cell + 3}" y="{oy + sq[1] * cell + 3}" width="{cell - 6}" height="{cell - 6}" '
                     f'rx="4" fill="{P["good"]}" opacity="0.35" stroke="{P["good"]}" stroke-width="2"/>')
-            b.control(i, what, body)
+            b.control(i, what, body, data_topic=self.control_topic(a))
+        b.add("</g>")
         return oy + GRID * cell + 8
 
     def legend(self, b: Board, x: float, y: float, w: float) -> float:
@@ -499,6 +549,7 @@ class Drawer:
         for p in f["terrain"]:
             if not p.get("gone") and p["t"] not in cards:
                 cards.append(p["t"])
+        b.add(open_about("board:terrain"))
         write(b, ox, ly + 12, "Terrain", size=13, weight="bold")
         ly += 18
         for tid in cards:
@@ -509,6 +560,7 @@ class Drawer:
             text = f"{short} {name} ({row['type']}). {row['text']} {row.get('interact_text', '')}"
             n = write(b, ox + 22, ly + 12, text, size=10, width=w - ox - 30, lines=3)
             ly += 14 * n + 4
+        b.add("</g>")
         return ly
 
     # --- the Ruffian's card and the action card ---------------------------------------------------------------------------
@@ -517,48 +569,75 @@ class Drawer:
         ruff = C.RUFFIANS[f["rid"]]
         x0 = x + 6
         b.add(f'<rect x="{x0}" y="{y}" width="{w - 12}" height="10" fill="none"/>')
+        b.add(open_about("card:ruffian"))
         write(b, x0, y + 18, ruff["full_name"], size=15, weight="bold", width=w - 12)
+        b.add("</g>")
         # HP bar with breaking points
         bw = w - 20
         top = max(1, f["max"])
+        b.add(open_about("board:ruffian-hp"))
         b.add(f'<rect x="{x0}" y="{y + 26}" width="{bw}" height="14" rx="3" fill="{P["line"]}"/>')
         b.add(f'<rect x="{x0}" y="{y + 26}" width="{bw * max(0, f["hp"]) / top:.1f}" height="14" rx="3" fill="{P["bad"]}"/>')
         for bp in C.BREAKING_POINTS:
             if bp < top:
                 bx = x0 + bw * bp / top
-                b.add(f'<path d="M{bx:.1f} {y + 22}V{y + 44}" stroke="{P["ink"]}" stroke-width="2"/>')
+                # a tick wide enough to tap, on the breaking point's place on the bar
+                b.add(open_about("board:breaking-point")
+                      + f'<path d="M{bx:.1f} {y + 22}V{y + 44}" stroke="{P["ink"]}" stroke-width="2"/>'
+                      + f'<rect x="{bx - 5:.1f}" y="{y + 22}" width="10" height="22" fill="none" pointer-events="all"/></g>')
+        b.add("</g>")
         mv = self.derived.get("ruffian", {}).get("mvmt", 0)
+        b.add(open_about("board:ruffian-mvmt"))
         write(b, x0, y + 58, f"HP {f['hp']} of {f['max']} · MVMT {mv} · facing {DIR_NAME[f['face']]}", size=12, width=bw)
+        b.add("</g>")
         ab = ruff["abilities"][f["level"]]
         yy = y + 76
+        b.add(open_about("board:level"))
         yy += 15 * write(b, x0, yy, f"{C.LEVEL_NAMES[f['level']]}: {ab['name']}. {ab['text']}", size=11, width=bw, lines=4)
+        b.add("</g>")
         weak = ruff["weakness"]
+        b.add(open_about("card:weakness"))
         yy += 15 * write(b, x0, yy, f"Weakness{' (ACTIVE)' if f['weak'] else ''}: {weak['name']}. {weak['text']}", size=11,
                           width=bw, lines=4, fill=P["good"] if f["weak"] else P["ink"])
+        b.add("</g>")
         if f["final"]:
+            b.add(open_about("card:final-fight"))
             ff = ruff["final_fight"]
             yy += 15 * write(b, x0, yy, f"Final Fight: {ff['rules']['name']}. {ff['rules']['text']}", size=11, width=bw,
                               lines=5, fill=P["accent"])
             yy += 15 * write(b, x0, yy, f"Win: {ff['win']['text']} Lose: {ff['loss']['text']} Special: {ff['special']['text']}",
                               size=11, width=bw, lines=4)
+            b.add("</g>")
         if f["counters"]:
             text = ", ".join(f"{n} {k}" for k, n in sorted(f["counters"].items()))
+            b.add(open_about("board:counters"))
             yy += 15 * write(b, x0, yy, f"Counters: {text}", size=12, width=bw, weight="bold")
+            b.add("</g>")
         if f["stolen"]:
             text = ", ".join(f"{C.gear_of(s['g'])['name']} ({folk_name(self.view, s['owner'])})" for s in f["stolen"])
+            b.add(open_about("card:ruffian-gear"))
             yy += 15 * write(b, x0, yy, f"Taken: {text}", size=11, width=bw, lines=2)
+            b.add("</g>")
         deck_left = len(f["deck"])
+        b.add(open_about("board:action-deck"))
         yy += 15 * write(b, x0, yy, f"Action deck: {deck_left} left, {len(f['disc'])} discarded", size=11, width=bw,
                           fill=P["muted"])
+        b.add("</g>")
         # the card being played (or last played), the revealed top card, kept cards
         if f.get("card"):
+            b.add(open_about("card:action"))
             yy = self.card_box(b, x0, yy + 4, bw, f["card"], "Action card", f.get("targets"))
+            b.add("</g>")
         if f.get("top"):
+            b.add(open_about("board:revealed-action"))
             yy = self.card_box(b, x0, yy + 4, bw, f["top"], "Next action (revealed)", None)
+            b.add("</g>")
         for k in f["kept"]:
             holders = "the group" if k["with"] == "group" else ", ".join(folk_name(self.view, h) for h in k["with"])
+            b.add(open_about("board:kept-card"))
             yy += 15 * write(b, x0, yy + 4, f"Kept in front of {holders}: {C.CARDS[k['card']]['name']}", size=11,
                               width=bw, lines=2, fill=P["warn"])
+            b.add("</g>")
         return yy + 4
 
     def card_box(self, b: Board, x: float, y: float, w: float, cid: str, title: str, targets: Any) -> float:
@@ -604,8 +683,10 @@ class Drawer:
         if seat is not None and self.q is None:
             t = self.derived.get("turn")
             if t and t["who"] == seat:
+                b.add(open_about("prompt:turn"))
                 write(b, x + 8, y + 16, f"{self.who(seat)}: {t['mvmt']} MVMT and {t['mox']} MOX left", size=13,
                        weight="bold", width=w - 16)
+                b.add("</g>")
                 y += 24
         if items:
             y = self.buttons(b, items, x + 6, y, w - 12, cols=1 if (self.narrow or self.f is not None) else 3, h=28, gap=4)
@@ -679,6 +760,7 @@ class Drawer:
     def shop(self, b: Board, x: float, y: float, w: float) -> float:
         view = self.view
         shop = view["ped"]["shop"]
+        b.add(open_about("board:peddler-table"))
         write(b, 12, y + 18, "The Peddler's table", size=15, weight="bold")
         write(b, 200 if not self.narrow else 12, y + (18 if not self.narrow else 34),
                f"Peddler deck: {len(view['ped']['deck'])} cards", size=11, fill=P["muted"])
@@ -695,15 +777,20 @@ class Drawer:
             price = prices.get(inst, g.get("cost"))
             body = (f'<rect x="{cx}" y="{cy}" width="{cw}" height="{ch}" rx="6" fill="{P["card"]}" '
                     f'stroke="{P["good"] if i is not None else P["line"]}" stroke-width="{2 if i is not None else 1}"/>')
+            b.add(open_about("card:peddler-gear"))
             if i is not None:
                 self.drawn.add(i)
-                b.control(i, f"Buy the {g['name']} for {price} Coins", body)
+                b.control(i, f"Buy the {g['name']} for {price} Coins", body, data_topic="action:buy")
             else:
                 b.add(body)
             write(b, cx + 6, cy + 16, g["name"], size=12, weight="bold", width=cw - 12)
+            b.add(open_about("board:price"))
             write(b, cx + 6, cy + 31, f"{price} Coins", size=11, fill=P["accent"], weight="bold")
+            b.add("</g>")
             write(b, cx + 6, cy + 46, gear_line(inst), size=10, width=cw - 12, lines=2)
             write(b, cx + 6, cy + 76, g.get("text", ""), size=10, width=cw - 12, lines=5)
+            b.add("</g>")
+        b.add("</g>")
         rows = (len(shop) + cols - 1) // cols
         return y + rows * (ch + 8)
 
@@ -724,6 +811,7 @@ class Drawer:
         d = (self.derived.get("folk") or [None] * 8)[s] or {}
         colour = P["seats"][s % len(P["seats"])]
         start = y
+        b.add(open_about("card:townsfolk"))
         b.add(f'<rect x="{x}" y="{y}" width="{w}" height="__H__" rx="8" fill="{P["card"]}" stroke="{colour}" stroke-width="3"/>')
         name = folk_name(view, s)
         status = " — knocked out" if t["ko"] else (" — removed" if t["out"] else "")
@@ -734,9 +822,12 @@ class Drawer:
         write(b, x + 8, y, f"HP {t['hp']}/{d.get('max', '?')} · MVMT {d.get('mvmt', '?')} · MOX {d.get('mox', '?')} · "
                          f"ACC {d.get('acc', 0):+d} · {t['coins']} Coins", size=11, width=w - 16)
         y += 16
+        b.add(open_about("board:feats"))
         write(b, x + 8, y, f"Feats: {len(t['done'])} done ({d.get('points', 0)} points), {len(t['feats'])} face down",
                size=11, width=w - 16, fill=P["muted"])
+        b.add("</g>")
         y += 14
+        b.add(open_about("board:gear-slots"))
         for slot in ("left-hand", "right-hand", "head", "chest", "leg", "accessory"):
             inst = t["eq"].get(slot)
             text = f"{SLOT_NAMES[slot]}: {C.gear_of(inst)['name'] if inst else '—'}"
@@ -744,29 +835,41 @@ class Drawer:
                 text = f"{SLOT_NAMES[slot]}: (both hands)"
             y += 14 * write(b, x + 8, y + 2, text, size=11, width=w - 16)
             if inst and not (slot == "right-hand" and t["eq"].get("left-hand") == inst):
+                b.add(open_about("card:weapon" if C.gear_of(inst).get("weapon") else "card:gear"))
                 y += 13 * write(b, x + 16, y + 1, gear_line(inst) + (". " + C.gear_of(inst)["text"] if C.gear_of(inst)["text"] else ""),
                                  size=9, width=w - 24, lines=3, fill=P["muted"])
+                b.add("</g>")
+        b.add("</g>")
         if t["stash"]:
+            b.add(open_about("board:stash"))
             y += 14 * write(b, x + 8, y + 2, "Stash: " + ", ".join(C.gear_of(g)["name"] for g in t["stash"]), size=11,
                              width=w - 16, lines=4)
+            b.add("</g>")
         if self.viewer == s:
             for fid in t["feats"]:
                 if fid is None or fid == "?":
                     continue
                 feat = C.FEATS[fid]
+                b.add(open_about("card:feat"))
                 y += 13 * write(b, x + 8, y + 2, f"Feat (hidden): {feat['name']}: {feat['goal_text']} "
                                                 f"({feat['points']} pts{'; ' + feat['reward_text'] if feat['reward_text'] else ''})",
                                  size=10, width=w - 16, lines=3, fill=P["accent"])
+                b.add("</g>")
             for eid in t["secrets"]:
                 if eid is None or eid == "?":
                     continue
                 ev = C.EVENTS[C.base_id(eid)]
+                b.add(open_about("card:secret-event"))
                 y += 13 * write(b, x + 8, y + 2, f"Secret event: {ev['name']}: {ev['text']}", size=10, width=w - 16,
                                  lines=3, fill=P["bad"])
+                b.add("</g>")
         for fid in t["done"]:
             feat = C.FEATS[fid]
+            b.add(open_about("board:feat-points"))
             y += 13 * write(b, x + 8, y + 2, f"✓ {feat['name']} ({feat['points']} pts)", size=10, width=w - 16,
                              fill=P["good"])
+            b.add("</g>")
+        b.add("</g>")
         y += 8
         h = y - start
         chunks = b._current
@@ -780,18 +883,22 @@ class Drawer:
     def aids(self, b: Board, x: float, y: float, w: float) -> float:
         phase = "fight" if self.f is not None else "town"
         col_w = w - 24 if self.narrow else (w - 36) / 2
+        b.add(open_about(f"phase:{phase}"))
         write(b, 12, y + 16, "Phase checklist", size=13, weight="bold")
         yy = y + 22
         for line in CHECKLIST[phase]:
             yy += 14 * write(b, 20, yy + 12, "• " + line, size=11, width=col_w - 10)
+        b.add("</g>")
         cx = 12 if self.narrow else 24 + col_w
         cy = yy + 8 if self.narrow else y
+        b.add(open_about("card:crit-hit"))
         write(b, cx, cy + 16, "Crit Hit! (roll on a critical hit)", size=13, weight="bold")
         cy += 22
         for row in C.CRIT_CHART["table"]:
             lo, hi = row["min"], row["max"]
             label = f"{lo}" if lo == hi else (f"{lo}+" if hi is None else f"{lo}–{hi}")
             cy += 13 * write(b, cx + 8, cy + 12, f"{label}: {row['text']}", size=10, width=col_w - 10, lines=3)
+        b.add("</g>")
         return max(yy, cy) + 6
 
 

@@ -24,6 +24,13 @@ from .play import R, Suspend
 
 SQUARE_QUESTIONS = ("push", "place", "dash", "spot", "terrain-spot")
 
+# The rules topic (data/pages/rule_index.json) of each step a seat is asked to play, and of the
+# "choose a piece of gear" question by what the piece is chosen for.
+STAGE_TOPICS = {"pick": "prompt:pick", "reset": "prompt:reset", "shop": "prompt:shop", "position": "prompt:position",
+                "turn": "prompt:turn", "discard": "prompt:discard-feats"}
+GEAR_QUESTION_TOPICS = {"attack": "prompt:gear-attack", "discard": "prompt:gear-discard",
+                        "recover": "prompt:gear-recover", "take": "prompt:gear-take", "give": "prompt:gear-give"}
+
 
 def new_state(seed: int, seats: int, options: dict[str, Any], campaign: Optional[dict[str, Any]]) -> dict[str, Any]:
     words = seed_state(seed)
@@ -320,6 +327,24 @@ class TownsfolkTussle(Rules):
 
     def prompt(self, state, seat):
         return prompt_for(state, seat)
+
+    def topic(self, state: dict[str, Any], seat: int) -> Optional[str]:
+        """The rules topic behind what `seat` is asked now, as `prompt` words it."""
+        if seat not in self.active(state):
+            return "prompt:game-over" if state.get("result") is not None else "prompt:waiting"
+        pending = state.get("pending")
+        if pending:
+            q = pending["q"]
+            if q["k"] == "gear":
+                return GEAR_QUESTION_TOPICS.get(q.get("why"), "prompt:gear")
+            return f"prompt:{q['k']}"
+        kind = state["stage"]["k"]
+        f = state.get("f")
+        if f is not None and f["final"] and kind in ("position", "turn"):
+            if kind == "position":
+                return "prompt:final-position"
+            return "prompt:sheriff-turn" if f["sheriff"] == seat else "prompt:final-turn"
+        return STAGE_TOPICS.get(kind, "prompt:waiting")
 
     # --- the story of a game --------------------------------------------------------------------------------
     def tally(self, state):
