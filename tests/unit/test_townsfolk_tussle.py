@@ -243,3 +243,27 @@ def test_the_story_of_a_game_lists_its_fights_and_feats():
     assert fights["rows"][-1][3] in ("Won", "Lost")
     assert all(row[3] == "Defeated" for row in fights["rows"][:-1])
     assert len(told["series"]) == 3 and told["series"][0][0] == 0
+
+
+def test_the_story_tells_the_dmg_each_townsfolk_dealt_and_took_in_each_fight():
+    """The co-op game's moments that matter: damage per townsfolk per fight."""
+    from tabletown.engine.replay import story
+    from tabletown.engine.session import Session, new_record
+
+    record = new_record(game, [{"kind": "bot", "level": "hard"}] * 3, {}, 5)
+    session = Session(game, record)
+    while not session.over():
+        session.bot_move(session.active()[0])
+    tables = {t["title"]: t for t in story(game, session.record)["tables"]}
+    fights, dealt, taken = (tables["The fights"], tables["DMG dealt in each fight"], tables["DMG taken in each fight"])
+    assert dealt["columns"] == taken["columns"] == ["Fight", "Ruffian", "{seat0}", "{seat1}", "{seat2}"]
+    assert [r[:2] for r in dealt["rows"]] == [r[:2] for r in taken["rows"]] == [r[:2] for r in fights["rows"]]
+    for fight, hits in zip(fights["rows"], dealt["rows"]):
+        assert all(type(n) is int and n >= 0 for n in hits[2:])
+        if fight[3] == "Defeated":  # the team brought the Ruffian down: somebody dealt DMG
+            assert sum(hits[2:]) > 0
+    # the fights hold the DMG of the fights only: Town Events may hurt too, between them
+    game_book = session.state["tally"]["game"]
+    for seat in range(3):
+        assert 0 < sum(r[2 + seat] for r in taken["rows"]) <= game_book.get(str(seat), {}).get("dmg-taken", 0)
+        assert sum(r[2 + seat] for r in dealt["rows"]) <= game_book.get(str(seat), {}).get("dmg-dealt", 0)

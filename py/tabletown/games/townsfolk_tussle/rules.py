@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any, Optional
 
 from tabletown.engine.prng import Rng, seed_state
-from tabletown.engine.rules import BadSetup, IllegalAction, Rules, make_team_outcome
+from tabletown.engine.rules import BadSetup, IllegalAction, Rules, State, make_team_outcome, seat_token
 from tabletown.engine.zones import HIDDEN, OWNER, Zone, Zones
 
 from . import SPEC, unlock_option
@@ -352,14 +352,29 @@ class TownsfolkTussle(Rules):
         return [sum(C.FEATS[f]["points"] for f in t["done"]) for t in state["folk"]]
 
     def story(self, steps, final):
-        """The fights (Ruffian, level, how it went, how long it took) and each townsfolk's Feats."""
+        """The fights (Ruffian, level, how it went, how long it took), the DMG each townsfolk dealt
+        and took in each fight, and each townsfolk's Feats."""
         fights: list[list[Any]] = []
+        dealt: list[list[Any]] = []
+        taken: list[list[Any]] = []
         current: Optional[list[Any]] = None
+        seats = range(len(final["folk"]))
+
+        def fight_dmg(state: State, kind: str) -> list[int]:
+            # the fight's own tally: reset when a fight begins, kept until the next one
+            book = state["tally"]["fight"]
+            return [book.get(str(seat), {}).get(kind, 0) for seat in seats]
+
         for _seat, _action, _events, state in steps:
             f = state["f"]
             if f is not None and (current is None or current[1] != C.RUFFIANS[f["rid"]]["name"]):
                 current = [len(fights) + 1, C.RUFFIANS[f["rid"]]["name"], C.LEVEL_NAMES[f["level"]], "", 0, 0]
                 fights.append(current)
+                dealt.append([current[0], current[1]] + [0] * len(seats))
+                taken.append([current[0], current[1]] + [0] * len(seats))
+            if current is not None and (f is not None or not current[3]):
+                dealt[-1][2:] = fight_dmg(state, "dmg-dealt")
+                taken[-1][2:] = fight_dmg(state, "dmg-taken")
             if f is not None and current is not None:
                 current[4] = max([current[4]] + list(f["turns"].values()))
                 current[5] = len(f["ko_order"])
@@ -373,6 +388,10 @@ class TownsfolkTussle(Rules):
         return [
             {"title": "The fights", "columns": ["Fight", "Ruffian", "Level", "Result", "Rounds", "Knocked out"],
              "rows": fights},
+            {"title": "DMG dealt in each fight",
+             "columns": ["Fight", "Ruffian"] + [seat_token(seat) for seat in seats], "rows": dealt},
+            {"title": "DMG taken in each fight",
+             "columns": ["Fight", "Ruffian"] + [seat_token(seat) for seat in seats], "rows": taken},
             {"title": "Feats of Mettle", "columns": ["Townsfolk", "Feats", "Points", "Accomplished"], "rows": feats},
         ]
 
