@@ -336,12 +336,12 @@ class App:
                    campaign_id: str = PROGRESS_ID) -> None:
         game = games.load(game_id)
         names = [s.get("name") or "" for s in seats]
-        snapshot = None
+        data = self.campaigns.data(game_id, campaign_id) if game.SPEC.campaign else None
         if game.SPEC.campaign:
-            data = self.campaigns.data(game_id, campaign_id)
-            options = game.SPEC.normalize(len(seats), game.RULES.campaign_options(data, names, dict(options)))
-            snapshot = game.RULES.campaign_snapshot(data, options)
-        seats = policy.seats_at_one_device(game.RULES, seats, game.SPEC.normalize(len(seats), options))
+            options = game.RULES.campaign_options(data, names, dict(options))
+        options = game.SPEC.normalize(len(seats), options)
+        snapshot = game.RULES.campaign_snapshot(data, options) if game.SPEC.campaign else None
+        seats = policy.seats_at_one_device(game.RULES, seats, options)
         if seed is None:
             seed = int(js.Math.floor(js.Math.random() * 2**31))
         record = new_record(game, seats, options, seed, snapshot)
