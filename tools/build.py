@@ -317,10 +317,18 @@ def build_site() -> Site:
         gid: site.add_hashed(f"assets/rules/{packages[gid]}.json", data) for gid, data in rules_assets().items()
     }
 
+    # Pyodide's loader for PyScript (static/pyodide.mjs), with the hashed runtime and boot zip.
+    loader_text = (ROOT / "static" / "pyodide.mjs").read_text()
+    if loader_text.count('"./vendor/pyodide/') != 2 or loader_text.count('"./gen/tabletown.zip"') != 1:
+        sys.exit("build: static/pyodide.mjs must name ./vendor/pyodide/ twice and ./gen/tabletown.zip once")
+    loader_text = loader_text.replace('"./vendor/pyodide/', f'"./{runtime_dir.split("/", 1)[1]}/pyodide/')
+    loader_text = loader_text.replace('"./gen/tabletown.zip"', f'"./{boot_url.split("/", 1)[1]}"')
+    loader = site.add_hashed("assets/pyodide.mjs", loader_text.encode())
+
     toml = (ROOT / "pyscript.toml").read_text()
-    toml = toml.replace("./static/vendor/pyodide/", f"./{runtime_dir}/pyodide/").replace("./static/gen/tabletown.zip", f"./{boot_url}")
-    if runtime_dir not in toml or boot_url not in toml:
-        sys.exit("build: pyscript.toml must name ./static/vendor/pyodide/pyodide.mjs and ./static/gen/tabletown.zip")
+    toml = toml.replace("./static/pyodide.mjs", f"./{loader}")
+    if loader not in toml:
+        sys.exit("build: pyscript.toml must name ./static/pyodide.mjs as its interpreter")
     site.add("pyscript.toml", toml.encode())
 
     css = site.add_hashed("assets/app.css", (ROOT / "static" / "app.css").read_bytes())
@@ -341,7 +349,7 @@ def build_site() -> Site:
         'src="static/start.mjs"': f'src="{start}"',
         "<!-- picker -->": picker_html(sorted(rule_urls)),
         "<!-- assets -->": f'<meta name="tabletown-assets" content="{html.escape(json.dumps(assets, sort_keys=True))}">\n'
-        + preloads(runtime_dir, sorted(runtime), boot_url),
+        + preloads(runtime_dir, sorted(runtime), boot_url, loader),
         "<!-- main.py -->": (ROOT / "static" / "main.py").read_text().strip(),
     }
     for old, new in replacements.items():
@@ -354,12 +362,12 @@ def build_site() -> Site:
     return site
 
 
-def preloads(runtime_dir: str, runtime: list[str], boot_url: str) -> str:
+def preloads(runtime_dir: str, runtime: list[str], boot_url: str, loader: str) -> str:
     """Links that start every boot download while the page is parsed, instead of one after
     another (PyScript's chunks, then its config, then Pyodide, then Pyodide's files). The
     requests match the runtime's own (module scripts; `fetch` in cors mode, same-origin
     credentials), so each file is still fetched once."""
-    links = []
+    links = [f'<link rel="modulepreload" href="{loader}">']
     for name in runtime:
         href = f"{runtime_dir}/{name}"
         if name.endswith((".js", ".mjs")) and name != "pyscript/core.js":

@@ -63,8 +63,7 @@ def pct(values: list[float], p: float) -> float:
 
 def bare_page() -> None:
     """A bare PyScript page on the same runtime and plugin set, written into dist/bench/."""
-    toml = (DIST / "pyscript.toml").read_text()
-    runtime = toml.split('interpreter = "./', 1)[1].split("/pyodide/", 1)[0]
+    (runtime,) = [p.relative_to(DIST).as_posix() for p in (DIST / "assets").glob("runtime.*") if p.is_dir()]
     folder = DIST / "bench"
     folder.mkdir(exist_ok=True)
     (folder / "bare.toml").write_text(
