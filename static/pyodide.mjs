@@ -6,9 +6,11 @@
 // service worker (a returning visitor), a copy of the interpreter's memory is then taken and
 // stored in Cache Storage. Later starts hand that copy to Pyodide: no CPython start and no
 // imports, only the boot zip unpacked again into the (fresh) file system for the modules the
-// page imports later. The snapshot is stored under this module's URL, which carries a hash
-// of the runtime and of the boot zip (tools/build.py writes their names here), so a new build
-// never reads an old snapshot. A missing, stale or unreadable snapshot means a normal start.
+// page imports later. The snapshot is stored under a name made from this module's URL, which
+// carries a hash of the runtime and of the boot zip (tools/build.py writes their names here),
+// so a new build never reads an old snapshot (and drops it when it stores its own). A missing,
+// stale or unreadable snapshot means a normal start; with the service worker blocked, or on a
+// first visit, nothing is stored.
 //
 // tools/build.py rewrites the paths below to the hashed runtime and boot zip.
 import { loadPyodide as loadRuntime, version } from "./vendor/pyodide/pyodide.mjs";
@@ -18,7 +20,8 @@ export { version };
 const INDEX_URL = new URL("./vendor/pyodide/", import.meta.url).href;
 const BOOT_ZIP = new URL("./gen/tabletown.zip", import.meta.url).href;
 const STORE = "tabletown.snapshot"; // not "tabletown-…": the service worker prunes those
-const KEY = import.meta.url;
+// A name no file has: the service worker looks up every file in all caches, this one too.
+const KEY = import.meta.url.replace(/[?#].*$/, "") + ".snapshot";
 // What the snapshot has imported: the page's start, and the standard library modules
 // PyScript's own module imports (tools/build.py compiles the same list ahead of time).
 const IMPORTS = "import html, ipaddress, urllib.parse, importlib.resources, base64\nimport tabletown.web.app\n";
