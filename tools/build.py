@@ -221,6 +221,9 @@ def bytecode() -> tuple[dict[str, bytes], dict[str, bytes]]:
         subprocess.run(["node", str(ROOT / "tools" / "pycompile.mjs"), str(VENDOR / "pyodide"), str(job_path),
                         str(cached)], check=True)
         job_path.unlink()
+        for old in CACHE.glob("pyc-*.json"):  # only the newest is ever read again
+            if old != cached:
+                old.unlink()
     out = json.loads(cached.read_text())
     if out["cache_tag"] != CACHE_TAG:
         sys.exit(f"build: the vendored Python's cache tag is {out['cache_tag']}, tools/build.py expects {CACHE_TAG}")
