@@ -68,10 +68,7 @@ class _Table:
         coins = holders = 0
         for p in range(n):
             if p != seat:
-                k = 0
-                for c in tab[p]:
-                    if c < 0:
-                        k += 1
+                k = sum(1 for c in tab[p] if c < 0)
                 coins += k
                 holders += k > 0
         self.coins, self.holders = coins, holders
@@ -293,12 +290,15 @@ MIN_SAMPLES, MAX_SAMPLES = 6, 24
 MAX_CANDIDATES = 6
 
 
+_SURPRISE_PER_MILLE = SURPRISE * 1000
+
+
 def playout_move(rules: Rules, state: State, seat: int, legal: list[Action], rng: Rng) -> Action:
     """A move of the playout policy. Playouts run in a sampled world, a full state, so the
     policy reads the state itself (the easy bot reads nothing a view would not show)."""
     if len(legal) == 1:
         return legal[0]
-    if rng.below(1000) < SURPRISE * 1000:
+    if rng.below(1000) < _SURPRISE_PER_MILLE:
         return legal[rng.below(len(legal))]
     return easy_bot(rules, state, seat, legal, rng)
 
@@ -306,13 +306,13 @@ def playout_move(rules: Rules, state: State, seat: int, legal: list[Action], rng
 def _playout(rules: Any, state: State, rng: Rng) -> State:
     """Play on to the end of the current round (or of the game), changing `state`."""
     start = state["round"]
+    active, legal, play = rules.active, rules.legal, rules.play_in_place
     while state["round"] == start and state["phase"] != "over":
-        active = rules.active(state)
-        if not active:
+        seats = active(state)
+        if not seats:
             break
-        seat = active[0]
-        legal = rules.legal(state, seat)
-        rules.play_in_place(state, seat, playout_move(rules, state, seat, legal, rng))
+        seat = seats[0]
+        play(state, seat, playout_move(rules, state, seat, legal(state, seat), rng))
     return state
 
 
