@@ -964,3 +964,37 @@ def test_the_rules_stand_on_the_kit_alone():
                 assert "Game" not in {a.name for a in node.names}, path.name
             if isinstance(node, ast.Attribute):
                 assert node.attr != "Game", path.name
+
+
+def play_a_saved_game(version: int, seed: int = 31):
+    """A 3-player game as the page keeps it (a record replayed by a Session), played to the end
+    with random moves; `version` is the rules version the record was begun under."""
+    from tabletown.engine.session import Session, new_record
+
+    seats = [{"name": n, "kind": "human"} for n in ("Ann", "Bob", "Cy")]
+    record = dict(new_record(tt, seats, {}, seed), rules_version=version)
+    session = Session(tt, record)
+    rng = Rng(seed_state(seed))
+    while session.active():
+        seat = session.active()[0]
+        legal = session.rules.legal(session.state, seat)
+        session.apply(seat, legal[rng.below(len(legal))])
+    return session
+
+
+def test_a_new_game_ends_with_the_taverners_story_points_in_the_final_score():
+    session = play_a_saved_game(3)
+    assert session.record["rules_version"] == 3
+    st, out = session.state, session.outcome()
+    for s in range(3):
+        bonus = TAVERNER_STORY_POINTS[st["tav"][s]][3]
+        assert out["scores"][s] == tableau_score(st["tab"][s]) + bonus
+        assert out["details"][s]["Taverner"].startswith(f"+{bonus} (")
+    assert "Taverner" in out["columns"]
+
+
+def test_a_game_saved_under_version_2_still_scores_its_stories_alone():
+    session = play_a_saved_game(2)
+    st, out = session.state, session.outcome()
+    assert st["v"] == 2 and out["scores"] == [tableau_score(t) for t in st["tab"]]
+    assert "Taverner" not in out["columns"]
