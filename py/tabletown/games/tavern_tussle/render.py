@@ -241,7 +241,10 @@ def _taverner(x: float, y: float, w: float, h: float, tav: int, up: bool, story_
                 + _text(x + w / 2, y + 50, t["animal"], 34, "#f0f1f6", "bold", "middle")
                 + _text(x + w / 2, y + 106, "FACE-DOWN", 30, "#ffd0c8", "bold", "middle")
                 + _text(x + w / 2, y + 146, "off-limits", 26, "#f0f1f6", anchor="middle") + foot)
-    body, _ = _lines(x + 16, y + 110, t["short"], w - 32, 24, 2 if story_points is not None else 3)
+    if story_points is None:
+        body, _ = _lines(x + 16, y + 110, t["short"], w - 32, 24, 3)
+    else:  # a little smaller, to leave the foot of the card to the Story Points
+        body, _ = _lines(x + 16, y + 106, t["short"], w - 32, 22, 3)
     foot = "" if story_points is None else _topic("board:taverner-points", _text(
         x + 16, y + h - 18, f"Story Points +{story_points}", 24, INK, "bold"))
     return _topic(f"card:{t['animal'].lower()}", _rect(x, y, w, h, PALETTE["highlight"], GOLD, 3, 12)
