@@ -934,6 +934,10 @@ def test_the_story_counts_stories_told_and_coins_lost_and_won():
     assert coins["columns"] == ["Player", "Heroes turned to Coins", "Coins stolen from them", "Coins they stole",
                                 "Coins they healed"]
     assert coins["rows"] == [["{seat0}", 0, 0, 1, 0], ["{seat1}", 0, 0, 0, 0], ["{seat2}", 1, 1, 0, 0]]
+    # Under rules version 3 the table also shows each Taverner card's Story Points.
+    told3, _ = R.story(steps, dict(st, v=3))
+    assert told3["columns"] == ["Player", "Stories", "Most themes in one story", "Points", "Taverner's Story Points"]
+    assert [row[4] for row in told3["rows"]] == [TAVERNER_STORY_POINTS[t][3] for t in (ALLIGATOR, BEAR, TOUCAN)]
 
 
 def test_the_story_counts_the_coins_a_player_heals():

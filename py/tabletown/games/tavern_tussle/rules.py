@@ -458,9 +458,13 @@ class TavernTussle(Rules):
         for s in range(n):
             sizes = [len(x) for x in stories(final["tab"][s])]
             told.append([seat_token(s), len(sizes), max(sizes, default=0), sum(STORY_POINTS[k] for k in sizes)])
+        told_columns = ["Player", "Stories", "Most themes in one story", "Points"]
+        if final["v"] >= STORY_POINTS_FROM:  # the Taverner card's own points, beside the stories'
+            told_columns.append("Taverner's Story Points")
+            for s, row in enumerate(told):
+                row.append(bonus_points(final, s))
         return [
-            {"title": "Stories told", "columns": ["Player", "Stories", "Most themes in one story", "Points"],
-             "rows": told},
+            {"title": "Stories told", "columns": told_columns, "rows": told},
             {"title": "Coins lost and won",
              "columns": ["Player", "Heroes turned to Coins", "Coins stolen from them", "Coins they stole",
                          "Coins they healed"],
