@@ -35,8 +35,9 @@ GAME = "tavern-tussle"
 CONFIGS: tuple[tuple[int, bool], ...] = ((2, False), (3, False), (3, True), (4, False), (4, True))
 # Deals of the paired hard measurement (each played once per seat: 2, 3 or 4 games a deal),
 # one hard bot against easy bots (games a seat), easy bots (games). A hard game takes about
-# 0.5 s of one core at 2 players and 2.5 s at 4.
-FULL = {"deals": {2: 40, 3: 20, 4: 12}, "duel": 20, "easy": 500}
+# 0.4 s of one core at 2 players, 1 s at 3 and 2 s at 4; these sizes are what one shared core
+# allowed in one run (set TABLETOWN_JOBS and raise them when cores are free).
+FULL = {"deals": {2: 24, 3: 8, 4: 6}, "duel": 6, "easy": 400}
 QUICK = {"deals": {2: 1, 3: 1, 4: 1}, "duel": 1, "easy": 4}
 FIRST_SEED = 1
 
@@ -88,14 +89,18 @@ def _play_deal_task(task: tuple[int, bool, int]) -> list[dict[str, Any]]:
     return play_deal(*task)
 
 
+def _map(fn: Any, tasks: list[Any]) -> list[Any]:
+    """fn over the tasks, in TABLETOWN_JOBS processes (in order; the figures do not change)."""
+    jobs = _jobs()
+    if jobs > 1 and len(tasks) > 1:
+        with ProcessPoolExecutor(jobs) as pool:
+            return list(pool.map(fn, tasks))
+    return [fn(t) for t in tasks]
+
+
 def paired_games(deals: dict[int, int], first: int = FIRST_SEED) -> dict[tuple[int, bool], list[dict[str, Any]]]:
     tasks = [(seats, adv, seed) for seats, adv in CONFIGS for seed in range(first, first + deals[seats])]
-    jobs = _jobs()
-    if jobs > 1:
-        with ProcessPoolExecutor(jobs) as pool:
-            results = list(pool.map(_play_deal_task, tasks))
-    else:
-        results = [_play_deal_task(t) for t in tasks]
+    results = _map(_play_deal_task, tasks)
     out: dict[tuple[int, bool], list[dict[str, Any]]] = {cfg: [] for cfg in CONFIGS}
     for (seats, adv, _), games in zip(tasks, results):
         out[(seats, adv)].extend(games)
@@ -113,8 +118,9 @@ def winners_without_story_points(game: dict[str, Any]) -> list[int]:
 
 def taverner_share(games: list[dict[str, Any]], taverner: int, seats: int,
                    winners: Any = None) -> tuple[float, float, int]:
-    """A Taverner's win rate over its fair share 1/seats, the half-width of its 95 % interval
-    (counted by deal, as a deal's games are played with the same cards), and its games."""
+    """A Taverner's win rate over its fair share 1/seats, the half-width of its 95 % interval,
+    and its games. The interval is the wider of two: counted by deal (a deal's games share
+    their cards) and as if every game stood alone (a few deals can show no spread at all)."""
     wins: dict[int, float] = {}
     played: dict[int, int] = {}
     for g in games:
@@ -128,7 +134,7 @@ def taverner_share(games: list[dict[str, Any]], taverner: int, seats: int,
         return 0.0, 0.0, 0
     p = sum(wins.values()) / total
     spread = sum((wins[d] - p * played[d]) ** 2 for d in played)
-    half = 1.96 * math.sqrt(spread) / total
+    half = 1.96 * max(math.sqrt(spread) / total, math.sqrt(p * (1 - p) / total))
     return p * seats, half * seats, total
 
 
@@ -153,19 +159,25 @@ def taverner_lead(games: list[dict[str, Any]], taverner: int, with_bonus: bool =
 
 
 # --- the simulate runs -------------------------------------------------------------------------
-def play_many(seats: int, advanced: bool, levels: list[str], games: int, first: int = FIRST_SEED) -> dict[str, Any]:
-    """`games` seeded games, one `simulate` run each: wins and scores per seat and per Taverner."""
+def _simulate_task(task: tuple[int, bool, tuple[str, ...], int]) -> tuple[list[float], list[int]]:
+    """One seeded `simulate` game: each seat's win (shared on a tie) and the seats' Taverners."""
     from .game import RULES, SPEC
 
+    seats, advanced, levels, seed = task
+    stats = simulate(GAME, 1, seats, list(levels), _options(advanced), seed)
+    return stats["win_rate"], RULES.setup(seed, seats, SPEC.parse_link_options(seats, _options(advanced)))["tav"]
+
+
+def play_many(seats: int, advanced: bool, levels: list[str], games: int, first: int = FIRST_SEED) -> dict[str, Any]:
+    """`games` seeded games, one `simulate` run each: wins per seat and per Taverner."""
     seat_wins = [0.0] * seats
     tav_wins = [0.0] * len(TAVERNERS)
     tav_games = [0] * len(TAVERNERS)
-    for seed in range(first, first + games):
-        stats = simulate(GAME, 1, seats, levels, _options(advanced), seed)
-        tavs = RULES.setup(seed, seats, SPEC.parse_link_options(seats, _options(advanced)))["tav"]
+    tasks = [(seats, advanced, tuple(levels), seed) for seed in range(first, first + games)]
+    for win_rate, tavs in _map(_simulate_task, tasks):
         for s in range(seats):
-            seat_wins[s] += stats["win_rate"][s]
-            tav_wins[tavs[s]] += stats["win_rate"][s]
+            seat_wins[s] += win_rate[s]
+            tav_wins[tavs[s]] += win_rate[s]
             tav_games[tavs[s]] += 1
     return {"games": games, "seat_wins": seat_wins, "tav_wins": tav_wins, "tav_games": tav_games}
 
