@@ -213,7 +213,8 @@ def report(quick: bool = False) -> str:
     out += ["## Taverners, hard bots in every seat", "",
             "Paired deals: every deal is played once for each way of turning its Taverners round the table "
             "(the same Hero cards and bot seeds; the Taverner cards move one seat at a time), so each Taverner "
-            "plays every seat's cards. Intervals are counted by deal.", "",
+            "plays every seat's cards. Intervals are counted by deal, and never narrower than if every game "
+            "stood alone.", "",
             "| Game | Story Points (" + " / ".join(names) + ") | " + " | ".join(names) + " | deals | games |",
             "|---|---|" + "---|" * (len(names) + 2)]
     for (seats, adv), games in hard.items():
