@@ -9,8 +9,14 @@ function of the view, the next call finds the same plan and takes the next step.
   points, and leaves powers, Dice Tokens and the Gold Pan alone.
 - hard: values plans for its Horse, gold-building synergies, powers and Main Street;
   weighs the dice a claim brings against its whole hand; spends powers, Dice Tokens
-  and the Gold Pan to remove penalties; keeps a useful Storehouse; and plans Main
-  Street so that plots are not wasted.
+  and the Gold Pan to remove penalties; keeps a useful Storehouse; and places each
+  building where the whole town scores best on Main Street: the building itself, and
+  the best layout left on the free plots for the plans in its hand and the shapes on
+  offer (see `street_outlook`).
+- The hard bot reads the mission card it is on (Mission Mode) from its view, as a player
+  does, and weighs plans by it. On mission 5 (13 points from Main Street) it claims plans
+  for the points they add to that layout, and takes a spot that brings Main Street to 13
+  whenever there is one.
 """
 
 from __future__ import annotations
