@@ -161,7 +161,7 @@ class Ctx:
             return 2.5 if levels.count(2) < 4 else 0.0
         if m == 4 and plan["ptype"] == "end":
             return 2.5 if sum(1 for p in built if p["ptype"] == "end") < 3 else 0.0
-        if m == 5 and self.plan_street:
+        if m == 5 and self.plan_street:  # (the street counts for nothing with No Main Street)
             # the Main Street points this plan can add to the town's layout, weighed up while
             # the town still falls short of the mission's points
             # (with or without the plan in hand, it is not counted among the plans on offer later)
@@ -169,8 +169,6 @@ class Ctx:
             now = street_outlook(self, self.me["built"], others, absent=plan["id"])
             more = street_outlook(self, self.me["built"], others + [plan["id"]], absent=plan["id"]) - now
             return MISSION_STREET * more if now < MISSION_STREET_GOAL + 1 else more
-        if m == 5 and not self.v["opts"]["no_main_street"]:
-            return 0.6 * plan["width"]
         if m == 6 and plan["ptype"] == "end":
             return 1.5
         if m == 7 and plan["level"] == 1:
@@ -733,41 +731,28 @@ def _spots(town: str, side: int, taken: tuple[bool, ...], pid: int, share: float
 
 
 def _placement(ctx: Ctx, legal: list[Action]) -> Action:
+    """Easy: the spot with the most Main Street points now. Hard: the spot where the whole
+    town's outlook is best (the building, then the best layout left for the buildings to come)."""
     places = [a for a in legal if a["type"] == "place"]
     if len(places) == 1 or "side" not in places[0]:
         return places[0]
     v = ctx.v
     build = v["build"]
     plan = PLANS[build["plan"]]
-    spots = placements(ctx.me["built"], v["town"], plan, build["dice"])
-    gains = {(s["side"], s["start"], s["mirror"]): s["gain"] for s in spots}
-    rows = TOWNS[v["town"]]["rows"]
+    if not ctx.hard:
+        spots = placements(ctx.me["built"], v["town"], plan, build["dice"])
+        gains = {(s["side"], s["start"], s["mirror"]): s["gain"] for s in spots}
+        return max(places, key=lambda a: (gains.get((a["side"], a["start"], a["mirror"]), 0), -a["side"], -abs(a["start"])))
+    others = [p for p in ctx.me["hand"] if p != plan["id"]]
 
-    if ctx.hard and ctx.plan_street:
-        others = [p for p in ctx.me["hand"] if p != plan["id"]]
+    def outlook(a: Action) -> tuple[bool, float, int, int]:
+        stand = {"plan": plan["id"], "dice": build["dice"], "at": [a["side"], a["start"], a["mirror"]]}
+        town = ctx.me["built"] + [stand]
+        # on mission 5 a spot that brings Main Street to the mission's points now beats any hope
+        secured = ctx.mission == 5 and street_detail(town, v["town"])["total"] >= MISSION_STREET_GOAL
+        return (secured, round(street_outlook(ctx, town, others), 6), -a["side"], -a["start"])
 
-        def outlook(a: Action) -> tuple[bool, float, int, int]:
-            stand = {"plan": plan["id"], "dice": build["dice"], "at": [a["side"], a["start"], a["mirror"]]}
-            town = ctx.me["built"] + [stand]
-            # on mission 5 a spot that brings Main Street to the mission's points now beats any hope
-            secured = ctx.mission == 5 and street_detail(town, v["town"])["total"] >= MISSION_STREET_GOAL
-            return (secured, round(street_outlook(ctx, town, others), 6), -a["side"], -a["start"])
-
-        return max(places, key=outlook)
-
-    def score(a: Action) -> tuple[float, int, int]:
-        gain = gains.get((a["side"], a["start"], a["mirror"]), 0)
-        if not ctx.hard:
-            return (gain, -a["side"], -abs(a["start"]))
-        cols = [a["start"] + i for i in range(plan["width"])]
-        on = [c for c in cols if 0 <= c < PLOTS]
-        wasted = len(on) - max(0, gain)
-        alleys = sum(1 for c in on if rows[a["side"]][c] in ("alley",))
-        off = len(cols) - len(on)
-        s = gain - 0.4 * wasted - 0.6 * alleys - (0.15 * off if not ctx.final else 0.0)
-        return (s, -a["side"], -a["start"])
-
-    return max(places, key=score)
+    return max(places, key=outlook)
 
 
 def _discard(ctx: Ctx, legal: list[Action]) -> Action:
