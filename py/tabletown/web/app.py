@@ -98,6 +98,7 @@ class App:
         self.stories: dict[tuple[str, int], Any] = {}  # (save id, moves) -> the story of a finished game
         self.results_html = ""
         self.why_html = ""
+        self.params_html: Optional[str] = None  # the parameter panel as last drawn
         self.narrow_query = js.window.matchMedia(f"(max-width: {policy.NARROW_PX - 0.02}px)")
         self.narrow = bool(self.narrow_query.matches)
         self.stats = js.Object.new()
@@ -446,6 +447,7 @@ class App:
             self.desk.attach(self.spec.id)
         self.results_html = ""
         self.why_html = ""
+        self.params_html = None  # the new frame's panel is drawn on the first render
         self.stats.games = int(self.stats.games) + 1
         self.measure_memory()
         self.render_game()
@@ -525,22 +527,45 @@ class App:
         return charts.story_html(self.stories[key], names, self.narrow)
 
     def draw_board(self, drawing: str) -> None:
-        """Replace only the parts that changed when the frame is the same; else draw whole."""
+        """Replace only the parts that changed when the frame is the same; else draw whole.
+        A board that only grew or shrank gets its root's new attributes (its viewBox), not a new board."""
         board = self.doc.getElementById("board")
         changes, self.painted = policy.plan_redraw(self.painted, drawing)
+        replaced = []
         for key, svg in changes:
             if key is None:
                 board.innerHTML = svg
                 js.tabletownLabels(board)
                 return
+            if key == policy.ROOT:
+                root = board.firstElementChild
+                if absent(root):
+                    board.innerHTML = str(drawing)
+                    js.tabletownLabels(board)
+                    return
+                self.set_attributes(root, policy.root_attributes(svg))
+                continue
             part = board.querySelector(f'[data-part="{escape(key)}"]')
             if absent(part):
                 board.innerHTML = str(drawing)
                 js.tabletownLabels(board)
                 return
             part.outerHTML = svg
-        if changes:
-            js.tabletownLabels(board)
+            replaced.append(key)
+        for key in replaced:  # only the new parts need their controls' names checked
+            part = board.querySelector(f'[data-part="{escape(key)}"]')
+            if not absent(part):
+                js.tabletownLabels(part)
+
+    @staticmethod
+    def set_attributes(element: Any, attributes: dict[str, str]) -> None:
+        """Make an element's attributes exactly these, touching only the ones that differ."""
+        for name in list(element.getAttributeNames()):
+            if str(name) not in attributes:
+                element.removeAttribute(name)
+        for name, value in attributes.items():
+            if element.getAttribute(name) != value:
+                element.setAttribute(name, value)
 
     def show_handoff(self, screen: policy.Screen, names: list[str]) -> None:
         """While the device is passed on, the rest of the page is inert: no focus, clicks or keys."""
@@ -561,7 +586,10 @@ class App:
         panel = self.doc.getElementById("params")
         if absent(panel):
             return
-        panel.innerHTML = screens.params_panel(self.kinds, self.armed, self.cursor)
+        html = screens.params_panel(self.kinds, self.armed, self.cursor)
+        if html != self.params_html:  # unchanged controls are not parsed again (nor lose their focus)
+            panel.innerHTML = html
+            self.params_html = html
         panel.hidden = not self.kinds
 
     def render_log(self) -> None:

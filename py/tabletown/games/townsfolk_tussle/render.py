@@ -230,19 +230,10 @@ class Drawer:
                     b.add(chunk)
                 self.drawn |= hit[2]
                 return hit[1]
-            recorded: list[str] = []
-            real_add = b.add
-
-            def add(svg: str) -> None:
-                recorded.append(svg)
-                real_add(svg)
-
-            b.add = add  # type: ignore[method-assign]
             before = set(self.drawn)
-            try:
-                end = fn(b, x, y, w) + 8
-            finally:
-                del b.add
+            end = fn(b, x, y, w) + 8
+            # What the part holds once drawn (a box's height is filled in after its text is laid out).
+            recorded = list(b._current or [])
             if len(_PARTS) > 400:
                 _PARTS.clear()
             _PARTS[cache_key] = (recorded, end, self.drawn - before)
