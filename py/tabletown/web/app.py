@@ -105,6 +105,8 @@ class App:
         self.stats.clicks = js.Array.new()
         self.stats.bots = js.Array.new()
         self.stats.opens = js.Array.new()
+        self.stats.steps = js.Array.new()  # a click's Python part step by step (ms), for the benchmarks
+        self.step_times: dict[str, float] = {}
         self.stats.games = 0
         js.window.tabletownStats = self.stats
         self._proxies = [
@@ -476,7 +478,13 @@ class App:
         view = rules.view(session.state, screen.view_seat)
         ui = {"viewer": screen.view_seat, "legal": self.legal, "params": self.kinds, "armed": self.armed,
               "cursor": self.cursor, "names": names, "narrow": self.narrow}
-        self.draw_board(session.game.render(view, ui))
+        t0 = js.performance.now()
+        drawing = session.game.render(view, ui)
+        t1 = js.performance.now()
+        self.draw_board(drawing)
+        t2 = js.performance.now()
+        self.step_times["render"] = t1 - t0
+        self.step_times["draw"] = t2 - t1
         board = self.doc.getElementById("board")
         if screen.over:
             board.setAttribute("data-game-over", "true")
@@ -494,7 +502,9 @@ class App:
             self.desk.on_handoff(screen.handoff)
         self.render_params()
         self.focus_frame()
+        t3 = js.performance.now()
         self.render_log()
+        self.step_times["log"] = js.performance.now() - t3
         self.doc.getElementById("undo").disabled = not screen.undo
         results = self.doc.getElementById("results")
         html = ""
@@ -509,7 +519,9 @@ class App:
             self.results_html = html
         self.schedule_bot()
         if self.desk is not None:
+            t4 = js.performance.now()
             self.desk.place_guide()
+            self.step_times["guide"] = js.performance.now() - t4
 
     def story_html(self, names: list[str]) -> str:
         """The charts of a finished game's story (worked out once per game)."""
@@ -537,8 +549,9 @@ class App:
                 board.innerHTML = svg
                 js.tabletownLabels(board)
                 return
-            if key == policy.ROOT:
-                root = board.firstElementChild
+            if key.startswith(policy.ROOT):
+                moved = key[len(policy.ROOT):]
+                root = board.firstElementChild if not moved else board.querySelector(f'[data-part="{escape(moved)}"]')
                 if absent(root):
                     board.innerHTML = str(drawing)
                     js.tabletownLabels(board)
@@ -616,10 +629,17 @@ class App:
         except IllegalAction as err:
             self.alert(f"That move is not allowed: {err}")
             return
+        applied = js.performance.now()
         self.disarm()
         self.autosave()
+        saved = js.performance.now()
+        self.step_times = {}
         self.render_game()
-        self.stats.clicks.push(js.performance.now() - started)
+        done = js.performance.now()
+        self.stats.clicks.push(done - started)
+        steps = dict(self.step_times, apply=applied - started, save=saved - applied)
+        steps["page"] = done - saved - sum(self.step_times.values())
+        self.stats.steps.push(js.JSON.parse(json.dumps(steps)))
 
     def play(self, index: int) -> None:
         if 0 <= index < len(self.legal):

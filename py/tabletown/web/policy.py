@@ -318,7 +318,9 @@ def replay_share_note(secrets: bool, over: bool, copied: bool) -> str:
 # --- what to redraw -----------------------------------------------------------------------
 
 
-ROOT = "<svg>"  # the key of a change to the board's root element: its opening tag, whose attributes are set
+# A change keyed ROOT + part key sets that element's attributes from the opening tag it carries
+# (ROOT alone: the board's <svg> root): a board that grew taller, a part that only moved.
+ROOT = "<svg>"
 _ROOT_TAG = re.compile(r"<svg\b[^>]*>")
 _ATTRIBUTE = re.compile(r'([A-Za-z_:][-A-Za-z0-9_:.]*)="([^"]*)"')
 
@@ -358,12 +360,22 @@ def split_drawing(drawing: str) -> Optional[Painted]:
 def plan_redraw(last: Optional[Painted], drawing: str) -> tuple[list[tuple[Optional[str], str]], Optional[Painted]]:
     """What to change on the board: [(None, svg)] for one innerHTML, or, when the frame is the
     same as last time, [(key, svg)] for the parts that changed (an empty list: nothing), led by
-    (ROOT, tag) when only the root's attributes changed (a board that grew taller keeps its parts)."""
+    (ROOT, tag) when only the root's attributes changed (a board that grew taller keeps its parts);
+    a part whose contents are the same but whose own tag changed (it moved) is (ROOT + key, tag)."""
     now = split_drawing(drawing)
     if now is None or last is None or last.frame != now.frame or set(last.parts) != set(now.parts):
         return [(None, str(drawing))], now
     changes: list[tuple[Optional[str], str]] = [(ROOT, now.root)] if last.root != now.root else []
-    return changes + [(k, svg) for k, svg in now.parts.items() if last.parts.get(k) != svg], now
+    for key, svg in now.parts.items():
+        old = last.parts[key]
+        if old == svg:
+            continue
+        tag, old_tag = svg[: svg.find(">") + 1], old[: old.find(">") + 1]
+        if old[len(old_tag):] == svg[len(tag):]:
+            changes.append((ROOT + key, tag))  # the same contents, moved
+        else:
+            changes.append((key, svg))
+    return changes, now
 
 
 def root_attributes(tag: str) -> dict[str, str]:
