@@ -256,6 +256,24 @@ def test_a_changed_frame_or_set_of_parts_redraws_whole():
     assert policy.plan_redraw(painted, more)[0] == [(None, str(more))]
 
 
+def test_a_board_that_grew_gets_its_new_root_attributes_and_keeps_its_unchanged_parts():
+    def tall(height: int, parts: dict[str, str], over: str = "") -> Drawing:
+        d = drawing(parts)
+        root = f'<svg viewBox="0 0 960 {height}" aria-label="A &amp; B"{over}>'
+        out = Drawing(root + str(d)[len("<svg>"):])
+        out.parts = d.parts
+        return out
+
+    _, painted = policy.plan_redraw(None, tall(600, {"a": "1", "b": "2"}))
+    changes, painted = policy.plan_redraw(painted, tall(640, {"a": "1", "b": "3"}))
+    assert changes == [(policy.ROOT, '<svg viewBox="0 0 960 640" aria-label="A &amp; B">'),
+                       ("b", '<g data-part="b">3</g>')]
+    assert policy.root_attributes(changes[0][1]) == {"viewBox": "0 0 960 640", "aria-label": "A & B"}
+    ended, _ = policy.plan_redraw(painted, tall(640, {"a": "1", "b": "3"}, over=' data-game-over="true"'))
+    assert ended == [(policy.ROOT, '<svg viewBox="0 0 960 640" aria-label="A &amp; B" data-game-over="true">')]
+    assert policy.plan_redraw(painted, tall(640, {"a": "1", "b": "3"}))[0] == []
+
+
 def test_parts_that_do_not_appear_in_order_fall_back_to_a_whole_drawing():
     d = drawing({"a": "1", "b": "2"})
     d.parts = list(reversed(d.parts))

@@ -122,6 +122,7 @@ class Board:
         self._parts: list[tuple[str, list[str]]] = []
         self._current: Optional[list[str]] = None
         self._anonymous = 0
+        self._moves: dict[str, float] = {}  # part key -> how far down it is moved
 
     # --- structure ------------------------------------------------------------------
     def symbol(self, symbol_id: str, body: str, view_box: Optional[str] = None) -> None:
@@ -131,12 +132,16 @@ class Board:
             self._symbols[symbol_id] = f'<symbol id="{esc(symbol_id)}"{vb} overflow="visible">{body}</symbol>'
 
     @contextmanager
-    def part(self, key: str) -> Iterator[None]:
-        """Everything added inside is one keyed part (`<g data-part="key">`)."""
+    def part(self, key: str, dy: float = 0) -> Iterator[None]:
+        """Everything added inside is one keyed part (`<g data-part="key">`). With `dy` the part
+        is drawn from y=0 and moved down by `dy`: a part pushed down by a taller part above it
+        keeps its contents, so the page only moves it."""
         if self._current is not None:
             raise RuntimeError("parts do not nest")
         chunks: list[str] = []
         self._parts.append((key, chunks))
+        if dy:
+            self._moves[key] = dy
         self._current = chunks
         try:
             yield
@@ -209,6 +214,10 @@ class Board:
         self.add(f'<g data-param="{int(param_index)}" role="button" tabindex="0" aria-label="{esc(name)}" class="act"'
                  f'{_attrs(attrs)}>{body}</g>')
 
+    def _move(self, key: str) -> str:
+        dy = self._moves.get(key)
+        return f' transform="translate(0 {_num(dy)})"' if dy else ""
+
     def svg(self) -> Drawing:
         over = ' data-game-over="true"' if self.game_over else ""
         head = (
@@ -216,7 +225,8 @@ class Board:
             f'class="{self.cls}" role="group" aria-label="{esc(self.label)}" preserveAspectRatio="xMidYMin meet"{over}>'
             + ("<defs>" + "".join(self._symbols.values()) + "</defs>" if self._symbols else "")
         )
-        parts = [(key, f'<g data-part="{esc(key)}">' + "".join(chunks) + "</g>") for key, chunks in self._parts]
+        parts = [(key, f'<g data-part="{esc(key)}"{self._move(key)}>' + "".join(chunks) + "</g>")
+                 for key, chunks in self._parts]
         return Drawing(head, parts)
 
 

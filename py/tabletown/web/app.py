@@ -98,12 +98,15 @@ class App:
         self.stories: dict[tuple[str, int], Any] = {}  # (save id, moves) -> the story of a finished game
         self.results_html = ""
         self.why_html = ""
+        self.params_html: Optional[str] = None  # the parameter panel as last drawn
         self.narrow_query = js.window.matchMedia(f"(max-width: {policy.NARROW_PX - 0.02}px)")
         self.narrow = bool(self.narrow_query.matches)
         self.stats = js.Object.new()
         self.stats.clicks = js.Array.new()
         self.stats.bots = js.Array.new()
         self.stats.opens = js.Array.new()
+        self.stats.steps = js.Array.new()  # a click's Python part step by step (ms), for the benchmarks
+        self.step_times: dict[str, float] = {}
         self.stats.games = 0
         js.window.tabletownStats = self.stats
         self._proxies = [
@@ -447,6 +450,7 @@ class App:
             self.desk.attach(self.spec.id)
         self.results_html = ""
         self.why_html = ""
+        self.params_html = None  # the new frame's panel is drawn on the first render
         self.stats.games = int(self.stats.games) + 1
         self.measure_memory()
         self.render_game()
@@ -475,7 +479,13 @@ class App:
         view = rules.view(session.state, screen.view_seat)
         ui = {"viewer": screen.view_seat, "legal": self.legal, "params": self.kinds, "armed": self.armed,
               "cursor": self.cursor, "names": names, "narrow": self.narrow}
-        self.draw_board(session.game.render(view, ui))
+        t0 = js.performance.now()
+        drawing = session.game.render(view, ui)
+        t1 = js.performance.now()
+        self.draw_board(drawing)
+        t2 = js.performance.now()
+        self.step_times["render"] = t1 - t0
+        self.step_times["draw"] = t2 - t1
         board = self.doc.getElementById("board")
         if screen.over:
             board.setAttribute("data-game-over", "true")
@@ -493,7 +503,9 @@ class App:
             self.desk.on_handoff(screen.handoff)
         self.render_params()
         self.focus_frame()
+        t3 = js.performance.now()
         self.render_log()
+        self.step_times["log"] = js.performance.now() - t3
         self.doc.getElementById("undo").disabled = not screen.undo
         results = self.doc.getElementById("results")
         html = ""
@@ -508,7 +520,9 @@ class App:
             self.results_html = html
         self.schedule_bot()
         if self.desk is not None:
+            t4 = js.performance.now()
             self.desk.place_guide()
+            self.step_times["guide"] = js.performance.now() - t4
 
     def story_html(self, names: list[str]) -> str:
         """The charts of a finished game's story (worked out once per game)."""
@@ -526,22 +540,46 @@ class App:
         return charts.story_html(self.stories[key], names, self.narrow)
 
     def draw_board(self, drawing: str) -> None:
-        """Replace only the parts that changed when the frame is the same; else draw whole."""
+        """Replace only the parts that changed when the frame is the same; else draw whole.
+        A board that only grew or shrank gets its root's new attributes (its viewBox), not a new board."""
         board = self.doc.getElementById("board")
         changes, self.painted = policy.plan_redraw(self.painted, drawing)
+        replaced = []
         for key, svg in changes:
             if key is None:
                 board.innerHTML = svg
                 js.tabletownLabels(board)
                 return
+            if key.startswith(policy.ROOT):
+                moved = key[len(policy.ROOT):]
+                root = board.firstElementChild if not moved else board.querySelector(f'[data-part="{escape(moved)}"]')
+                if absent(root):
+                    board.innerHTML = str(drawing)
+                    js.tabletownLabels(board)
+                    return
+                self.set_attributes(root, policy.root_attributes(svg))
+                continue
             part = board.querySelector(f'[data-part="{escape(key)}"]')
             if absent(part):
                 board.innerHTML = str(drawing)
                 js.tabletownLabels(board)
                 return
             part.outerHTML = svg
-        if changes:
-            js.tabletownLabels(board)
+            replaced.append(key)
+        for key in replaced:  # only the new parts need their controls' names checked
+            part = board.querySelector(f'[data-part="{escape(key)}"]')
+            if not absent(part):
+                js.tabletownLabels(part)
+
+    @staticmethod
+    def set_attributes(element: Any, attributes: dict[str, str]) -> None:
+        """Make an element's attributes exactly these, touching only the ones that differ."""
+        for name in list(element.getAttributeNames()):
+            if str(name) not in attributes:
+                element.removeAttribute(name)
+        for name, value in attributes.items():
+            if element.getAttribute(name) != value:
+                element.setAttribute(name, value)
 
     def show_handoff(self, screen: policy.Screen, names: list[str]) -> None:
         """While the device is passed on, the rest of the page is inert: no focus, clicks or keys."""
@@ -562,7 +600,10 @@ class App:
         panel = self.doc.getElementById("params")
         if absent(panel):
             return
-        panel.innerHTML = screens.params_panel(self.kinds, self.armed, self.cursor)
+        html = screens.params_panel(self.kinds, self.armed, self.cursor)
+        if html != self.params_html:  # unchanged controls are not parsed again (nor lose their focus)
+            panel.innerHTML = html
+            self.params_html = html
         panel.hidden = not self.kinds
 
     def render_log(self) -> None:
@@ -589,10 +630,17 @@ class App:
         except IllegalAction as err:
             self.alert(f"That move is not allowed: {err}")
             return
+        applied = js.performance.now()
         self.disarm()
         self.autosave()
+        saved = js.performance.now()
+        self.step_times = {}
         self.render_game()
-        self.stats.clicks.push(js.performance.now() - started)
+        done = js.performance.now()
+        self.stats.clicks.push(done - started)
+        steps = dict(self.step_times, apply=applied - started, save=saved - applied)
+        steps["page"] = done - saved - sum(self.step_times.values())
+        self.stats.steps.push(js.JSON.parse(json.dumps(steps)))
 
     def play(self, index: int) -> None:
         if 0 <= index < len(self.legal):

@@ -10,6 +10,7 @@ so tests can hand in a real session or a stand-in.
 
 from __future__ import annotations
 
+import html
 import math
 import re
 from dataclasses import dataclass
@@ -317,21 +318,34 @@ def replay_share_note(secrets: bool, over: bool, copied: bool) -> str:
 # --- what to redraw -----------------------------------------------------------------------
 
 
+# A change keyed ROOT + part key sets that element's attributes from the opening tag it carries
+# (ROOT alone: the board's <svg> root): a board that grew taller, a part that only moved.
+ROOT = "<svg>"
+_ROOT_TAG = re.compile(r"<svg\b[^>]*>")
+_ATTRIBUTE = re.compile(r'([A-Za-z_:][-A-Za-z0-9_:.]*)="([^"]*)"')
+
+
 @dataclass(frozen=True)
 class Painted:
-    """What the board shows now: its frame (the drawing with its parts cut out) and its parts."""
+    """What the board shows now: its frame (the drawing with its parts and its root tag cut
+    out), its root's opening tag and its parts."""
 
     frame: str
     parts: dict[str, str]
+    root: str = ""
 
 
 def split_drawing(drawing: str) -> Optional[Painted]:
-    """A drawing's frame and keyed parts, or None for a plain str (a game drawn whole)."""
+    """A drawing's frame, root tag and keyed parts, or None for a plain str (a game drawn whole)."""
     parts = getattr(drawing, "parts", None)
     if not parts:
         return None
     text = str(drawing)
-    pieces, at = [], 0
+    pieces, at, root = [], 0, ""
+    found_root = _ROOT_TAG.match(text)
+    if found_root is not None:
+        root, at = found_root.group(0), found_root.end()
+        pieces.append("\0" + ROOT + "\0")
     for key, svg in parts:
         found = text.find(svg, at)
         if found < 0:
@@ -340,16 +354,33 @@ def split_drawing(drawing: str) -> Optional[Painted]:
         pieces.append(f"\0{key}\0")
         at = found + len(svg)
     pieces.append(text[at:])
-    return Painted("".join(pieces), {key: svg for key, svg in parts})
+    return Painted("".join(pieces), {key: svg for key, svg in parts}, root)
 
 
 def plan_redraw(last: Optional[Painted], drawing: str) -> tuple[list[tuple[Optional[str], str]], Optional[Painted]]:
-    """What to change on the board: [(None, svg)] for one innerHTML, or [(key, svg)] for the
-    parts that changed when the frame is the same as last time (an empty list: nothing)."""
+    """What to change on the board: [(None, svg)] for one innerHTML, or, when the frame is the
+    same as last time, [(key, svg)] for the parts that changed (an empty list: nothing), led by
+    (ROOT, tag) when only the root's attributes changed (a board that grew taller keeps its parts);
+    a part whose contents are the same but whose own tag changed (it moved) is (ROOT + key, tag)."""
     now = split_drawing(drawing)
     if now is None or last is None or last.frame != now.frame or set(last.parts) != set(now.parts):
         return [(None, str(drawing))], now
-    return [(k, svg) for k, svg in now.parts.items() if last.parts.get(k) != svg], now
+    changes: list[tuple[Optional[str], str]] = [(ROOT, now.root)] if last.root != now.root else []
+    for key, svg in now.parts.items():
+        old = last.parts[key]
+        if old == svg:
+            continue
+        tag, old_tag = svg[: svg.find(">") + 1], old[: old.find(">") + 1]
+        if old[len(old_tag):] == svg[len(tag):]:
+            changes.append((ROOT + key, tag))  # the same contents, moved
+        else:
+            changes.append((key, svg))
+    return changes, now
+
+
+def root_attributes(tag: str) -> dict[str, str]:
+    """The attributes of a root tag from `plan_redraw` (names to unescaped values)."""
+    return {name: html.unescape(value) for name, value in _ATTRIBUTE.findall(tag)}
 
 
 # --- parameterised actions ------------------------------------------------------------------

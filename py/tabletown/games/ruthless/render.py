@@ -116,8 +116,7 @@ def render(view: dict[str, Any], ui: dict[str, Any]) -> str:
             _models(b, ctx)
         with b.part("marks"):
             _marks(b, ctx)
-    with b.part("panel"):
-        _panel(b, ctx)
+    _panel(b, ctx)
     return b.svg()
 
 
@@ -525,9 +524,22 @@ def _panel_height(ctx: dict[str, Any]) -> int:
 
 
 def _panel(b: Board, ctx: dict[str, Any]) -> None:
-    view, d, _names = ctx["view"], ctx["d"], ctx["names"]
+    """The side panel in four parts (its box, the posses, the card in focus, the actions), so a
+    move redraws only the ones it changed."""
+    with b.part("panel"):
+        b.add(f'<rect x="{PANEL_X - 8}" y="4" width="{PANEL_W + 12}" height="{max(712, _panel_height(ctx) - 8)}" rx="10" '
+              f'fill="{PALETTE["card"]}" stroke="{PALETTE["line"]}"/>')
+    with b.part("panel-posses"):
+        y = _panel_posses(b, ctx)
+    with b.part("panel-card"):
+        y = _panel_card(b, ctx, y + 4)
+    with b.part("panel-actions"):
+        _panel_actions(b, ctx, y + 6)
+
+
+def _panel_posses(b: Board, ctx: dict[str, Any]) -> int:
+    view, d = ctx["view"], ctx["d"]
     x = PANEL_X
-    b.add(f'<rect x="{x - 8}" y="4" width="{PANEL_W + 12}" height="{max(712, _panel_height(ctx) - 8)}" rx="10" fill="{PALETTE["card"]}" stroke="{PALETTE["line"]}"/>')
     title = SCENARIO_NAMES.get(view["mode"], "Ruthless")
     b.text(x + 6, 30, title, size=18, weight="bold", fill=ACCENT)
     if view["phase"] in ("initiative", "act", "discard", "end", "over") and view["turn"]:
@@ -555,8 +567,7 @@ def _panel(b: Board, ctx: dict[str, Any]) -> None:
                + (f" · VP {d['vp'][s]}" if playing else ""), size=14, fill=MUTED)
         b.add("</g>")
         y += 38
-    y = _panel_card(b, ctx, y + 4)
-    _panel_actions(b, ctx, y + 6)
+    return y
 
 
 def _focus_model(ctx: dict[str, Any]) -> Optional[dict[str, Any]]:

@@ -351,6 +351,8 @@ class _Renderer:
         cb = v["combat"]
         stack = v["stack"]
         if cb is None and not stack:
+            with b.part("fight"):
+                pass  # kept, empty, so the parts stay the same and the page redraws only what changed
             return
         y0 = self.y
         inner = lay.width - 2 * lay.pad
@@ -500,7 +502,11 @@ class _Renderer:
 
     def mob(self, seat: int) -> None:
         v, d, lay, b = self.v, self.d, self.lay, self.b
-        y0 = self.y
+        top = self.y
+        # Drawn near y=0 and moved down by whole units: a taller part above only moves this one
+        # (the fraction stays inside, so every shape lands where it always did).
+        shift = round(top)
+        y0 = top - shift
         mob = v["mobs"][seat]
         inner = lay.width - 2 * lay.pad
         cols = lay.folk_cols
@@ -514,7 +520,7 @@ class _Renderer:
         head_h = lay.name + lay.small * 2 + 40
         h = head_h + rows * (th + lay.gap) + slain_lines * lay.small * 1.2 + 16
         is_turn = seat == v["turn"] and not d["over"]
-        with b.part(f"mob-{seat}"):
+        with b.part(f"mob-{seat}", dy=shift):
             stroke = f'stroke="{HOT}" stroke-width="5"' if is_turn else f'stroke="{LINE}" stroke-width="2"'
             b.add('<g data-topic="board:mob">')
             b.add(f'<rect x="{lay.pad}" y="{y0:.0f}" width="{inner}" height="{h:.0f}" rx="14" fill="{PAPER}" {stroke}/>')
@@ -558,7 +564,7 @@ class _Renderer:
             with self.about("board:slain"):
                 self.text(lay.pad + 12, yy + lay.small, slain_text, lay.small, width=inner - 24, lines=4)
             b.add("</g>")
-        self.y = y0 + h + lay.gap
+        self.y = top + h + lay.gap
 
     def folk(self, x: float, y: float, w: float, h: float, seat: int, k: int, t: dict[str, Any]) -> None:
         lay, b = self.lay, self.b

@@ -206,8 +206,7 @@ class Drawer:
                                  self.legal if mine(("buy",)) else None])
             y = self.block(b, "actions", self.actions, 0, y, self.W)
         if stage != "pick":
-            folk = [view["folk"], d.get("folk"), self.viewer, self.names, f.get("sheriff") if f else None]
-            y = self.block(b, "folk", self.folk_cards, 0, y, self.W, same=folk)
+            y = self.folk_cards(b, y)
         y = self.block(b, "aids", self.aids, 0, y, self.W, same="fight" if f is not None else "town")
         # Anything legal not drawn yet gets a plain button at the end: no move is ever out of reach.
         rest = [(i, self.describe(a), self.describe(a)) for i, a in enumerate(self.legal) if i not in self.drawn]
@@ -218,35 +217,27 @@ class Drawer:
         return b.svg()
 
     def block(self, b: Board, key: str, fn: Any, x: float, y: float, w: float, same: Any = None) -> float:
-        """Draw one keyed part. With `same` (everything the part shows), a part drawn before from the
-        same inputs at the same place is reused as it was, controls and all."""
-        with b.part(key):
+        """Draw one keyed part, from y=0 and moved down to `y` (a part pushed down by a taller one
+        above keeps its contents: the page only moves it). With `same` (everything the part shows),
+        a part drawn before from the same inputs is reused as it was, controls and all."""
+        with b.part(key, dy=y):
             if same is None:
-                return fn(b, x, y, w) + 8
-            cache_key = json.dumps([key, x, y, w, self.narrow, same], sort_keys=True, separators=(",", ":"))
+                return y + fn(b, x, 0, w) + 8
+            cache_key = json.dumps([key, x, w, self.narrow, same], sort_keys=True, separators=(",", ":"))
             hit = _PARTS.get(cache_key)
             if hit is not None:
                 for chunk in hit[0]:
                     b.add(chunk)
                 self.drawn |= hit[2]
-                return hit[1]
-            recorded: list[str] = []
-            real_add = b.add
-
-            def add(svg: str) -> None:
-                recorded.append(svg)
-                real_add(svg)
-
-            b.add = add  # type: ignore[method-assign]
+                return y + hit[1]
             before = set(self.drawn)
-            try:
-                end = fn(b, x, y, w) + 8
-            finally:
-                del b.add
+            end = fn(b, x, 0, w) + 8
+            # What the part holds once drawn (a box's height is filled in after its text is laid out).
+            recorded = list(b._current or [])
             if len(_PARTS) > 400:
                 _PARTS.clear()
             _PARTS[cache_key] = (recorded, end, self.drawn - before)
-            return end
+            return y + end
 
     # --- header: phase, Town Map, Buyin'/Beatin' bar ---------------------------------------------------------------
     def header(self, b: Board, x: float, y: float, w: float) -> float:
@@ -795,15 +786,27 @@ class Drawer:
         return y + rows * (ch + 8)
 
     # --- townsfolk cards ------------------------------------------------------------------------------------------------
-    def folk_cards(self, b: Board, x: float, y: float, w: float) -> float:
-        """One card per townsfolk: side by side, or stacked on a narrow screen."""
-        n = len(self.view["folk"])
+    def folk_cards(self, b: Board, y: float) -> float:
+        """One card per townsfolk, each its own part (a move changes one card, not all of them):
+        side by side, or stacked on a narrow screen."""
+        view, w = self.view, self.W
+        n = len(view["folk"])
+        derived = self.derived.get("folk") or [None] * 8
+        sheriff = self.f.get("sheriff") if self.f else None
+
+        def card(s: int) -> Any:
+            return lambda b, x, top, cw: top + self.folk_card(b, s, x, top, cw)
+
+        def same(s: int) -> list[Any]:
+            return [view["folk"][s], derived[s], self.viewer == s, self.names[s] if s < len(self.names) else None,
+                    sheriff == s]
+
         if self.narrow:
             for s in range(n):
-                y += self.folk_card(b, s, 12, y, w - 24) + 8
-            return y
+                y = self.block(b, f"folk-{s}", card(s), 12, y, w - 24, same=same(s))
+            return y + 8
         cw = (w - 24 - 8 * (n - 1)) / n
-        return y + max(self.folk_card(b, s, 12 + s * (cw + 8), y, cw) for s in range(n))
+        return max(self.block(b, f"folk-{s}", card(s), 12 + s * (cw + 8), y, cw, same=same(s)) for s in range(n))
 
     def folk_card(self, b: Board, s: int, x: float, y: float, w: float) -> float:
         view = self.view
