@@ -448,3 +448,92 @@ def test_in_a_free_gunfight_wounding_and_killing_roll_no_bonus_dice():
     with dice():
         X.apply_wound(st, Events(), rng(), e, 1, a["id"], False)
     assert st["bonus_vp"] == [0, 0]
+
+
+# --- the stagecoach's team and people -----------------------------------------------------------------
+def coach_game():
+    st = acting(RULES.setup(2, 2, SPEC.normalize(2, {"scenario": "riding-shotgun"})), 1)
+    st["coach"]["pos"] = [1500, 1490]
+    for m in M.chars(st):
+        if m["aboard"]:
+            m["pos"] = [1500, 1490]
+    return st
+
+
+def bandit(st):
+    return next(m for m in M.side_chars(st, 1))
+
+
+@pytest.mark.parametrize("hits,target", [(0, True), (5, True), (6, False)])
+def test_the_team_can_be_shot_until_both_pairs_are_dead(hits, target):
+    st = coach_game()
+    st["coach"]["hits"] = hits
+    assert X.can_target(st, bandit(st), "team") is target
+    assert ("team" in X.targets(st, bandit(st))) is target
+
+
+def test_the_coachs_own_side_does_not_shoot_its_team_and_nobody_shoots_a_coach_that_got_away():
+    st = coach_game()
+    guard = next(m for m in M.chars(st) if m["card"] == "jess-harlan")
+    assert not X.can_target(st, guard, "team")
+    st["coach"]["gone"] = True
+    assert not X.can_target(st, bandit(st), "team")
+
+
+def test_no_team_to_shoot_without_a_stagecoach():
+    st, a, e = duel()
+    assert not X.can_target(st, a, "team")
+
+
+def test_passengers_inside_have_soft_cover_and_the_box_none():
+    st = coach_game()
+    b = bandit(st)
+    st["models"][b["horse"]]["pos"] = [1500, 900]
+    b["pos"] = [1500, 900]
+    inside = next(m for m in M.chars(st) if m["card"] == "ezra-boone")
+    box = next(m for m in M.chars(st) if m["card"] == "jess-harlan")
+    assert X.line_of_fire(st, b, inside["id"])[2] == "soft"
+    assert X.line_of_fire(st, b, box["id"])[2] is None
+    dist, seen, _ = X.line_of_fire(st, b, "team")
+    assert dist == 623 and seen          # the team stands 2" ahead of the coach's centre: (17", 14.9")
+
+
+def test_the_people_aboard_shoot_from_the_coach_as_if_mounted():
+    st = coach_game()
+    box = next(m for m in M.chars(st) if m["card"] == "jess-harlan")
+    b = bandit(st)
+    st["models"][b["horse"]]["pos"] = [1500, 900]
+    b["pos"] = [1500, 900]
+    box["pos"] = [0, 0]                  # his own position does not count: the coach's does
+    info = X.shot_info(st, box["id"], 1, b["id"])   # his revolver, 5.9" away
+    assert info["dist"] == 590 and info["band"] == "short"
+    assert dict((k, v) for k, v in info["mods"])["mounted"] == -2
+
+
+def test_a_killed_driver_lets_go_of_the_reins_and_leaves_the_coach():
+    st = coach_game()
+    drv = next(m for m in M.chars(st) if m["driver"])
+    drv["wounds"]["severe"] = 1
+    X.apply_wound(st, Events(), rng(), drv, 10, bandit(st)["id"], False)
+    assert drv["status"] == M.DEAD and not drv["driver"] and drv["aboard"] is None
+
+
+def test_a_carrier_who_falls_drops_the_strongbox_where_he_fell():
+    st = coach_game()
+    b = bandit(st)
+    b["strongbox"] = True
+    st["strongbox"] = {"on": "model", "model": b["id"], "pos": None}
+    X.apply_wound(st, Events(), rng(), b, 10, None, False)
+    assert b["status"] == M.DOWN and not b["strongbox"]
+    assert st["strongbox"]["on"] == "ground" and st["strongbox"]["model"] is None
+    assert st["strongbox"]["pos"] is not None
+
+
+def test_a_free_spot_beside_a_horse_is_clear_of_every_base():
+    st, a, e = duel()
+    h = horse_for(st, e)
+    others = [put(st, "ike-clanton", 1, [1500, 1000 + 140]), put(st, "tom-mclaury", 1, [1500 - 140, 1000])]
+    spot = X.beside(st, h["pos"], 50, exclude=h["id"])
+    assert spot is not None
+    for o in others + [a]:
+        assert (spot[0] - o["pos"][0]) ** 2 + (spot[1] - o["pos"][1]) ** 2 >= 100 ** 2
