@@ -348,3 +348,41 @@ def test_a_lily_livered_man_already_in_cover_stays_there():
     a = put(st, "morgan-earp", 0, [1000, 1700], lily=True)
     put(st, "billy-clanton", 1, [1000, 1000])
     assert V.flee_spot(st, a) is None
+
+
+# --- running for cover ------------------------------------------------------------------------------
+def test_the_nearest_place_in_cover_when_no_enemy_threatens():
+    from tabletown.games.ruthless import ground as G
+    st = acting(arena(), 0)
+    a = put(st, "morgan-earp", 0, [1150, 1600])     # the scrub is 0.15" away, the wagon 3.2"
+    spot = V.cover_spot(st, a, within=600, free=True)
+    assert spot["dist"] <= 50 and G.in_cover(G.ground(st["table"]), tuple(spot["to"]), 50)
+
+
+def test_cover_against_the_threat_is_preferred_to_nearer_cover_in_his_sight():
+    from tabletown.games.ruthless import ground as G
+    st = acting(arena(), 0)
+    a = put(st, "morgan-earp", 0, [1150, 1600])
+    threat = [1700, 700]                             # north of the wagon: the scrub would give only soft cover
+    spot = V.cover_spot(st, a, within=600, free=True, threat=threat)
+    g = G.ground(st["table"])
+    assert G.cover(g, (1700, 700), tuple(spot["to"]), 50) == "hard"
+    assert spot["to"][1] > 1410                      # behind the wagon, south of it
+
+
+@pytest.mark.parametrize("within,found", [(44, False), (45, True)])
+def test_cover_is_looked_for_only_within_the_distance_given(within, found):
+    st = acting(arena(), 0)
+    a = put(st, "morgan-earp", 0, [1150, 1600])
+    nearest = V.cover_spot(st, a, within=600, free=True)["dist"]
+    assert nearest == 45
+    assert (V.cover_spot(st, a, within=within, free=True) is not None) is found
+
+
+def test_a_lily_livered_man_runs_to_the_cover_that_hides_him_from_the_nearest_enemy():
+    st = acting(arena(), 0)
+    a = put(st, "morgan-earp", 0, [1150, 1600], lily=True)
+    put(st, "billy-clanton", 1, [1700, 700])
+    put(st, "ike-clanton", 1, [3400, 2200])
+    spot = V.flee_spot(st, a)
+    assert spot["to"][1] > 1410 and spot["to"][0] >= 1400
