@@ -386,3 +386,28 @@ def test_a_lily_livered_man_runs_to_the_cover_that_hides_him_from_the_nearest_en
     put(st, "ike-clanton", 1, [3400, 2200])
     spot = V.flee_spot(st, a)
     assert spot["to"][1] > 1410 and spot["to"][0] >= 1400
+
+
+def test_a_mounted_loser_and_his_horse_keep_facing_the_way_they_faced():
+    st, a = street()
+    loser = put(st, "billy-clanton", 1, [1125, 1000], facing=180)
+    h = horse_for(st, loser)
+    V.push_back(st, loser, a["pos"])
+    assert h["facing"] == 180 and loser["facing"] == 180
+
+
+def test_a_charge_may_not_pass_through_a_friend_on_the_way():
+    st, a = street()
+    put(st, "virgil-earp", 0, [1250, 1000])
+    put(st, "billy-clanton", 1, [1500, 1000])
+    res = V.check_move(st, a, [1500, 1000])
+    assert not res["ok"] and res["why"] == "models"
+
+
+def test_a_charge_may_not_pass_through_another_enemy_on_the_way():
+    st, a = street()
+    put(st, "ike-clanton", 1, [1600, 1300])
+    put(st, "tom-mclaury", 1, [1250, 1000])
+    e = put(st, "billy-clanton", 1, [1500, 1000])
+    res = V.check_move(st, a, [1500, 1000])
+    assert res["contact"] == e["id"] and not res["ok"] and res["why"] == "models"

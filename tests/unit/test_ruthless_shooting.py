@@ -537,3 +537,12 @@ def test_a_free_spot_beside_a_horse_is_clear_of_every_base():
     assert spot is not None
     for o in others + [a]:
         assert (spot[0] - o["pos"][0]) ** 2 + (spot[1] - o["pos"][1]) ** 2 >= 100 ** 2
+
+
+def test_a_modifier_that_comes_to_nothing_is_not_listed():
+    st, a, e = duel()
+    custom(st, "t", ["expert-rider"])
+    a["card"] = "t"
+    horse_for(st, a)
+    info = X.shot_info(st, a["id"], 0, e["id"])
+    assert info["mods"] == [] and info["need"] == 6

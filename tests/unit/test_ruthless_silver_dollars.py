@@ -337,3 +337,10 @@ def test_an_act_short_of_the_border_goes_on():
     st["act"]["node"] = "hereford"
     after = CP.after_act(data, st)
     assert not after["over"] and after["winner"] is None and after["at"] == "hereford"
+
+
+@pytest.mark.parametrize("vp", [[1], [1, 2, 3], []])
+def test_an_acts_history_holds_the_points_of_both_sides(vp):
+    entry = {"act": 1, "at": "tombstone", "vp": vp, "killed": [], "escaped": False, "wrong": 0}
+    with pytest.raises(BadSetup, match="damaged"):
+        CP.check_campaign(fresh(history=[entry]))

@@ -340,3 +340,18 @@ def test_riding_shotgun_people_who_flee_after_the_coach_got_away_keep_their_poin
     result = final_result(st)
     assert lines(result, 0) == {"coach-away": 5, "strongbox-safe": 2, "passengers": 2}
     assert lines(result, 1) == {"field": 3}
+
+
+def test_each_line_of_the_result_counts_what_it_scores():
+    st = arena()
+    put(st, "wyatt-earp", 0, [600, 600])
+    put(st, "morgan-earp", 0, [600, 900])
+    ike = put(st, "ike-clanton", 1, [2400, 600])
+    billy = put(st, "billy-clanton", 1, [2400, 900])
+    killed(st, ike, 0)
+    killed(st, billy, 0)
+    st["out"][1] = True
+    result = final_result(st)
+    assert result["lines"][0] == [["kills", 4, 2], ["standing", 2, 2], ["field", 3, 1]]
+    assert result["lines"][1] == []
+    assert result["why"] == st["end"]
