@@ -161,3 +161,16 @@ def test_a_seat_not_asked_anything_is_waiting():
     assert RULES.active(st) == [1]
     assert RULES.topic(st, 0) == "prompt:waiting"
     assert RULES.topic(st, 1) == "prompt:pick-character"
+
+
+def test_only_the_threatened_player_is_asked_even_when_the_shooter_sits_after_him():
+    from .test_ruthless_helpers import dice
+    st = acting(arena(hands=[[card(9, C), card(3, D)], [card(10, S)]]), 1, played={0: card(4, D), 1: card(5, C)})
+    e = put(st, "billy-claiborne", 0, [1500, 1000])
+    a = put(st, "morgan-earp", 1, [1000, 1000])
+    st["selected"] = a["id"]
+    with dice():
+        st, _ = RULES.apply(st, 1, {"type": "shoot", "model": a["id"], "weapon": 0, "target": e["id"]})
+    assert st["pending"]["kind"] == "snap"
+    assert RULES.reaction(st, 0) == {"pass": {"type": "pass"}}
+    assert RULES.reaction(st, 1) is None

@@ -411,3 +411,18 @@ def test_a_charge_may_not_pass_through_another_enemy_on_the_way():
     e = put(st, "billy-clanton", 1, [1500, 1000])
     res = V.check_move(st, a, [1500, 1000])
     assert res["contact"] == e["id"] and not res["ok"] and res["why"] == "models"
+
+
+def test_backing_away_goes_straight_away_from_the_nearest_enemy():
+    st, a = street()
+    put(st, "billy-clanton", 1, [1500, 1300])
+    back = dict(V.suggestions(st, a))["back"]
+    # on the line from the enemy through him, beyond him
+    assert back[0] < 1000 and back[1] < 1000
+    assert abs((back[0] - 1000) * 300 - (back[1] - 1000) * 500) <= 500 * 2
+
+
+def test_a_loser_standing_on_the_winners_spot_is_pushed_south():
+    st = acting(arena(hands=[[card(10, S)], [card(5, C)]]), 0)
+    loser = put(st, "billy-clanton", 1, [1100, 1001])
+    assert V.push_back(st, loser, [1100, 1001]) == [1100, 1201]

@@ -120,3 +120,9 @@ def test_an_act_outcome_ranks_by_the_acts_points():
     st = act_over(data, [1, 4])
     out = RULES.outcome(st)
     assert out["scores"] == [1, 4] and out["winners"] == [1]
+
+
+def test_the_scenarios_never_carry_the_posse_book_even_with_a_saved_posse_named():
+    record = {"posses": [{"members": []}]}
+    for scenario in ("dodge-city", "riding-shotgun"):
+        assert RULES.campaign_snapshot(record, {"scenario": scenario, "posse2": "saved-1"}) is None

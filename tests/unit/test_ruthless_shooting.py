@@ -546,3 +546,28 @@ def test_a_modifier_that_comes_to_nothing_is_not_listed():
     horse_for(st, a)
     info = X.shot_info(st, a["id"], 0, e["id"])
     assert info["mods"] == [] and info["need"] == 6
+
+
+def test_a_wound_on_peacock_rolls_no_d6_only_updegraff_is_worth_one():
+    st = dodge()
+    peacock, bat = by_card(st, "al-peacock"), by_card(st, "bat-masterson")
+    with dice():
+        X.apply_wound(st, Events(), rng(), peacock, 1, bat["id"], False)
+    assert st["bonus_vp"] == [0, 0] and not st["flags"].get("updegraff")
+
+
+def test_killing_a_man_other_than_bat_rolls_no_d10():
+    st = dodge()
+    ronan, peacock = by_card(st, "charlie-ronan"), by_card(st, "al-peacock")
+    ronan["wounds"]["chest"] = 1
+    with dice():
+        X.apply_wound(st, Events(), rng(), ronan, 8, peacock["id"], False)
+    assert ronan["status"] == M.DEAD and st["bonus_vp"] == [0, 0]
+
+
+def test_a_rider_knocked_out_lies_just_beside_his_horse():
+    st, a, e = duel()
+    h = horse_for(st, e)
+    X.apply_wound(st, Events(), rng(), e, 10, a["id"], False)
+    gap = ((e["pos"][0] - h["pos"][0]) ** 2 + (e["pos"][1] - h["pos"][1]) ** 2) ** 0.5
+    assert round(gap) == 75 + 50 + 10    # the horse's base, his, and a tenth of an inch between

@@ -245,3 +245,20 @@ def test_in_the_wash_the_suggestion_is_the_rough_drive():
     st = shotgun(pos=[2700, 1490])
     tags = dict(CO.suggestions(st))
     assert tags["ahead"] == [3000, 1490]
+
+
+def test_a_rammed_model_lands_just_clear_of_a_coach_driving_on_a_slant():
+    st = shotgun(pos=[1000, 1000], facing=45)
+    walker = put(st, "ike-clanton", 1, [1150, 1160])
+    to = CO.push_aside(st, walker, [1000, 1000], [1300, 1300])
+    off_line = abs(to[0] - to[1]) / math.sqrt(2)       # the path runs along y = x
+    assert 150 <= off_line <= 200                        # clear of the coach's side, not flung away
+    assert abs((to[0] + to[1]) - (1150 + 1160)) <= 30   # thrown sideways, not along the road
+    assert to[1] > to[0]                                  # to his own side of the path
+
+
+def test_a_suggested_turn_is_thirty_degrees_each_way():
+    st = shotgun(pos=[1000, 1490])
+    found = dict(CO.suggestions(st))
+    assert CO.check_drive(st, found["left"])["facing"] == 330
+    assert CO.check_drive(st, found["right"])["facing"] == 30

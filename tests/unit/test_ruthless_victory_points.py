@@ -355,3 +355,20 @@ def test_each_line_of_the_result_counts_what_it_scores():
     assert result["lines"][0] == [["kills", 4, 2], ["standing", 2, 2], ["field", 3, 1]]
     assert result["lines"][1] == []
     assert result["why"] == st["end"]
+
+
+def test_showdown_kills_count_for_every_posse_whichever_seat_it_sits_in():
+    st = arena(seats=3)
+    wyatt = put(st, "wyatt-earp", 0, [600, 600])
+    put(st, "ike-clanton", 1, [2400, 600])
+    frank = put(st, "frank-mclaury", 2, [1800, 2400])
+    killed(st, wyatt, 1)
+    killed(st, frank, 1)
+    assert lines(final_result(st), 1)["kills"] == 4
+
+
+def test_dodge_city_one_citizen_killed_costs_two():
+    st = dodge()
+    tilly = citizen(st, "tilly-burke", 1)
+    killed(st, tilly, 0)
+    assert lines(final_result(st), 0)["citizens-killed"] == -2
