@@ -174,3 +174,9 @@ def test_only_the_threatened_player_is_asked_even_when_the_shooter_sits_after_hi
     assert st["pending"]["kind"] == "snap"
     assert RULES.reaction(st, 0) == {"pass": {"type": "pass"}}
     assert RULES.reaction(st, 1) is None
+
+
+@pytest.mark.parametrize("pool", ["bullets", "wagons"])
+def test_any_other_pool_is_an_error(pool):
+    with pytest.raises(KeyError):
+        RULES.unseen(RULES.view(gunfight(), 0), pool)

@@ -426,3 +426,28 @@ def test_a_loser_standing_on_the_winners_spot_is_pushed_south():
     st = acting(arena(hands=[[card(10, S)], [card(5, C)]]), 0)
     loser = put(st, "billy-clanton", 1, [1100, 1001])
     assert V.push_back(st, loser, [1100, 1001]) == [1100, 1201]
+
+
+def test_no_cover_suggestion_for_a_man_already_standing_in_it():
+    st = acting(arena(), 0)
+    a = put(st, "morgan-earp", 0, [1000, 1760])        # in the scrub, its best spot 0.4" away
+    put(st, "billy-clanton", 1, [1000, 1000])
+    assert V.cover_spot(st, a, within=600, threat=[1000, 1000])["to"] == [1000, 1800]
+    assert "cover" not in dict(V.suggestions(st, a))
+
+
+def test_an_advance_on_a_near_enemy_stops_an_inch_short_of_his_base():
+    st, a = street()
+    put(st, "billy-clanton", 1, [1750, 1000])          # base contact 6.5" away: no charge
+    tags = dict(V.suggestions(st, a))
+    assert "charge" not in tags
+    assert tags["advance"] == [1550, 1000]
+
+
+def test_a_base_may_brush_past_another_to_the_hundredth():
+    st, a = street()
+    put(st, "virgil-earp", 0, [1254, 980])             # 0.99998" from the line of the move
+    assert V.check_move(st, a, [1300, 1101])["ok"]
+    st, a = street()
+    put(st, "virgil-earp", 0, [1254, 981])
+    assert V.check_move(st, a, [1300, 1101])["why"] == "models"

@@ -571,3 +571,18 @@ def test_a_rider_knocked_out_lies_just_beside_his_horse():
     X.apply_wound(st, Events(), rng(), e, 10, a["id"], False)
     gap = ((e["pos"][0] - h["pos"][0]) ** 2 + (e["pos"][1] - h["pos"][1]) ** 2) ** 0.5
     assert round(gap) == 75 + 50 + 10    # the horse's base, his, and a tenth of an inch between
+
+
+def test_fisticuffs_equal_scores_in_the_same_suit_go_to_the_higher_card():
+    st, a, e = duel(dist=110)
+    horse_for(st, e)                       # his 9 of Clubs mounted scores 10, as the 10 of Clubs does
+    assert X.brawl_winner(st, a, e, card(10, C), card(9, C)) == a["id"]
+    assert X.brawl_winner(st, e, a, card(9, C), card(10, C)) == a["id"]
+
+
+def test_the_lucky_reroll_is_a_d10():
+    st, a, e = duel()
+    custom(st, "t", ["lucky"])
+    e["card"] = "t"
+    with dice(1, 10):
+        assert X.toughness_test(st, Events(), rng(), e, "hit")

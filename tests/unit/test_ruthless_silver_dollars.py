@@ -344,3 +344,13 @@ def test_an_acts_history_holds_the_points_of_both_sides(vp):
     entry = {"act": 1, "at": "tombstone", "vp": vp, "killed": [], "escaped": False, "wrong": 0}
     with pytest.raises(BadSetup, match="damaged"):
         CP.check_campaign(fresh(history=[entry]))
+
+
+def test_each_killed_character_is_struck_from_the_roster_and_nobody_else():
+    data = fresh()
+    after = CP.after_act(data, fought(data, [0, 0], dead=("frank-mclaury",)))
+    dead = [e["card"] for r in after["rosters"] for e in r if e["dead"]]
+    assert dead == ["frank-mclaury"]
+    after = CP.after_act(data, fought(data, [0, 0], hits={"frank-mclaury": {"arm": 1}}))
+    kept = {e["card"]: sum(e["wounds"].values()) for e in after["rosters"][COWBOYS]}
+    assert kept == {"ike-clanton": 0, "billy-clanton": 0, "frank-mclaury": 1, "tom-mclaury": 0, "billy-claiborne": 0}

@@ -262,3 +262,24 @@ def test_a_suggested_turn_is_thirty_degrees_each_way():
     found = dict(CO.suggestions(st))
     assert CO.check_drive(st, found["left"])["facing"] == 330
     assert CO.check_drive(st, found["right"])["facing"] == 30
+
+
+def test_the_driver_of_a_game_loaded_from_its_saved_record():
+    import json
+    st = json.loads(json.dumps(shotgun()))
+    assert CO.driver(st)["card"] == "buck-lawson"
+
+
+def test_driving_south_the_coach_rams_what_its_front_reaches():
+    st = shotgun(pos=[1000, 1500], facing=90)
+    near = put(st, "ike-clanton", 1, [1000, 2149])     # 0.49" beyond where the front stops (21")
+    far = put(st, "billy-clanton", 1, [1000, 2251])
+    res = drive_to(st, 0, 300)
+    assert res["ok"] and near["id"] in res["rams"] and far["id"] not in res["rams"]
+
+
+@pytest.mark.parametrize("dx,dy,ok", [(400, 280, True), (400, 290, False)])
+def test_a_turn_of_45_degrees_across_east(dx, dy, ok):
+    st = shotgun(pos=[1000, 1500], facing=350)          # 10° north of east
+    res = drive_to(st, dx, dy)                           # to 34.99° (a 44.99° turn) or 35.94°
+    assert res["ok"] is ok and (ok or res["why"] == "turn")

@@ -372,3 +372,14 @@ def test_dodge_city_one_citizen_killed_costs_two():
     tilly = citizen(st, "tilly-burke", 1)
     killed(st, tilly, 0)
     assert lines(final_result(st), 0)["citizens-killed"] == -2
+
+
+def test_riding_shotgun_a_game_loaded_from_its_saved_record_scores_the_same():
+    import json
+    st = coach_game()
+    st["strongbox"] = {"on": "away", "model": None, "pos": None}
+    st["coach"]["gone"] = True
+    before = final_result(st)
+    loaded = json.loads(json.dumps(st))
+    assert final_result(loaded) == before
+    assert lines(final_result(loaded), 1)["strongbox-taken"] == 6
