@@ -586,3 +586,12 @@ def test_the_lucky_reroll_is_a_d10():
     e["card"] = "t"
     with dice(1, 10):
         assert X.toughness_test(st, Events(), rng(), e, "hit")
+
+
+def test_a_rider_knocked_out_where_the_ground_south_of_his_horse_is_taken_still_lies_beside_it():
+    st, a, e = duel()
+    h = horse_for(st, e)
+    put(st, "ike-clanton", 1, [1500, 1135])              # standing just south of the horse
+    X.apply_wound(st, Events(), rng(), e, 10, a["id"], False)
+    gap = ((e["pos"][0] - h["pos"][0]) ** 2 + (e["pos"][1] - h["pos"][1]) ** 2) ** 0.5
+    assert round(gap) == 135 and e["pos"] != [1500, 1135]
