@@ -594,4 +594,4 @@ def test_a_rider_knocked_out_where_the_ground_south_of_his_horse_is_taken_still_
     put(st, "ike-clanton", 1, [1500, 1135])              # standing just south of the horse
     X.apply_wound(st, Events(), rng(), e, 10, a["id"], False)
     gap = ((e["pos"][0] - h["pos"][0]) ** 2 + (e["pos"][1] - h["pos"][1]) ** 2) ** 0.5
-    assert round(gap) == 135 and e["pos"] != [1500, 1135]
+    assert abs(gap - 135) <= 1 and e["pos"] != [1500, 1135]
