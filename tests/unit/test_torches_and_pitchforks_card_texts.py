@@ -228,7 +228,7 @@ def test_early_harvest_reshuffles_the_discard_pile_when_the_deck_runs_out():
     s, line = step(s, 0, {"type": "play", "card": card_id(s, 0, "Early Harvest")})
     assert len(s["hands"][0]) == 3
     assert "The Mob discard pile is shuffled into a new Mob deck." in line
-    assert names(s["mob_discard"]) == [] and len(s["mob_deck"]) == 1
+    assert names(s["mob_discard"]) == ["Early Harvest"] and s["mob_deck"] == []
 
 
 def test_rudimentary_lathe_becomes_a_weapon_and_fills_the_slot():
@@ -339,3 +339,15 @@ def test_bump_on_the_head_offers_only_living_townsfolk():
     assert len(targets) == 6 + 5
     assert targets[0]["seat"] == 0, "your own Mob first, then the others in turn order"
 
+
+
+@pytest.mark.parametrize("discard,drawn", [([], 0), (["Torch"], 1), (["Torch", "Rake"], 2)])
+def test_early_harvest_is_discarded_after_drawing_so_it_never_draws_itself(discard, drawn):
+    # "Do what it says, and then place the card in the discard pile": with the Mob deck empty, only the
+    # cards already discarded are reshuffled into a new deck, never the Early Harvest being played.
+    s = build(n=2, turn=0, hands={0: ["Early Harvest"], 1: []}, phase="recoup", discard=discard)
+    s["mob_deck"] = []
+    s, line = step(s, 0, {"type": "play", "card": card_id(s, 0, "Early Harvest")})
+    assert sorted(names(s["hands"][0])) == sorted(discard)
+    assert names(s["mob_discard"]) == ["Early Harvest"] and s["mob_deck"] == []
+    assert line.endswith(f"{{seat0}} draws {drawn} card{'' if drawn == 1 else 's'}.")
