@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from tabletown.games.torches_and_pitchforks import content as C
 from tabletown.games.torches_and_pitchforks.game import RULES as R
 from tests.unit.test_torches_and_pitchforks_scenario import (
     build,
@@ -351,3 +352,37 @@ def test_early_harvest_is_discarded_after_drawing_so_it_never_draws_itself(disca
     assert sorted(names(s["hands"][0])) == sorted(discard)
     assert names(s["mob_discard"]) == ["Early Harvest"] and s["mob_deck"] == []
     assert line.endswith(f"{{seat0}} draws {drawn} card{'' if drawn == 1 else 's'}.")
+
+
+def test_termites_find_a_wooden_weapon_held_beside_a_metal_one():
+    # Gus may hold two Weapons: his Sword is no food for termites, his Torch is.
+    mob = [("Gus, Town Guard", ["Sword", "Torch"])] + PLAIN[1:6]
+    s = build(n=2, turn=0, mobs={0: mob}, hands={1: []}, monster_top=["Termite Infestation"])
+    s, line = flip_event(s)
+    assert "{seat0} loses Torch." in line and names(s["mobs"][0][0]["enh"]) == ["Sword"]
+
+
+def test_plowshares_find_the_weapon_of_a_townsfolk_who_also_leads():
+    mob = [("Chef Kidney", ["Sheriff", "Pitchfork"])] + PLAIN[1:6]
+    s = build(n=2, turn=0, mobs={0: mob}, hands={1: []}, monster_top=["Swords into Plowshares"])
+    s, line = flip_event(s)
+    assert "{seat0} loses Pitchfork." in line and names(s["mobs"][0][0]["enh"]) == ["Sheriff"]
+
+
+def test_arms_shipment_is_told_once_not_as_a_draw_per_player():
+    s = build(n=3, turn=0, hands={0: [], 1: [], 2: []}, monster_top=["Arms Shipment"], moor=[])
+    s, line = flip_event(s)
+    assert line.startswith("{seat0} flips the Event Arms Shipment: Every player draws 2 Mob cards")
+    assert "draws 2 cards" not in line
+    assert [len(h) for h in s["hands"]] == [2, 2, 2]
+
+
+def test_vanished_into_the_mists_shuffles_the_moor_in_but_not_the_discard_pile():
+    s = build(n=2, turn=0, hands={1: []}, monster_top=["Vanished Into the Mists"], moor=["Giant Rat", "Zombie"])
+    s["monster_discard"] = [C.ids_named("Plague")[0]]
+    s["monster_deck"] = [c for c in s["monster_deck"] if c not in s["monster_discard"]]
+    before = len(s["monster_deck"])
+    s, line = flip_event(s)
+    assert "shuffled into a new Monster deck" not in line
+    assert len(s["monster_deck"]) == before - 1 + 2 and s["moor"] == []
+    assert names(s["monster_discard"]) == ["Plague", "Vanished Into the Mists"]

@@ -111,3 +111,46 @@ def test_the_view_shows_the_fight_as_it_stands():
 def test_the_saved_games_list_shows_the_best_score():
     s = _position(scores={1: ["Giant Ape"], 0: ["Giant Rat"]})
     assert R.status(s) == "Turn 1 · best score 9 of 30"
+
+
+# --- states are plain JSON: one read back from JSON text plays on exactly as before --------------------------------
+
+def _positions():
+    """Positions owing each kind of choice: who dies, who comes back, what to discard, who leaves, a target."""
+    from tests.unit.test_torches_and_pitchforks_scenario import card_id, pass_all
+
+    out = {}
+    s = build(n=2, turn=0, hands={1: ["Torch"]}, monster_top=["Werewolf"])
+    out["fight or flee"] = flip(s)
+    s = play(flip(s), 0, {"type": "fight"})
+    out["combat window"] = s
+    out["choose who dies"] = pass_all(play(s, 1, {"type": "pass"}))
+    mob = [(n, [], i < 3) for i, n in enumerate(PLAIN[:6])]
+    s = build(n=2, turn=0, mobs={0: mob}, hands={1: []}, phase="hunt", moor=["Giant Rat"])
+    out["choose who comes back"] = play(s, 0, {"type": "skip"})
+    s = build(n=2, turn=0, hands={0: ["Early Harvest", "Torch", "Rake", "Pitchfork"], 1: []}, phase="recoup")
+    out["discard down"] = play(s, 0, {"type": "play", "card": card_id(s, 0, "Early Harvest")})
+    s = build(n=2, turn=0, hands={0: ["Overpopulation", "Torch"], 1: []}, mobs={1: PLAIN[:7]}, phase="recoup")
+    out["who leaves"] = play(s, 0, {"type": "play", "card": card_id(s, 0, "Overpopulation")})
+    s = build(n=2, turn=0, hands={0: ["Sword", "Torch"], 1: ["Meddling Kids"]}, phase="recoup")
+    out["choose a target"] = play(s, 0, {"type": "play", "card": card_id(s, 0, "Sword")})
+    out["cancel window"] = play(out["choose a target"], 0, R.legal(out["choose a target"], 0)[0])
+    s = build(n=2, turn=0, hands={1: []}, monster_top=["Plague"])
+    out["plague"] = play(s, 0, {"type": "flip"})
+    return out
+
+
+def test_a_state_read_back_from_json_plays_on_exactly_as_before():
+    import json
+
+    asks = {"fight or flee": "decide", "combat window": "fight", "choose who dies": "kill",
+            "choose who comes back": "revive", "discard down": "down", "who leaves": "overpop",
+            "choose a target": "target", "cancel window": "cancel", "plague": "plague"}
+    for name, s in _positions().items():
+        assert R.view(s, 0)["derived"]["asking"] == asks[name]
+        seat = R.active(s)[0]
+        copy = json.loads(json.dumps(s))
+        assert R.legal(copy, seat) == R.legal(s, seat), name
+        assert R.prompt(copy, seat) == R.prompt(s, seat), name
+        for action in R.legal(s, seat):
+            assert R.apply(copy, seat, action) == R.apply(s, seat, action), (name, action)
