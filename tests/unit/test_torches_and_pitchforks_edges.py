@@ -227,3 +227,47 @@ def test_a_townsfolk_deck_card_leaving_goes_back_to_the_spare_townsfolk():
     s = play(s, 1, {"type": "remove", "tf": 0})
     assert len(s["spare"]) == spare + 1 and C.CARDS[s["spare"][-1]]["name"] == "Chef Kidney"
     assert "Chef Kidney" not in names(s["mob_discard"])
+
+
+# --- what everyone can see is out of hands -------------------------------------------------------------------------
+
+@pytest.mark.parametrize("lathes,opens", [(2, True), (3, False)])
+def test_lathes_turned_into_weapons_count_as_any_time_cards_out_of_hands(lathes, opens):
+    # The eighteen any-time Action cards: the fifteen that are not Lathes lie in the discard pile, and `lathes`
+    # Rudimentary Lathes are attached to Townsfolk as Weapons for all to see.
+    lathe_ids = C.ids_named("Rudimentary Lathe")
+    gone = [c for c in C.ANYTIME_CARDS if c not in lathe_ids]
+    mob = [(PLAIN[i], ["Rudimentary Lathe"] if i < lathes else []) for i in range(6)]
+    s = build(n=2, turn=0, mobs={0: mob}, hands={0: ["Torch"], 1: ["Charge"]}, monster_top=["Giant Rat"])
+    s["mob_discard"] = gone
+    s["mob_deck"] = [c for c in s["mob_deck"] if c not in gone]
+    s = play(s, 0, {"type": "flip"})
+    assert (s["window"] is not None) is opens
+
+
+# --- Weapons and Leaders side by side -------------------------------------------------------------------------------
+
+def test_a_weapon_is_taken_up_in_a_mob_that_has_a_leader():
+    mob = [("Heidi, Town Trollup", ["Sheriff"])] + PLAIN[:5]
+    s = build(n=2, turn=0, mobs={0: mob}, hands={0: ["Sword", "Torch"], 1: []}, phase="recoup")
+    s = play_card(s, 0, "Sword")
+    s, line = step(s, 0, {"type": "target", "seat": 0, "tf": 0})
+    assert line.endswith("Heidi, Town Trollup takes up Sword.")
+    assert names(s["mobs"][0][0]["enh"]) == ["Sheriff", "Sword"]
+
+
+def test_a_leader_is_taken_up_in_a_mob_that_has_weapons_but_no_leader():
+    mob = [("Heidi, Town Trollup", ["Sword"])] + PLAIN[:5]
+    s = build(n=2, turn=0, mobs={0: mob}, hands={0: ["Sheriff", "Torch"], 1: []}, phase="recoup")
+    s = play_card(s, 0, "Sheriff")
+    s, line = step(s, 0, {"type": "target", "seat": 0, "tf": 0})
+    assert line.endswith("Heidi, Town Trollup takes up Sheriff.")
+
+
+# --- a Monster risen from the Moor attacks in the Attack! phase -------------------------------------------------------
+
+def test_a_risen_monster_is_fought_in_the_attack_phase():
+    s = build(n=2, turn=0, hands={0: ["Torch"], 1: ["Rake"]}, monster_top=["Risen from the Dead"], moor=["Zombie"])
+    s = flip(s)
+    assert s["combat"]["stage"] == "fight" and s["phase"] == "attack"
+    assert R.prompt(s, 0).startswith("Zombie: Power 6 vs your Mob's Strength 6.")

@@ -137,6 +137,10 @@ def _positions():
     out["cancel window"] = play(out["choose a target"], 0, R.legal(out["choose a target"], 0)[0])
     s = build(n=2, turn=0, hands={1: []}, monster_top=["Plague"])
     out["plague"] = play(s, 0, {"type": "flip"})
+    out["recoup"] = build(n=2, turn=0, hands={0: ["Pitchfork", "Antacid"], 1: []}, defense={0: "Baby Shortage"},
+                          phase="recoup")
+    out["discard"] = play(out["recoup"], 0, {"type": "discard", "card": card_id(out["recoup"], 0, "Pitchfork")})
+    out["hunt"] = build(n=2, turn=0, hands={1: []}, phase="hunt", moor=["Giant Rat"])
     return out
 
 
@@ -145,7 +149,8 @@ def test_a_state_read_back_from_json_plays_on_exactly_as_before():
 
     asks = {"fight or flee": "decide", "combat window": "fight", "choose who dies": "kill",
             "choose who comes back": "revive", "discard down": "down", "who leaves": "overpop",
-            "choose a target": "target", "cancel window": "cancel", "plague": "plague"}
+            "choose a target": "target", "cancel window": "cancel", "plague": "plague", "recoup": "recoup",
+            "discard": "discard", "hunt": "hunt"}
     for name, s in _positions().items():
         assert R.view(s, 0)["derived"]["asking"] == asks[name]
         seat = R.active(s)[0]
@@ -153,4 +158,5 @@ def test_a_state_read_back_from_json_plays_on_exactly_as_before():
         assert R.legal(copy, seat) == R.legal(s, seat), name
         assert R.prompt(copy, seat) == R.prompt(s, seat), name
         for action in R.legal(s, seat):
-            assert R.apply(copy, seat, action) == R.apply(s, seat, action), (name, action)
+            # the move too may come from JSON text (a record's log, a shared link)
+            assert R.apply(copy, seat, json.loads(json.dumps(action))) == R.apply(s, seat, action), (name, action)
