@@ -46,6 +46,7 @@ def test_dropped_match_every_player_with_cards_loses_one_at_random():
     s = flip(s)
     assert [len(h) for h in s["hands"]] == [1, 0, 0]
     assert "Sword" in names(s["mob_discard"]) and len(s["mob_discard"]) == 2
+    assert s["phase"] == "recoup", "then the turn goes on (nothing in the Moor to hunt)"
 
 
 def test_dropped_match_says_who_dropped_what_in_turn_order():
@@ -104,6 +105,7 @@ def test_scrap_that_flips_the_next_card_as_usual():
     assert "flips the Werewolf (Power 7, Kill 2)." in line
     assert s["combat"]["stage"] == "decide" and {"type": "flee"} in R.legal(s, 0)
     assert names(s["monster_discard"]) == ["Scrap That"]
+    assert s["phase"] == "attack", "the Werewolf attacks in the Attack! phase"
 
 
 @pytest.mark.parametrize("plain,won", [(PLAIN[:6], False), ([("Chef Kidney", ["Rake"])] + PLAIN[1:6], False),
@@ -319,6 +321,8 @@ def test_torrential_downpour_melts_witches_and_scores_them(monster, melts):
     s, line = step(s, 0, {"type": "play", "card": card_id(s, 0, "Torrential Downpour")})
     assert ("melts in the rain!" in line) is melts
     assert (names(s["scores"][0]) == [monster]) is melts
+    if melts:
+        assert "Now Strength" not in line, "a melted Witch leaves no sum to tell"
 
 
 def test_knocking_out_a_townsfolk_uses_the_chosen_one():

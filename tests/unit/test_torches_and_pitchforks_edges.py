@@ -271,3 +271,36 @@ def test_a_risen_monster_is_fought_in_the_attack_phase():
     s = flip(s)
     assert s["combat"]["stage"] == "fight" and s["phase"] == "attack"
     assert R.prompt(s, 0).startswith("Zombie: Power 6 vs your Mob's Strength 6.")
+
+
+def test_a_lathe_is_taken_up_in_a_mob_that_has_a_leader():
+    mob = [("Heidi, Town Trollup", ["Sheriff"])] + PLAIN[:5]
+    s = build(n=2, turn=0, mobs={0: mob}, hands={0: ["Rudimentary Lathe", "Torch"], 1: []}, phase="recoup")
+    s = play_card(s, 0, "Rudimentary Lathe")
+    s, line = step(s, 0, {"type": "target", "seat": 0, "tf": 0})
+    assert line.endswith("Heidi, Town Trollup takes up Rudimentary Lathe.")
+
+
+def test_a_lathe_is_no_leader():
+    # A Mob whose only Enhancement is a Lathe has no Leader: a Leader may join it, and Inspiring Leadership gives +1.
+    mob = [("Heidi, Town Trollup", ["Rudimentary Lathe"])] + PLAIN[:5]
+    s = build(n=2, turn=0, mobs={0: mob}, hands={0: ["Sheriff", "Torch"], 1: []}, phase="recoup")
+    assert offered(s, 0, "Sheriff")
+    s = build(n=2, turn=0, mobs={0: mob}, hands={0: ["Inspiring Leadership"], 1: []}, monster_top=["Raging Dinosaur"])
+    s = flip(s)
+    s = play(s, 0, {"type": "fight"})
+    s, line = step(s, 0, {"type": "play", "card": card_id(s, 0, "Inspiring Leadership")})
+    assert "Now Strength 8 vs Power 10." in line, "6 Townsfolk + the Lathe 1 + Inspiring Leadership 1"
+
+
+# --- Recoup: one Townsfolk a turn, one more for each gift that says so ----------------------------------------------
+
+@pytest.mark.parametrize("down,back", [(3, 3), (4, 3)])
+def test_the_wise_woman_and_dr_uberunder_together_bring_back_three(down, back):
+    mob = [("Dr. Uberunder", ["Wise Woman"])] + [(n, [], i < down) for i, n in enumerate(PLAIN[:5])]
+    s = build(n=2, turn=0, mobs={0: mob}, hands={1: []}, phase="hunt", moor=["Giant Rat"])
+    s = play(s, 0, {"type": "skip"})
+    if back < down:
+        assert s["tasks"] == [{"k": "revive", "seat": 0, "n": back, "why": "recoup"}]
+    else:
+        assert not s["tasks"] and not any(t["dead"] for t in s["mobs"][0])

@@ -141,6 +141,9 @@ def _positions():
                           phase="recoup")
     out["discard"] = play(out["recoup"], 0, {"type": "discard", "card": card_id(out["recoup"], 0, "Pitchfork")})
     out["hunt"] = build(n=2, turn=0, hands={1: []}, phase="hunt", moor=["Giant Rat"])
+    mob = [("Chef Kidney", ["Torch"]), ("Lady Locke", ["Rake"])] + PLAIN[2:6]  # Strength 8 against Power 9
+    s = build(n=2, turn=0, mobs={0: mob}, hands={1: []}, monster_top=["Vampire"])
+    out["the vampire's victim"] = play(flip(s), 0, {"type": "fight"})
     return out
 
 
@@ -150,13 +153,15 @@ def test_a_state_read_back_from_json_plays_on_exactly_as_before():
     asks = {"fight or flee": "decide", "combat window": "fight", "choose who dies": "kill",
             "choose who comes back": "revive", "discard down": "down", "who leaves": "overpop",
             "choose a target": "target", "cancel window": "cancel", "plague": "plague", "recoup": "recoup",
-            "discard": "discard", "hunt": "hunt"}
+            "discard": "discard", "hunt": "hunt", "the vampire's victim": "kill"}
     for name, s in _positions().items():
         assert R.view(s, 0)["derived"]["asking"] == asks[name]
         seat = R.active(s)[0]
         copy = json.loads(json.dumps(s))
         assert R.legal(copy, seat) == R.legal(s, seat), name
         assert R.prompt(copy, seat) == R.prompt(s, seat), name
+        for viewer in range(s["n"]):
+            assert R.view(copy, viewer) == R.view(s, viewer), (name, viewer)
         for action in R.legal(s, seat):
             # the move too may come from JSON text (a record's log, a shared link)
             assert R.apply(copy, seat, json.loads(json.dumps(action))) == R.apply(s, seat, action), (name, action)
