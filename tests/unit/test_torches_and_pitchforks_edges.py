@@ -304,3 +304,33 @@ def test_the_wise_woman_and_dr_uberunder_together_bring_back_three(down, back):
         assert s["tasks"] == [{"k": "revive", "seat": 0, "n": back, "why": "recoup"}]
     else:
         assert not s["tasks"] and not any(t["dead"] for t in s["mobs"][0])
+
+
+# --- the Cancel window names the card it asks about ---------------------------------------------------------------
+
+def test_letting_a_cancel_stand_names_the_cancel_not_the_card_below_it():
+    s = build(n=3, turn=0, hands={0: ["Stragglers", "Torch"], 1: ["Meddling Kids", "Rake"], 2: ["Pitchfork"]},
+              mobs={2: [("Brother Jedediah", [], True), "Dexter, Boy Genius", "Frederick the Lesser",
+                        "Howard, Village Idiot", "Inspector McGee", "Levi, Candlestick Maker"]}, phase="discard")
+    s = play(s, 0, {"type": "play", "card": card_id(s, 0, "Stragglers")})
+    s = play(s, 1, {"type": "play", "card": card_id(s, 1, "Meddling Kids")})
+    s, line = step(s, 0, {"type": "pass"})  # the Cancel window asks from the active player on
+    assert line == "{seat0} lets Meddling Kids stand."
+    s, line = step(s, 2, {"type": "pass"})
+    assert line.startswith("{seat2} lets Meddling Kids stand. {seat0}'s Stragglers is Canceled.")
+
+
+# --- a Monster's Kill rating and the cards that raise it -------------------------------------------------------------
+
+@pytest.mark.parametrize("monster,card,kills", [
+    ("Giant Rat", "Frightened Children", 2),      # Kill 1, one more: Strength 6 - 2 = 4 ties the Rat's Power 4
+    ("Giant Rat", "Enraged Monster", 2),          # Power 4 + 3 = 7 beats 6, Kill 1 + 1
+    ("Raging Dinosaur", "Enraged Monster", 4),    # Kill 3 + 1
+    ("Raging Dinosaur", "Courage in a Bottle", 4),
+])
+def test_cards_that_make_a_winning_monster_kill_one_more(monster, card, kills):
+    s = build(n=2, turn=0, hands={0: [card], 1: []}, monster_top=[monster])
+    s = flip(s)
+    s = play(s, 0, {"type": "fight"})
+    s, line = step(s, 0, {"type": "play", "card": card_id(s, 0, card)})
+    assert f"and kills {kills} Townsfolk" in line
