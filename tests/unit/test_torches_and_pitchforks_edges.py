@@ -334,3 +334,17 @@ def test_cards_that_make_a_winning_monster_kill_one_more(monster, card, kills):
     s = play(s, 0, {"type": "fight"})
     s, line = step(s, 0, {"type": "play", "card": card_id(s, 0, card)})
     assert f"and kills {kills} Townsfolk" in line
+
+
+# --- Reshuffling: "reshuffle the Monster deck's discard pile and the Moor back together" ----------------------------
+
+def test_an_empty_monster_deck_is_rebuilt_from_its_discard_pile_and_the_moor_together():
+    s = build(n=2, turn=0, hands={1: []}, moor=["Giant Rat", "Zombie"])
+    s["monster_discard"] = [C.ids_named("Plague")[0]]
+    s["monster_deck"] = []
+    s, line = step(s, 0, {"type": "flip"})
+    assert line.startswith("The Monster discard pile and the Moor are shuffled into a new Monster deck.")
+    assert len(s["monster_deck"]) == 2, "one of the three is flipped at once"
+    fought = [C.CARDS[s["combat"]["m"]]["name"]] if s["combat"] else []
+    everywhere = names(s["monster_deck"]) + names(s["monster_discard"]) + names(s["moor"]) + fought
+    assert sorted(everywhere) == ["Giant Rat", "Plague", "Zombie"]
