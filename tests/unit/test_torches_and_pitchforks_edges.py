@@ -314,8 +314,10 @@ def test_letting_a_cancel_stand_names_the_cancel_not_the_card_below_it():
                         "Howard, Village Idiot", "Inspector McGee", "Levi, Candlestick Maker"]}, phase="discard")
     s = play(s, 0, {"type": "play", "card": card_id(s, 0, "Stragglers")})
     s = play(s, 1, {"type": "play", "card": card_id(s, 1, "Meddling Kids")})
+    assert R.prompt(s, 0) == "{seat1} played Meddling Kids: Cancel it?"
     s, line = step(s, 0, {"type": "pass"})  # the Cancel window asks from the active player on
     assert line == "{seat0} lets Meddling Kids stand."
+    assert R.prompt(s, 2) == "{seat1} played Meddling Kids: Cancel it?"
     s, line = step(s, 2, {"type": "pass"})
     assert line.startswith("{seat2} lets Meddling Kids stand. {seat0}'s Stragglers is Canceled.")
 
