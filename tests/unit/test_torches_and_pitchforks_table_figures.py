@@ -165,3 +165,26 @@ def test_a_state_read_back_from_json_plays_on_exactly_as_before():
         for action in R.legal(s, seat):
             # the move too may come from JSON text (a record's log, a shared link)
             assert R.apply(copy, seat, json.loads(json.dumps(action))) == R.apply(s, seat, action), (name, action)
+
+
+# --- what a seat may know: a world sampled from its view keeps every card it has seen where it saw it -------------
+
+def test_a_world_sampled_from_a_view_deals_no_seen_card_twice():
+    from tabletown.engine.prng import Rng, seed_state
+    from tabletown.games.torches_and_pitchforks import content as C
+
+    mob = [("Chef Kidney", ["Torch", "Sheriff"])] + PLAIN[1:6]
+    s = build(n=3, turn=0, mobs={0: mob}, hands={0: ["Sword", "Charge"], 1: ["Rake"], 2: ["Pistol", "Grenade"]},
+              discard=["Pitchfork"], moor=["Zombie"], scores={1: ["Giant Rat"]}, defense={2: "Antacid"})
+    for seat in range(3):
+        view = R.view(s, seat)
+        world = R.determinize(view, seat, Rng(seed_state(seat)))
+        assert world["hands"][seat] == s["hands"][seat], "the viewer's own hand is where it is"
+        held = [c for p in range(3) for c in world["hands"][p]]
+        placed = held + world["mob_deck"] + world["mob_discard"] + [d for d in world["defense"] if d is not None]
+        placed += [c for mob_ in world["mobs"] for t in mob_ for c in [t["c"]] + t["enh"]]
+        placed += world["monster_deck"] + world["monster_discard"] + world["moor"] + world["spare"]
+        placed += [m for pile in world["scores"] for m in pile]
+        assert sorted(placed) == sorted(C.CARDS), f"every card exactly once in seat {seat}'s world"
+        assert [len(h) for h in world["hands"]] == [2, 1, 2]
+        assert R.view(world, seat) == view
