@@ -68,8 +68,12 @@ def spy(t: "Turn", e: Entry) -> bool:
 
 @EFFECTS.handler("draw")
 def draw(t: "Turn", e: Entry) -> bool:
+    # "Do what it says, and then place the card in the discard pile": the card is held aside while
+    # its player draws, so a discard pile reshuffled into a new deck never hands it back to them.
+    held = t.s["mob_discard"].pop()
     if t.draw(e["by"], CARDS[e["card"]]["bonus"]) == 0:
         t.emit("draw", seat=e["by"], n=0, quiet=False)
+    t.s["mob_discard"].append(held)
     return False
 
 
