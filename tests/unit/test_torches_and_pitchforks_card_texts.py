@@ -358,6 +358,17 @@ def test_early_harvest_is_discarded_after_drawing_so_it_never_draws_itself(disca
     assert line.endswith(f"{{seat0}} draws {drawn} card{'' if drawn == 1 else 's'}.")
 
 
+def test_a_game_begun_before_rules_version_four_replays_the_old_early_harvest():
+    # Saves and links keep their rules version: under version 3 the card went to the discard pile
+    # before its draw, so with both piles empty it was reshuffled and drawn back.
+    s = build(n=2, turn=0, hands={0: ["Early Harvest"], 1: []}, phase="recoup", discard=[])
+    s["v"] = 3
+    s["mob_deck"] = []
+    s, line = step(s, 0, {"type": "play", "card": card_id(s, 0, "Early Harvest")})
+    assert names(s["hands"][0]) == ["Early Harvest"] and s["mob_discard"] == []
+    assert line.endswith("{seat0} draws 1 card.")
+
+
 def test_termites_find_a_wooden_weapon_held_beside_a_metal_one():
     # Gus may hold two Weapons: his Sword is no food for termites, his Torch is.
     mob = [("Gus, Town Guard", ["Sword", "Torch"])] + PLAIN[1:6]

@@ -16,6 +16,8 @@ SPEC = GameSpec(
     # the Mob's owner chooses who comes back, a Grenade that adds nothing is kept.
     # 3: Adam keeps 6 cards but his turn refills to 5; Lucky Lowry saves one from a Monster's Kill
     # (no longer "dies last"). Games begun under 1 or 2 keep the gifts they began with.
-    rules_version=3,
-    replays=(1, 2),
+    # 4: a card that draws (Early Harvest) is discarded after its draw, so a reshuffle during the
+    # draw cannot hand it back.
+    rules_version=4,
+    replays=(1, 2, 3),
 )

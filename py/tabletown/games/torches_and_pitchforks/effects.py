@@ -66,14 +66,20 @@ def spy(t: "Turn", e: Entry) -> bool:
     return False
 
 
+# From this rules version a card that draws is discarded after its draw (see `draw`).
+DISCARD_AFTER_DRAW_VERSION = 4
+
+
 @EFFECTS.handler("draw")
 def draw(t: "Turn", e: Entry) -> bool:
     # "Do what it says, and then place the card in the discard pile": the card is held aside while
     # its player draws, so a discard pile reshuffled into a new deck never hands it back to them.
-    held = t.s["mob_discard"].pop()
+    # Games begun before version 4 discarded it first, and replay that way.
+    held = t.s["mob_discard"].pop() if t.s["v"] >= DISCARD_AFTER_DRAW_VERSION else None
     if t.draw(e["by"], CARDS[e["card"]]["bonus"]) == 0:
         t.emit("draw", seat=e["by"], n=0, quiet=False)
-    t.s["mob_discard"].append(held)
+    if held is not None:
+        t.s["mob_discard"].append(held)
     return False
 
 

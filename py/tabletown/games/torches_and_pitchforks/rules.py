@@ -2,7 +2,7 @@
 
 A state is plain JSON, with no English in it:
 
-- "rng": the PRNG words; "v": the rules version the game began under (1, 2 or 3)
+- "rng": the PRNG words; "v": the rules version the game began under (1 to 4)
 - "n", "target": seat count and the winning score
 - "turn", "turns", "phase" (attack | hunt | recoup | discard | over), "fought", "hunted",
   "red_tape": the turn in progress
@@ -46,6 +46,7 @@ from tabletown.engine.rules import Action, BadSetup, IllegalAction, Rules, State
 from tabletown.engine.words import plural
 from tabletown.engine.zones import HIDDEN, OWNER, Zone, Zones
 
+from . import SPEC
 from . import content as C
 from .content import CARDS, EFFECTS
 from .phrases import PHRASES, monster_name
@@ -70,8 +71,9 @@ from .scoring import (
 from .story import story as tell_story
 from .turn import FIRST_VERSION, Turn
 
-VERSION = 3
-VERSIONS = (FIRST_VERSION, 2, VERSION)
+# The version a new game begins under, and every version a saved game may carry (the spec's words).
+VERSION = SPEC.rules_version
+VERSIONS = (*SPEC.replays, VERSION)
 PASS: Action = {"type": "pass"}
 ZONES = Zones(
     Zone("mob_deck", HIDDEN, pool="mob"),
