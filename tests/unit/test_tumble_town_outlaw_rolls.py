@@ -329,3 +329,23 @@ def test_the_surveyor_rolling_5_clears_nothing():
     st = rig(st, [5, 1, 1])
     st = R.apply(st, 0, {"type": "end"})[0]
     assert st["rows"] == rows and st["boxed"] == [] and st["surveyor"]["last"] == {"roll": 5, "plans": []}
+
+
+def test_all_low_with_nothing_in_the_supply_takes_a_token_and_returns_nothing():
+    """The Outlaw has no dice at all: nothing to give back, nothing to ask the player."""
+    st = solo()
+    st["supply"] = {c: 0 for c in COLORS}
+    st = outlaw_turn(st, [1, 2, 3])
+    o = st["outlaw"]
+    assert st["phase"] != "outlaw" and o["ask"] is None
+    assert o["penalties"] == 1 and o["dice"] == NONE and o["last"]["returned"] == NONE
+
+
+def test_all_low_returns_only_the_one_die_the_outlaw_has():
+    st = solo()
+    st["supply"] = {"brown": 1, "gray": 0, "black": 0, "gold": 0}
+    st = outlaw_turn(st, [1, 2, 3])
+    o = st["outlaw"]
+    assert o["last"]["took"] == dict(NONE, brown=1)
+    assert o["last"]["returned"] == dict(NONE, brown=1)
+    assert o["dice"] == NONE and st["supply"]["brown"] == 1
