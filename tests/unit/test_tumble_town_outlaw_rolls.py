@@ -349,3 +349,23 @@ def test_all_low_returns_only_the_one_die_the_outlaw_has():
     assert o["last"]["took"] == dict(NONE, brown=1)
     assert o["last"]["returned"] == dict(NONE, brown=1)
     assert o["dice"] == NONE and st["supply"]["brown"] == 1
+
+
+def test_the_outlaws_turn_reports_the_one_token_it_dropped():
+    st = solo()
+    st["outlaw"]["penalties"] = 3
+    st, events = R.apply(rig(st, [6, 5, 6]), 0, {"type": "end"})
+    o = st["outlaw"]
+    assert o["penalties"] == 2 and o["last"]["penalty"] == -1
+    assert "drops a Penalty token" in R.phrase(events)
+
+
+def test_the_outlaws_turn_reports_the_tokens_it_gained():
+    st = solo(difficulty="easy")
+    second_row_back(st, "cactus2-gray")
+    st["outlaw"]["dice"]["black"] = 9  # the colour it has most of: no choice to make
+    st, events = R.apply(rig(st, [1, 2, 3]), 0, {"type": "end"})
+    o = st["outlaw"]
+    # one for three dice below 5, two for three plans on Easy
+    assert o["penalties"] == 3 and o["last"]["penalty"] == 3
+    assert "gains 3 Penalty tokens" in R.phrase(events)
