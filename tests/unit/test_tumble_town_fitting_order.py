@@ -34,10 +34,12 @@ def test_a_named_colour_takes_its_die_before_an_open_position(colors):
     assert least_penalty(plan(colors), [["gray", 2], ["black", 2]]) == 0
 
 
-@pytest.mark.parametrize("colors", [["plain", "gray"], ["gray", "plain"]])
-def test_a_named_colour_takes_its_die_before_a_non_gold_position(colors):
-    assert least_penalty(plan(colors), [["gray", 4], ["brown", 4]]) == 0
-    assert least_penalty(plan(colors), [["brown", 4], ["gray", 4]]) == 0
+@pytest.mark.parametrize("named, other", [("gray", "brown"), ("black", "gray"), ("brown", "black")])
+@pytest.mark.parametrize("plain_first", [True, False])
+def test_a_named_colour_takes_its_die_before_a_non_gold_position(named, other, plain_first):
+    colors = ["plain", named] if plain_first else [named, "plain"]
+    assert least_penalty(plan(colors), [[named, 4], [other, 4]]) == 0
+    assert least_penalty(plan(colors), [[other, 4], [named, 4]]) == 0
 
 
 def test_a_die_of_no_wanted_colour_fills_the_position_left_and_costs_one_token():
