@@ -111,3 +111,58 @@ def test_the_final_table_counts_flipped_cards_as_coins():
     out = R.outcome(st)
     assert out["details"][0]["Coins"] == 1 and out["details"][1]["Coins"] == 0
     assert out["scores"] == [3, 1]
+
+
+def test_the_log_says_the_flipped_first_card_does_not_act():
+    st = scenario(2, [ALLIGATOR, BEAR], [[hid("Duelist", "weasel"), SAGE, PILGRIM], [FOX, GIANT, hid("Mage", "owl")]],
+                  version=2)
+    st = R.apply(st, 0, {"type": "activate", "card": hid("Duelist", "weasel")})[0]
+    st = R.apply(st, 0, {"type": "discard", "card": SAGE})[0]
+    st = R.apply(st, 1, {"type": "activate", "card": FOX})[0]
+    st, events = R.apply(st, 1, {"type": "discard", "card": GIANT})
+    assert any(e["t"] == "flipped" and e["seat"] == 1 and e["card"] == FOX for e in events)
+    assert "Archer fox was flipped to its Coin side and does not act." in R.phrase(events)
+
+
+# --- Copycat Cider offers only abilities that can be used now --------------------------------------
+
+
+def test_the_bear_copies_the_one_hero_whose_ability_has_a_target_without_asking():
+    # In the Bear's tableau: the Archer fox (Attack: the Pilgrim is there to flip) and the
+    # Thief rat (Steal: nobody has a Coin). Only the Attack can be used, so it is copied at once.
+    st = resolve([PILGRIM, hid("King", "lion")], [[], [FOX, hid("Thief", "rat")]], taverners=(ALLIGATOR, BEAR))
+    assert st["phase"] == "pick" and st["story"] == 2  # nobody was asked which Hero to copy
+    assert st["tab"] == [[~PILGRIM], [FOX, hid("Thief", "rat"), hid("King", "lion")]]
+
+
+# --- how far each player has picked -------------------------------------------------------------------
+
+
+def test_the_board_counts_each_players_picks_of_the_story_phase():
+    st = scenario(3, [ALLIGATOR, BEAR, TOUCAN], [[SAGE, PILGRIM, GIANT], [FOX, hid("Mage", "owl"), hid("Thief", "rat")],
+                                                [hid("Scout"), hid("Cleric"), hid("Squire")]], version=2)
+    st = R.apply(st, 0, {"type": "activate", "card": SAGE})[0]
+    st = R.apply(st, 0, {"type": "discard", "card": PILGRIM})[0]
+    st = R.apply(st, 1, {"type": "activate", "card": FOX})[0]
+    assert R.view(st, 2)["derived"]["picked"] == [2, 1, 0]
+    assert R.view(st, 2)["derived"]["active"] == [1, 2]
+
+
+# --- Advanced Variant: no target means no action, never the off-limits player ---------------------------
+
+
+def test_a_counter_with_no_battle_hero_to_target_leaves_the_off_limits_player_alone():
+    # Seat 0 is face-down (off-limits) with an active Battle Knight; seat 2's Sage is no Battle
+    # Hero. Seat 1's Mercenary (Counter) has nobody to target, so the Knight still acts after it.
+    knight, merc = hid("Knight", "badger"), hid("Mercenary", "cat")
+    actives = [knight, merc, SAGE]
+    used = set(actives)
+    spare = [c for c in DECKS[4] if c not in used]
+    hands = [[actives[s], spare[2 * s], spare[2 * s + 1]] for s in range(3)]
+    st = scenario(3, [ALLIGATOR, BEAR, TOUCAN], hands, advanced=True, tav_up=[False, True, True], version=2)
+    for s in range(3):
+        st = R.apply(st, s, {"type": "activate", "card": actives[s]})[0]
+        st = R.apply(st, s, {"type": "discard", "card": spare[2 * s]})[0]
+    assert st["play"][0] == knight  # not countered
+    assert R.active(st) == [0]  # the Knight chooses whom to attack: seat 1 or seat 2
+    assert R.legal(st, 0) == [{"type": "target", "seat": 1}, {"type": "target", "seat": 2}]
