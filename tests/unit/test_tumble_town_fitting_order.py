@@ -146,3 +146,20 @@ def test_the_least_penalty_is_a_whole_number_of_tokens():
     assert n == 1 and isinstance(n, int)
     # the brown die misses its colour (one token, whatever its value); the gold 1 must change too
     assert least_penalty(p, [["gold", 1], ["brown", 1], ["gold", 6]]) == 2
+
+
+def test_a_fill_depends_on_the_dice_not_on_where_their_colour_names_came_from():
+    """A bot takes a die of the colour a plan shows, so a die's colour may be the very name the
+    plan's data holds; a saved game's dice carry names read back from text. The same dice must
+    give the same fill either way."""
+    from tabletown.games.tumble_town.content import PLAN_BY_NAME
+
+    saloon = PLAN_BY_NAME["Saloon"]  # brown, brown, gray
+    from_plan = saloon["colors"][0]
+    fresh = "".join(["bro", "wn"])
+    fills = set()
+    for first, second in ((fresh, fresh), (from_plan, fresh), (fresh, from_plan), (from_plan, from_plan)):
+        dice = [[first, 3], [second, 4], ["gray", 5], ["brown", 2]]
+        cost, pen, assign = best_fill(saloon, [None] * 3, dice, [0.0] * 4)
+        fills.add((pen, tuple(sorted(assign.items()))))
+    assert len(fills) == 1
