@@ -89,10 +89,25 @@ def test_mission_7_counts_level_1_buildings_only():
     assert not extra_requirement(7, player(level2 + ["Saloon", "Stable"]), "hat", parts())
 
 
-def test_no_mission_outside_one_to_ten_is_ever_met():
-    everything = ["General Store", "Post Office", "Bakery", "Schoolhouse", "Hotel", "Bank"]
-    assert not extra_requirement(0, player(everything), "hat", parts(street=99, gold=99))
-    assert not extra_requirement(11, player(everything), "hat", parts(street=99, gold=99))
+# a town that meets each mission's requirement (the mission it meets, then the buildings)
+MEETS = [
+    (1, ["General Store", "Post Office", "Bakery", "Schoolhouse"]),          # four hats (the Horse's icon)
+    (2, ["Saloon", "Jail", "Hotel", "Gunsmith", "Bank", "Church"]),           # two of every level
+    (3, ["Hotel", "Gunsmith", "Tannery", "Grain Mill"]),                      # four from level 2
+    (4, ["Bank", "Town Hall", "Opera House"]),                                # three gold buildings
+    (7, ["Bank"]),                                                            # no level-1 building
+    (8, ["General Store", "Blacksmith", "Saloon", "Jail"]),                   # every style icon
+    (9, ["Stable", "Feed Store", "Cooperage"]),                               # three trios
+    (10, ["Saloon", "Jail", "Bank"]),                                         # all shapes different
+]
+
+
+@pytest.mark.parametrize("n, names", MEETS)
+def test_no_mission_outside_one_to_ten_is_ever_met(n, names):
+    rich = parts(street=99, gold=99)
+    assert extra_requirement(n, player(names), "hat", rich)
+    for outside in (0, -1, 11, 12):
+        assert not extra_requirement(outside, player(names), "hat", rich)
 
 
 # --- progress from game to game ---------------------------------------------------------------------
