@@ -163,3 +163,12 @@ def test_a_fill_depends_on_the_dice_not_on_where_their_colour_names_came_from():
         cost, pen, assign = best_fill(saloon, [None] * 3, dice, [0.0] * 4)
         fills.add((pen, tuple(sorted(assign.items()))))
     assert len(fills) == 1
+
+
+def test_at_equal_cost_the_die_that_fits_is_kept_rather_than_a_misfit_that_takes_a_token():
+    """The brown die is worth one token to keep; spending it or taking a token with the gold die
+    cost the same, and the fill builds without the token."""
+    p = plan(["brown"])
+    for dice, worth in (([["brown", 2], ["gold", 5]], [1.0, 0.0]), ([["gold", 5], ["brown", 2]], [0.0, 1.0])):
+        cost, pen, assign = best_fill(p, [None], dice, worth, pen_weight=1.0)
+        assert cost == pytest.approx(1.0) and pen == 0 and dice[assign[0]][0] == "brown"
