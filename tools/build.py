@@ -48,6 +48,7 @@ CACHE = ROOT / "build" / "cache"
 PY = ROOT / "py"
 sys.path.insert(0, str(PY))
 
+CACHE_TAG = "cpython-314"  # the vendored Python's; its bytecode files carry it in their names
 PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"]
 # Files that compress well; the rest (icons as SVG are text and included) are copied as they are.
 COMPRESSIBLE = {".html", ".js", ".mjs", ".css", ".json", ".toml", ".svg", ".webmanifest", ".wasm", ".zip", ".py", ".txt"}
@@ -149,23 +150,29 @@ def rules_assets() -> dict[str, bytes]:
     return out
 
 
-def _zip(paths: list[Path]) -> bytes:
+def _zip(paths: list[Path], pyc: dict[str, bytes]) -> bytes:
     """A zip of `paths` (relative to py/), stored uncompressed: brotli on the wire does better,
-    and Python reads stored members faster. Fixed dates keep the bytes (and the hash) stable."""
+    and Python reads stored members faster. Fixed dates keep the bytes (and the hash) stable.
+    Each module's bytecode sits beside it in `__pycache__/`, where Python looks first."""
     import io
 
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w", zipfile.ZIP_STORED) as zf:
         for path in paths:
-            info = zipfile.ZipInfo(str(path.relative_to(PY)), date_time=(2020, 1, 1, 0, 0, 0))
-            zf.writestr(info, path.read_bytes())
+            rel = path.relative_to(PY)
+            zf.writestr(zipfile.ZipInfo(str(rel), date_time=(2020, 1, 1, 0, 0, 0)), path.read_bytes())
+            if str(rel) in pyc:
+                cached = rel.parent / "__pycache__" / f"{rel.stem}.{CACHE_TAG}.pyc"
+                zf.writestr(zipfile.ZipInfo(str(cached), date_time=(2020, 1, 1, 0, 0, 0)), pyc[str(rel)])
     return buf.getvalue()
 
 
-def stored_zip(data: bytes) -> bytes:
+def stored_zip(data: bytes, pyc: dict[str, bytes]) -> bytes:
     """The same zip with every member stored: Pyodide's standard library comes deflated member
     by member (2.5 MB on the wire, which brotli cannot shrink); stored, its brotli copy is about
-    1.6 MB and its gzip copy 2.2 MB, and Python imports from it without inflating."""
+    1.6 MB and its gzip copy 2.2 MB, and Python imports from it without inflating. The modules
+    a start imports get their bytecode beside them (`name.pyc`, which zipimport reads before
+    `name.py`), so no start compiles them; the others stay source only, to keep the zip small."""
     import io
 
     buf = io.BytesIO()
@@ -174,11 +181,63 @@ def stored_zip(data: bytes) -> bytes:
             member = zipfile.ZipInfo(info.filename, date_time=info.date_time)
             member.external_attr = info.external_attr
             out.writestr(member, src.read(info))
+            if info.filename in pyc:
+                compiled = zipfile.ZipInfo(info.filename[:-3] + ".pyc", date_time=info.date_time)
+                compiled.external_attr = info.external_attr
+                out.writestr(compiled, pyc[info.filename])
     return buf.getvalue()
 
 
-def package_zips() -> tuple[bytes, dict[str, bytes]]:
-    """The boot zip (engine, page, specs) and one zip per game package."""
+# Modules imported by a start besides the page's own: PyScript's `pyscript` module brings these.
+PYSCRIPT_IMPORTS = ["html", "ipaddress", "urllib.parse", "importlib.resources", "encodings.cp437", "base64"]
+
+
+def bytecode() -> tuple[dict[str, bytes], dict[str, bytes]]:
+    """The bytecode of every module of py/tabletown and of the standard library modules a
+    start imports, compiled by the vendored Pyodide (bytecode belongs to the Python that
+    reads it: the browser's is 3.14 for WebAssembly). Kept in build/cache by content.
+
+    Returns (ours by path relative to py/, the standard library's by member of its zip)."""
+    import base64
+
+    files = {
+        f"/home/pyodide/{p.relative_to(PY)}": p.read_text(encoding="utf-8")
+        for p in sorted((PY / "tabletown").rglob("*"))
+        if p.is_file() and "__pycache__" not in p.parts and p.suffix in (".py", ".json")
+    }
+    imports = ["tabletown.web.app", "tabletown.web.replay_view", "tabletown.web.help_view", "tabletown.web.charts"]
+    imports += [f"tabletown.games.{pkg}.game" for pkg in sorted(set(game_packages().values()))
+                if (PY / "tabletown" / "games" / pkg / "game.py").exists()]
+    job = {"files": files, "path": "/home/pyodide", "imports": imports + PYSCRIPT_IMPORTS}
+    key = hashlib.sha256(json.dumps(job, sort_keys=True).encode())
+    for name in ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide.asm.mjs"):
+        key.update((VENDOR / "pyodide" / name).read_bytes())
+    key.update((ROOT / "tools" / "pycompile.mjs").read_bytes())
+    CACHE.mkdir(parents=True, exist_ok=True)
+    cached = CACHE / f"pyc-{key.hexdigest()[:20]}.json"
+    if not cached.exists():
+        job_path = CACHE / "pyc-job.json"
+        job_path.write_text(json.dumps(job))
+        subprocess.run(["node", str(ROOT / "tools" / "pycompile.mjs"), str(VENDOR / "pyodide"), str(job_path),
+                        str(cached)], check=True)
+        job_path.unlink()
+        for old in CACHE.glob("pyc-*.json"):  # only the newest is ever read again
+            if old != cached:
+                old.unlink()
+    out = json.loads(cached.read_text())
+    if out["cache_tag"] != CACHE_TAG:
+        sys.exit(f"build: the vendored Python's cache tag is {out['cache_tag']}, tools/build.py expects {CACHE_TAG}")
+    ours, stdlib = {}, {}
+    for path, data in out["pyc"].items():
+        if path.startswith("/home/pyodide/"):
+            ours[path[len("/home/pyodide/"):]] = base64.b64decode(data)
+        else:
+            stdlib[path] = base64.b64decode(data)
+    return ours, stdlib
+
+
+def package_zips(pyc: dict[str, bytes]) -> tuple[bytes, dict[str, bytes]]:
+    """The boot zip (engine, page, specs) and one zip per game package, with their bytecode."""
     games_dir = PY / "tabletown" / "games"
     boot, per_game = [], {}
     for path in _python_files(PY / "tabletown"):
@@ -187,7 +246,7 @@ def package_zips() -> tuple[bytes, dict[str, bytes]]:
             per_game.setdefault(rel[0], []).append(path)
         else:
             boot.append(path)
-    return _zip(boot), {pkg: _zip(paths) for pkg, paths in per_game.items()}
+    return _zip(boot, pyc), {pkg: _zip(paths, pyc) for pkg, paths in per_game.items()}
 
 
 # --- the site ------------------------------------------------------------------------------
@@ -235,7 +294,8 @@ def build_site() -> Site:
         runtime[f"pyscript/{name}"] = (VENDOR / "pyscript" / name).read_bytes()
     for name in PYODIDE_FILES:
         runtime[f"pyodide/{name}"] = (VENDOR / "pyodide" / name).read_bytes()
-    runtime["pyodide/python_stdlib.zip"] = stored_zip(runtime["pyodide/python_stdlib.zip"])
+    our_pyc, stdlib_pyc = bytecode()
+    runtime["pyodide/python_stdlib.zip"] = stored_zip(runtime["pyodide/python_stdlib.zip"], stdlib_pyc)
     runtime_hash = hashlib.sha256()
     for name in sorted(runtime):
         runtime_hash.update(name.encode() + b"\0" + runtime[name])
@@ -243,7 +303,7 @@ def build_site() -> Site:
     for name, data in runtime.items():
         site.add(f"{runtime_dir}/{name}", data)
 
-    boot_zip, game_zips = package_zips()
+    boot_zip, game_zips = package_zips(our_pyc)
     boot_url = site.add_hashed("assets/tabletown.zip", boot_zip)
     packages = game_packages()
     from tabletown import games
@@ -260,10 +320,18 @@ def build_site() -> Site:
         gid: site.add_hashed(f"assets/rules/{packages[gid]}.json", data) for gid, data in rules_assets().items()
     }
 
+    # Pyodide's loader for PyScript (static/pyodide.mjs), with the hashed runtime and boot zip.
+    loader_text = (ROOT / "static" / "pyodide.mjs").read_text()
+    if loader_text.count('"./vendor/pyodide/') != 2 or loader_text.count('"./gen/tabletown.zip"') != 1:
+        sys.exit("build: static/pyodide.mjs must name ./vendor/pyodide/ twice and ./gen/tabletown.zip once")
+    loader_text = loader_text.replace('"./vendor/pyodide/', f'"./{runtime_dir.split("/", 1)[1]}/pyodide/')
+    loader_text = loader_text.replace('"./gen/tabletown.zip"', f'"./{boot_url.split("/", 1)[1]}"')
+    loader = site.add_hashed("assets/pyodide.mjs", loader_text.encode())
+
     toml = (ROOT / "pyscript.toml").read_text()
-    toml = toml.replace("./static/vendor/pyodide/", f"./{runtime_dir}/pyodide/").replace("./static/gen/tabletown.zip", f"./{boot_url}")
-    if runtime_dir not in toml or boot_url not in toml:
-        sys.exit("build: pyscript.toml must name ./static/vendor/pyodide/pyodide.mjs and ./static/gen/tabletown.zip")
+    toml = toml.replace("./static/pyodide.mjs", f"./{loader}")
+    if loader not in toml:
+        sys.exit("build: pyscript.toml must name ./static/pyodide.mjs as its interpreter")
     site.add("pyscript.toml", toml.encode())
 
     css = site.add_hashed("assets/app.css", (ROOT / "static" / "app.css").read_bytes())
@@ -284,7 +352,7 @@ def build_site() -> Site:
         'src="static/start.mjs"': f'src="{start}"',
         "<!-- picker -->": picker_html(sorted(rule_urls)),
         "<!-- assets -->": f'<meta name="tabletown-assets" content="{html.escape(json.dumps(assets, sort_keys=True))}">\n'
-        + preloads(runtime_dir, sorted(runtime), boot_url),
+        + preloads(runtime_dir, sorted(runtime), boot_url, loader),
         "<!-- main.py -->": (ROOT / "static" / "main.py").read_text().strip(),
     }
     for old, new in replacements.items():
@@ -297,12 +365,12 @@ def build_site() -> Site:
     return site
 
 
-def preloads(runtime_dir: str, runtime: list[str], boot_url: str) -> str:
+def preloads(runtime_dir: str, runtime: list[str], boot_url: str, loader: str) -> str:
     """Links that start every boot download while the page is parsed, instead of one after
     another (PyScript's chunks, then its config, then Pyodide, then Pyodide's files). The
     requests match the runtime's own (module scripts; `fetch` in cors mode, same-origin
     credentials), so each file is still fetched once."""
-    links = []
+    links = [f'<link rel="modulepreload" href="{loader}">']
     for name in runtime:
         href = f"{runtime_dir}/{name}"
         if name.endswith((".js", ".mjs")) and name != "pyscript/core.js":

@@ -43,6 +43,12 @@ PLAN: list[tuple[str, list[str], dict, int, int | None]] = [
     ("tavern-tussle", ["easy", "random", "hard", "random"], {"advanced": True, "youngest": 2143}, 18, None),
     ("tavern-tussle", ["random", "random", "random"], {"advanced": True, "youngest": 132}, 19, None),
     ("tavern-tussle", ["random", "hard", "random", "easy"], {"youngest": 3}, 20, 40),
+    # Tavern Tussle rules version 3 (each Taverner card's Story Points join its player's final score).
+    ("tavern-tussle", ["random", "easy", "hard"], {}, 81, None),
+    ("tavern-tussle", ["hard", "random"], {}, 82, None),
+    ("tavern-tussle", ["easy", "random", "hard", "random"], {"advanced": True, "youngest": 2143}, 83, None),
+    ("tavern-tussle", ["random", "random", "random", "random"], {"youngest": 4}, 84, None),
+    ("tavern-tussle", ["random", "hard", "random"], {"advanced": True}, 85, 40),
     ("torches-and-pitchforks", ["random", "easy"], {"target": 20}, 21, None),
     ("torches-and-pitchforks", ["random", "hard", "random"], {}, 22, None),
     ("torches-and-pitchforks", ["easy", "random", "hard", "random", "random"], {"target": 20}, 23, None),
@@ -87,7 +93,7 @@ PLAN: list[tuple[str, list[str], dict, int, int | None]] = [
 
 # Seeds of plan lines made under a rules version after the first, per game.
 VERSIONS: dict[str, dict[int, set[int]]] = {
-    "tavern-tussle": {2: {16, 17, 18, 19, 20}},
+    "tavern-tussle": {2: {16, 17, 18, 19, 20}, 3: {81, 82, 83, 84, 85}},
     "torches-and-pitchforks": {2: {25, 26, 27, 28}, 3: {51, 52, 53, 54}},
     "tumble-town": {2: {40, 41, 42, 43}},
 }

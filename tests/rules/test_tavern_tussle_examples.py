@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import tabletown.games.tavern_tussle.game as tt
-from tabletown.games.tavern_tussle.content import DECKS, HEROES
+from tabletown.games.tavern_tussle.content import DECKS, HEROES, TAVERNER_STORY_POINTS
 from tabletown.games.tavern_tussle.rules import STORY_POINTS, scenario, stories, tableau_score
 
 R = tt.RULES
@@ -147,6 +147,10 @@ def test_scoring_example():
     st = scenario(2, [0, 1], [[], []], [tableau, [luck]])
     st["phase"], st["round"], st["story"] = "over", 3, 3
     out = R.outcome(st)
-    assert out["scores"] == [22, 1] and out["winners"] == [0]
-    assert out["details"][0]["story_points"] == [15, 6, 1]
+    # Rules version 3: each Taverner card's Story Points join the 22 points of the stories.
+    bonus = [TAVERNER_STORY_POINTS[0][2], TAVERNER_STORY_POINTS[1][2]]
+    assert out["scores"] == [22 + bonus[0], 1 + bonus[1]] and out["winners"] == [0]
+    assert out["details"][0]["story_points"] == [15, 6, 1] and out["details"][0]["Stories"] == "15 + 6 + 1"
+    old = dict(st, v=2)  # a game begun under version 2 scores its stories alone
+    assert R.outcome(old)["scores"] == [22, 1]
     assert out["details"][0]["stories"][0] == ["Luck", "Battle", "Journey", "Elixir", "Coin"]

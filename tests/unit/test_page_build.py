@@ -36,7 +36,18 @@ def test_the_page_boots_from_the_engine_the_page_code_and_the_specs_only(site):
     assert "tabletown/web/app.py" in names and "tabletown/engine/session.py" in names
     for pkg in ("tavern_tussle", "torches_and_pitchforks", "tumble_town", "ruthless", "townsfolk_tussle"):
         assert f"tabletown/games/{pkg}/__init__.py" in names
-    assert not [n for n in names if n.startswith("tabletown/games/tumble_town/") and not n.endswith("__init__.py")]
+    assert not [n for n in names if n.startswith("tabletown/games/tumble_town/")
+                and not n.endswith(("/__init__.py", f"/__pycache__/__init__.{build.CACHE_TAG}.pyc"))]
+
+
+def test_every_module_of_the_page_ships_with_its_bytecode_so_no_start_compiles_it(site):
+    [boot] = [n for n in site.files if re.fullmatch(r"assets/tabletown\.[0-9a-f]{10}\.zip", n)]
+    names = set(zipfile.ZipFile(io.BytesIO(site.files[boot])).namelist())
+    sources = [n for n in names if n.endswith(".py")]
+    assert "tabletown/web/app.py" in sources
+    for source in sources:
+        folder, _, file = source.rpartition("/")
+        assert f"{folder}/__pycache__/{file[:-3]}.{build.CACHE_TAG}.pyc" in names, source
 
 
 def test_each_game_has_a_zip_of_its_own_files_named_in_the_page(site):
@@ -99,11 +110,17 @@ def test_the_standard_library_zip_is_stored_so_brotli_shrinks_it_on_the_wire(sit
     [name] = [n for n in site.files if n.endswith("/pyodide/python_stdlib.zip")]
     shipped = zipfile.ZipFile(io.BytesIO(site.files[name]))
     vendored = zipfile.ZipFile(build.VENDOR / "pyodide" / "python_stdlib.zip")
-    assert shipped.namelist() == vendored.namelist()
+    assert [n for n in shipped.namelist() if not n.endswith(".pyc")] == vendored.namelist()
     assert {i.compress_type for i in shipped.infolist()} == {zipfile.ZIP_STORED}
     for member in ("json/__init__.py", "zipfile/__init__.py"):
         assert shipped.read(member) == vendored.read(member)
     assert shipped.testzip() is None
+    # The modules a start imports have their bytecode beside them (zipimport reads it first),
+    # an unchecked hash-based .pyc (flags 0b01 after the magic number): no date to compare.
+    compiled = [n for n in shipped.namelist() if n.endswith(".pyc")]
+    assert "json/__init__.pyc" in compiled and "asyncio/base_events.pyc" in compiled
+    assert all(n[:-1] in vendored.namelist() for n in compiled)
+    assert int.from_bytes(shipped.read("json/__init__.pyc")[4:8], "little") == 0b01
 
 
 def test_the_service_worker_precaches_exactly_the_site_and_no_tooling(site):
@@ -137,8 +154,12 @@ def test_pyscript_reads_a_toml_config_with_the_hashed_names(site):
     import tomllib
 
     parsed = tomllib.loads(config)
-    assert parsed["interpreter"].startswith("./assets/runtime.") and parsed["interpreter"].endswith("/pyodide.mjs")
-    assert [k for k in parsed["files"]][0] in {"./" + n for n in site.files}
+    # The page's Pyodide loader (static/pyodide.mjs), hashed, names the hashed runtime and boot zip.
+    assert re.fullmatch(r"\./assets/pyodide\.[0-9a-f]{10}\.mjs", parsed["interpreter"])
+    loader = site.files[parsed["interpreter"][2:]].decode()
+    runtime = re.search(r'from "\./(runtime\.[0-9a-f]{10})/pyodide/pyodide\.mjs"', loader).group(1)
+    boot = re.search(r'"\./(tabletown\.[0-9a-f]{10}\.zip)"', loader).group(1)
+    assert f"assets/{runtime}/pyodide/pyodide.asm.wasm" in site.files and f"assets/{boot}" in site.files
     assert 'config="pyscript.toml"' in site.files["index.html"].decode()
 
 

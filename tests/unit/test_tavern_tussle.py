@@ -4,8 +4,10 @@ Variant, scoring, hidden information and the log — each from the rulebook's wo
 from __future__ import annotations
 
 import itertools
+import json
 import types
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -21,6 +23,7 @@ from tabletown.games.tavern_tussle.content import (
     EFFECTS,
     HEROES,
     PRINTED_THEMES,
+    TAVERNER_STORY_POINTS,
     TAVERNERS,
     THEMES,
 )
@@ -36,6 +39,7 @@ from tabletown.games.tavern_tussle.rules import (
 from tests.conformance import check_playouts
 
 R = tt.RULES
+PACKAGE = Path(tt.__file__).resolve().parent
 ALLIGATOR, BEAR, TOUCAN, HARE = range(4)
 
 
@@ -181,7 +185,7 @@ def test_setup_deals_six_and_gathers_the_seat_count_cards():
         everything = sorted(st["deck"] + [c for h in st["hands"] for c in h])
         assert everything == sorted(DECKS[n])
         assert len(set(st["tav"])) == n and set(st["tav"]) <= {0, 1, 2, 3}
-        assert st["round"] == 1 and st["story"] == 1 and st["v"] == 2
+        assert st["round"] == 1 and st["story"] == 1 and st["v"] == 3
 
 
 def test_age_order_from_youngest_to_oldest():
@@ -661,6 +665,113 @@ def test_the_outcome_explains_the_table_and_its_columns():
     assert out["details"][0]["Stories"] == "6 + 1" and out["details"][0]["Coins"] == 2
 
 
+# --- the Taverner card's Story Points (rules version 3) ------------------------------------
+BATTLE_SOLOS = ["Knight badger", "Knight stag", "Barbarian boar", "Mercenary lynx", "Samurai crane", "Giant ox"]
+
+
+def battle_cards(k: int) -> list[int]:
+    """k Battle Heroes: each one a story of a single theme, so k points and no Luck."""
+    return [hid(*name.split()) for name in BATTLE_SOLOS[:k]]
+
+
+def taverner_final(seats, taverners, tableaus, version=3):
+    st = final_state(tableaus, version=version)
+    st["tav"] = list(taverners)
+    return st
+
+
+def test_a_taverners_story_points_are_added_to_the_final_score():
+    # "4x Taverner Cards: Labelled on the sheet as Story Points and Taverner Special": the
+    # card's Story Points join the points of its player's stories at the end of the game.
+    for seats in (2, 3, 4):
+        for taverners in itertools.permutations(range(4), seats):
+            tableaus = [[hid("Sage"), hid("Pilgrim")]] + [[] for _ in range(seats - 1)]
+            out = R.outcome(taverner_final(seats, taverners, tableaus))
+            bonus = [TAVERNER_STORY_POINTS[t][seats] for t in taverners]
+            assert out["scores"] == [3 + bonus[0]] + bonus[1:]
+            for s, t in enumerate(taverners):
+                assert out["details"][s]["Taverner"] == f"+{bonus[s]} ({TAVERNERS[t]['animal']})"
+            assert out["columns"] == ["Stories", "Taverner", "Luck", "Tableau cards", "Coins"]
+            assert out["details"][0]["Stories"] == "3"  # the stories alone, as printed
+
+
+def a_pair_of_taverners_with_different_story_points():
+    """A seat count, the Taverner with the most Story Points there, one with fewer, and the gap."""
+    for seats in (2, 3, 4):
+        more = max(range(4), key=lambda t: TAVERNER_STORY_POINTS[t][seats])
+        for fewer in range(4):
+            gap = TAVERNER_STORY_POINTS[more][seats] - TAVERNER_STORY_POINTS[fewer][seats]
+            if gap > 0:
+                return seats, more, fewer, gap
+    raise AssertionError("every Taverner card prints the same Story Points")
+
+
+@pytest.mark.parametrize("lead", [-1, 0, 1])
+def test_story_points_decide_a_game_at_the_boundary(lead):
+    # The player without the card's extra points has `gap + lead` story points more.
+    seats, more, fewer, gap = a_pair_of_taverners_with_different_story_points()
+    others = [t for t in range(4) if t not in (more, fewer)][: seats - 2]
+    tableaus = [[], battle_cards(gap + lead)] + [[] for _ in others]
+    out = R.outcome(taverner_final(seats, [more, fewer] + others, tableaus))
+    assert out["scores"][0] - out["scores"][1] == -lead
+    if lead > 0:
+        assert out["winners"] == [1]
+    elif lead < 0:
+        assert out["winners"] == [0]
+    else:  # tied on points: no Luck either way, so the fewer tableau cards win
+        assert out["winners"] == [0]
+        assert any(t.endswith("places ahead with fewer cards in the tableau.") for t in out["tiebreaks"])
+
+
+def test_a_game_begun_under_version_2_scores_its_stories_alone():
+    tableaus = [[hid("Sage"), hid("Pilgrim")], [hid("Giant")]]
+    for taverners in itertools.permutations(range(4), 2):
+        out = R.outcome(taverner_final(2, taverners, tableaus, version=2))
+        assert out["scores"] == [3, 1]
+        assert out["columns"] == ["Stories", "Luck", "Tableau cards", "Coins"]
+        assert "Taverner" not in out["details"][0]
+
+
+def test_a_version_2_game_played_to_the_end_scores_as_before():
+    # The same seeded game under version 2 and version 3: the same stories; version 3 adds
+    # each card's Story Points and nothing else.
+    for seats in (2, 4):
+        finals = {}
+        for version in (2, 3):
+            st = R.setup(21, seats, R.spec.normalize(seats, {}), version=version)
+            rng = Rng(seed_state(21))
+            while R.active(st):
+                seat = R.active(st)[0]
+                legal = R.legal(st, seat)
+                st = apply(st, seat, legal[rng.below(len(legal))])
+            finals[version] = st
+        v2, v3 = finals[2], finals[3]
+        assert v2["tab"] == v3["tab"] and v2["tav"] == v3["tav"]
+        assert R.outcome(v2)["scores"] == [tableau_score(t) for t in v2["tab"]]
+        assert R.outcome(v3)["scores"] == [tableau_score(t) + TAVERNER_STORY_POINTS[v3["tav"][s]][seats]
+                                           for s, t in enumerate(v3["tab"])]
+        assert R.tally(v3) == R.outcome(v3)["scores"] and R.tally(v2) == R.outcome(v2)["scores"]
+
+
+def test_the_board_counts_the_story_points_from_the_first_move():
+    st = R.setup(4, 3, R.spec.normalize(3, {}))
+    view = R.view(st, 0)
+    bonus = [TAVERNER_STORY_POINTS[t][3] for t in st["tav"]]
+    assert view["derived"]["taverner_points"] == bonus
+    assert view["derived"]["scores"] == bonus  # no stories yet
+    old = R.view(R.setup(4, 3, R.spec.normalize(3, {}), version=2), 0)
+    assert old["derived"]["taverner_points"] == [0, 0, 0] and old["derived"]["scores"] == [0, 0, 0]
+
+
+def test_story_points_are_whole_points_for_every_seat_count_and_the_rules_page_prints_them():
+    rules_page = json.loads((PACKAGE / "data" / "rules.json").read_text())
+    paragraph = next(p for sec in rules_page["sections"] for p in sec["paragraphs"] if p["id"] == "scoring-taverner")
+    for t, row in enumerate(TAVERNER_STORY_POINTS):
+        assert sorted(row) == [2, 3, 4] and all(type(v) is int and 0 <= v <= 5 for v in row.values())
+        printed = f"{TAVERNERS[t]['animal']}: +{row[2]} with 2 players, +{row[3]} with 3, +{row[4]} with 4."
+        assert printed in paragraph["items"]
+
+
 # --- hidden information and the log --------------------------------------------------------
 def test_views_hide_other_hands_picks_discards_the_deck_and_the_prng():
     st = R.setup(3, 4, R.spec.normalize(4, {}))
@@ -696,7 +807,9 @@ def test_the_board_is_given_scores_stories_tallies_and_what_each_hero_in_hand_wo
     st = scenario(2, [ALLIGATOR, BEAR], [[hid("Sage"), hid("Mage", "owl"), hid("Pilgrim")], [hid("Giant")]],
                   [[hid("Archer", "fox"), ~hid("Giant")], [hid("Thief", "rat")]])
     d = R.view(st, 0)["derived"]
-    assert d["scores"] == [3, 1] and d["stories"] == [[3], [1]]
+    story_points = [TAVERNER_STORY_POINTS[ALLIGATOR][2], TAVERNER_STORY_POINTS[BEAR][2]]
+    assert d["taverner_points"] == story_points
+    assert d["scores"] == [3 + story_points[0], 1 + story_points[1]] and d["stories"] == [[3], [1]]
     assert d["tally"] == [[0, 0, 1, 0, 1], [1, 0, 0, 0, 0]] and d["luck"] == [0, 1]
     # Journey and Coin already: an Elixir makes a story of three (6, +3); another Journey a new story (+1).
     assert st["hands"][0] == sorted(st["hands"][0]) and d["gains"] == [
@@ -788,7 +901,9 @@ def test_the_saved_games_list_says_how_far_a_game_is():
 def test_the_tally_is_each_players_points_so_far():
     st = scenario(3, [ALLIGATOR, BEAR, TOUCAN], [[], [], []],
                   [[hid("Sage"), hid("Pilgrim")], [hid("Giant"), ~hid("Scout")], []])
-    assert R.tally(st) == [3, 3, 0]
+    assert R.tally(st) == [3 + TAVERNER_STORY_POINTS[ALLIGATOR][3], 3 + TAVERNER_STORY_POINTS[BEAR][3],
+                           TAVERNER_STORY_POINTS[TOUCAN][3]]
+    assert R.tally(dict(st, v=2)) == [3, 3, 0]
 
 
 def test_the_story_counts_stories_told_and_coins_lost_and_won():
@@ -819,6 +934,10 @@ def test_the_story_counts_stories_told_and_coins_lost_and_won():
     assert coins["columns"] == ["Player", "Heroes turned to Coins", "Coins stolen from them", "Coins they stole",
                                 "Coins they healed"]
     assert coins["rows"] == [["{seat0}", 0, 0, 1, 0], ["{seat1}", 0, 0, 0, 0], ["{seat2}", 1, 1, 0, 0]]
+    # Under rules version 3 the table also shows each Taverner card's Story Points.
+    told3, _ = R.story(steps, dict(st, v=3))
+    assert told3["columns"] == ["Player", "Stories", "Most themes in one story", "Points", "Taverner's Story Points"]
+    assert [row[4] for row in told3["rows"]] == [TAVERNER_STORY_POINTS[t][3] for t in (ALLIGATOR, BEAR, TOUCAN)]
 
 
 def test_the_story_counts_the_coins_a_player_heals():
@@ -849,3 +968,37 @@ def test_the_rules_stand_on_the_kit_alone():
                 assert "Game" not in {a.name for a in node.names}, path.name
             if isinstance(node, ast.Attribute):
                 assert node.attr != "Game", path.name
+
+
+def play_a_saved_game(version: int, seed: int = 31):
+    """A 3-player game as the page keeps it (a record replayed by a Session), played to the end
+    with random moves; `version` is the rules version the record was begun under."""
+    from tabletown.engine.session import Session, new_record
+
+    seats = [{"name": n, "kind": "human"} for n in ("Ann", "Bob", "Cy")]
+    record = dict(new_record(tt, seats, {}, seed), rules_version=version)
+    session = Session(tt, record)
+    rng = Rng(seed_state(seed))
+    while session.active():
+        seat = session.active()[0]
+        legal = session.rules.legal(session.state, seat)
+        session.apply(seat, legal[rng.below(len(legal))])
+    return session
+
+
+def test_a_new_game_ends_with_the_taverners_story_points_in_the_final_score():
+    session = play_a_saved_game(3)
+    assert session.record["rules_version"] == 3
+    st, out = session.state, session.outcome()
+    for s in range(3):
+        bonus = TAVERNER_STORY_POINTS[st["tav"][s]][3]
+        assert out["scores"][s] == tableau_score(st["tab"][s]) + bonus
+        assert out["details"][s]["Taverner"].startswith(f"+{bonus} (")
+    assert "Taverner" in out["columns"]
+
+
+def test_a_game_saved_under_version_2_still_scores_its_stories_alone():
+    session = play_a_saved_game(2)
+    st, out = session.state, session.outcome()
+    assert st["v"] == 2 and out["scores"] == [tableau_score(t) for t in st["tab"]]
+    assert "Taverner" not in out["columns"]

@@ -3,14 +3,18 @@ pictures its opponents as more than the easy bot, and it beats the easy bot."""
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections import Counter
+
+import pytest
 
 import tabletown.games.tavern_tussle.bots as bots
 import tabletown.games.tavern_tussle.game as tt
 from tabletown.engine.bots import choose, next_state
 from tabletown.engine.prng import Rng, seed_state
 from tabletown.games.tavern_tussle.content import DECKS, HEROES
-from tabletown.games.tavern_tussle.rules import scenario
+from tabletown.games.tavern_tussle.rules import QuickRng, scenario
 
 R = tt.RULES
 
@@ -153,3 +157,40 @@ def test_hard_beats_easy_from_either_seat():
         hard = levels.index("hard")
         wins += hard in out["winners"] and len(out["winners"]) == 1
     assert wins >= 8, wins
+
+
+# Moves of seeded games between hard bots, pinned before the hard bot was made faster: the
+# speed-up (a quicker copy of the engine's PRNG, remembered story scores, playouts that keep
+# no log) must not change a single choice. (seats, options, seed, moves played, digest)
+PINNED_HARD_GAMES = [
+    (2, {}, 1, 33, "9b5bf236ee6e67e3"),
+    (3, {"advanced": True}, 3, 57, "9593631803944295"),
+    (4, {}, 4, 30, "482f030a3e3a1a61"),
+]
+
+
+@pytest.mark.parametrize("seats,options,seed,moves,digest", PINNED_HARD_GAMES)
+def test_the_hard_bot_makes_the_same_moves_as_before_it_was_made_faster(seats, options, seed, moves, digest):
+    # Version 2: the rules these games were pinned under (no Taverner Story Points).
+    state = R.setup(seed, seats, R.spec.normalize(seats, options), version=2)
+    played = []
+    while R.active(state) and len(played) < moves:
+        seat = R.active(state)[0]
+        action = choose(R, tt.BOTS, "hard", state, seat, seed, len(played))
+        played.append([seat, action])
+        state = next_state(R, state, seat, action)
+    assert len(played) == moves
+    assert hashlib.sha256(json.dumps(played, sort_keys=True).encode()).hexdigest()[:16] == digest
+
+
+def test_the_quick_prng_draws_the_engines_numbers():
+    for seed in range(20):
+        engine, quick = Rng(seed_state(seed)), QuickRng(seed_state(seed))
+        for bound in (1, 2, 3, 6, 1000, 2**31 + 5, 2**32):
+            assert [engine.below(bound) for _ in range(50)] == [quick.below(bound) for _ in range(50)]
+        a, b = list(range(54)), list(range(54))
+        engine.shuffle(a)
+        quick.shuffle(b)
+        assert a == b and engine.s == quick.s
+    with pytest.raises(ValueError):
+        QuickRng(seed_state(1)).below(0)

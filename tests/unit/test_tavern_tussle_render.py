@@ -228,3 +228,31 @@ def test_what_a_player_may_ask_about_carries_its_rules_topic():
                   "board:tableau", "board:stories", "board:points", "board:initiative", "theme:luck", "theme:elixir",
                   "ability:attack", "ability:cheers", "ability:none"):
         assert topic in seen, topic
+
+
+def test_each_taverner_card_shows_its_story_points_and_the_panel_counts_them():
+    from tabletown.games.tavern_tussle.content import TAVERNER_STORY_POINTS, TAVERNERS
+
+    for seats in (2, 3, 4):
+        st = R.setup(seats, seats, R.spec.normalize(seats, {}))
+        svg, _ = draw(st, 0)
+        for t in st["tav"]:
+            bonus = TAVERNER_STORY_POINTS[t][seats]
+            assert f"Story Points +{bonus}" in svg
+            assert f"Hand 6 · {bonus} {'point' if bonus == 1 else 'points'}" in svg  # before any story
+    # A game begun under version 2 has no Story Points on its cards.
+    old = R.setup(2, 2, R.spec.normalize(2, {}), version=2)
+    svg, _ = draw(old, 0)
+    assert "Story Points" not in svg and "Hand 6 · 0 points" in svg
+    assert {t["animal"] for t in TAVERNERS} >= {"Alligator", "Bear", "Toucan", "Hare"}
+
+
+def test_the_stories_line_adds_the_taverners_story_points():
+    from tabletown.games.tavern_tussle.content import TAVERNER_STORY_POINTS
+
+    *_, st = states(9, 4)
+    svg, _ = draw(st, None)
+    for s, t in enumerate(st["tav"]):
+        bonus = TAVERNER_STORY_POINTS[t][4]
+        if bonus:
+            assert f"+ Taverner {bonus} = {R.outcome(st)['scores'][s]}" in svg

@@ -1,14 +1,16 @@
 """Load benchmark for Tabletown, side by side in one run, against the `make play` server
 (tools/serve.py serving dist/: compressed copies, host headers) in Debian's headless Chromium.
 
-    .venv/bin/python tools/bench/load.py [--runs 5] [--clicks 40] [--no-lighthouse]
+    .venv/bin/python tools/bench/load.py [--runs 5] [--clicks 40] [--no-lighthouse] [--dist DIR]
 
 Reports:
   wire       bytes over the wire and requests: a cold load (no service worker) and a first
              visit with the service worker (its precache included), counted by the server
   paint      first contentful paint (the picker, from the page's HTML), cold
-  ready      time to `html.ready` cold, warm (from the service worker's cache) and for a
-             bare PyScript page on the same runtime (alternating, same run), and the ratio
+  ready      time to `html.ready` cold, warm (from the service worker's cache; the first warm
+             load takes the start-up snapshot, the next ones start from it) and for a bare
+             PyScript page on the same runtime (alternating, same run), and the ratio
+  parts      what the last warm start was made of, from its performance marks
   open       time to open a game the first time (its zip fetched) and from the cache
   click      click -> board updated (next frame) p50/p95 per game
   lighthouse performance and accessibility scores, desktop and mobile (Lighthouse pinned in
@@ -52,6 +54,29 @@ CLICK = """async () => {
   return performance.now() - t0;
 }"""
 FCP = "() => (performance.getEntriesByName('first-contentful-paint')[0] || {}).startTime || null"
+# The parts of a start: PyScript's progress events, the start-up snapshot's marks
+# (static/pyodide.mjs), when Pyodide's WebAssembly was compiled, and the page's own times.
+PARTS_INIT = """
+addEventListener('py:progress', (e) => performance.mark('py:' + e.detail));
+document.addEventListener('py:ready', () => performance.mark('py:ready'), true);
+const streaming = WebAssembly.instantiateStreaming;
+WebAssembly.instantiateStreaming = function (...args) {
+  performance.mark('wasm: instantiateStreaming');
+  const p = streaming.apply(this, args);
+  p.then(() => performance.mark('wasm: instantiated'));
+  return p;
+};
+"""
+PARTS = """() => {
+  const out = {};
+  for (const m of performance.getEntriesByType('mark')) out[m.name] = m.startTime;
+  const nav = performance.getEntriesByType('navigation')[0];
+  out['page: DOMContentLoaded'] = nav.domContentLoadedEventEnd;
+  out['main.py: runs'] = window.pyMainAt;
+  out['main.py: page imported'] = window.pyImportedAt;
+  out['html.ready'] = window.readyAt;
+  return out;
+}"""
 
 
 def pct(values: list[float], p: float) -> float:
@@ -63,8 +88,7 @@ def pct(values: list[float], p: float) -> float:
 
 def bare_page() -> None:
     """A bare PyScript page on the same runtime and plugin set, written into dist/bench/."""
-    toml = (DIST / "pyscript.toml").read_text()
-    runtime = toml.split('interpreter = "./', 1)[1].split("/pyodide/", 1)[0]
+    (runtime,) = [p.relative_to(DIST).as_posix() for p in (DIST / "assets").glob("runtime.*") if p.is_dir()]
     folder = DIST / "bench"
     folder.mkdir(exist_ok=True)
     (folder / "bare.toml").write_text(
@@ -83,6 +107,7 @@ def bare_page() -> None:
 
 def visit(browser, url: str, service_worker: bool) -> dict:
     ctx = browser.new_context(service_workers="allow" if service_worker else "block")
+    ctx.add_init_script(PARTS_INIT)
     page = ctx.new_page()
     Handler.count.clear()
     Handler.sent_bytes = 0
@@ -95,12 +120,14 @@ def visit(browser, url: str, service_worker: bool) -> dict:
     out["bytes"] = Handler.sent_bytes
     out["requests"] = sum(Handler.count.values())
     if service_worker:
-        warm = []
+        warm, parts = [], []
         for _ in range(3):
             page.goto(url)
             page.wait_for_selector("html.ready", timeout=180_000)
             warm.append(page.evaluate("window.readyAt"))
+            parts.append(page.evaluate(PARTS))
         out["warm"] = warm
+        out["parts"] = parts
     ctx.close()
     return out
 
@@ -176,11 +203,14 @@ def lighthouse(url: str, preset: str) -> dict:
 
 
 def main() -> None:
+    global DIST
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--clicks", type=int, default=40)
     parser.add_argument("--no-lighthouse", action="store_true")
+    parser.add_argument("--dist", type=Path, default=DIST, help="the built site to measure (default: dist/)")
     args = parser.parse_args()
+    DIST = args.dist.resolve()
     if not (DIST / "index.html").exists():
         sys.exit("dist/ is missing: run `make dist` first")
     from playwright.sync_api import sync_playwright
@@ -207,6 +237,16 @@ def main() -> None:
             print(f"ready  cold: median {med(cold, 'ready'):.0f} ms {sorted(round(r['ready']) for r in cold)}")
             print(f"ready  warm (service worker cache): median {statistics.median(warm):.0f} ms "
                   f"{sorted(round(w) for w in warm)} (goal: at most 1000 ms)")
+            print("parts  of a warm start, median ms from navigation over the warm loads that start from a snapshot "
+                  "(first warm load of each run: it takes the snapshot, in brackets):")
+            rows = [p for r in first for p in r["parts"]]
+            restored = [p for p in rows if "tabletown:snapshot-restore" in p] or rows
+            making = [p for p in rows if "tabletown:snapshot-make" in p]
+            for name in sorted(restored[-1], key=lambda k: restored[-1][k] or 0):
+                values = [p[name] for p in restored if p.get(name) is not None]
+                also = [p[name] for p in making if p.get(name) is not None]
+                extra = f" [{statistics.median(also):.0f}]" if also else ""
+                print(f"         {statistics.median(values):7.0f}{extra}  {name}")
             print(f"ready  bare PyScript page, same runtime, cold: median {med(bare, 'ready'):.0f} ms "
                   f"{sorted(round(r['ready']) for r in bare)}")
             print(f"ready  Tabletown / bare = {med(cold, 'ready') / med(bare, 'ready'):.2f} (goal: at most 1.0)")

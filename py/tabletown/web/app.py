@@ -22,7 +22,7 @@ from html import escape
 from typing import Any, Optional
 
 import js  # type: ignore[import-not-found]
-from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
+from pyodide.ffi import create_once_callable, create_proxy  # type: ignore[import-not-found]
 
 from .. import games
 from ..engine.campaign import PROGRESS_ID, decode_campaign_link, encode_campaign_link
@@ -245,7 +245,8 @@ class App:
 
     def show_picker(self, alert: str = "") -> None:
         self.clear_screen()
-        self.measure_memory()
+        if js.document.documentElement.classList.contains("ready"):
+            self.measure_memory()  # the start's own picker is measured once the page is ready
         self.set_title("Tabletown")
         saves, broken = self.list_saves()
         notices = list(self.store.notices)
@@ -985,6 +986,7 @@ class App:
         js.window.readyAt = js.performance.now()
         # boot.js registers the service worker now, so its precache does not compete with the start.
         js.window.dispatchEvent(js.Event.new("tabletown:ready"))
+        js.setTimeout(create_once_callable(self.measure_memory), 0)  # work that need not delay the start
 
 
 APP: Optional[App] = None

@@ -23,8 +23,9 @@ from .content import (
     DRAUGHT_BONUS,
     EDITIONS,
     H_THEME,
+    taverner_points,
 )
-from .rules import ROUNDS, STORIES_PER_ROUND, initiative_bonus, score_counts, theme_counts
+from .rules import ROUNDS, STORIES_PER_ROUND, QuickRng, initiative_bonus, score_counts, theme_counts
 
 
 def _gain(counts: list[int], t: int) -> int:
@@ -67,10 +68,7 @@ class _Table:
         coins = holders = 0
         for p in range(n):
             if p != seat:
-                k = 0
-                for c in tab[p]:
-                    if c < 0:
-                        k += 1
+                k = sum(1 for c in tab[p] if c < 0)
                 coins += k
                 holders += k > 0
         self.coins, self.holders = coins, holders
@@ -146,15 +144,22 @@ def _projected_counts(view: View) -> list[list[int]]:
     return out
 
 
-def _standing(counts: list[list[int]], seat: int) -> float:
-    scores = [score_counts(c) for c in counts]
+def _taverner_points(view: View) -> list[int]:
+    """The Story Points each seat's Taverner card adds to its final score."""
+    n, v = view["n"], view["v"]
+    return [taverner_points(t, n, v) for t in view["tav"]]
+
+
+def _standing(counts: list[list[int]], seat: int, bonus: list[int]) -> float:
+    scores = [score_counts(c) + b for c, b in zip(counts, bonus)]
     others = [scores[p] for p in range(len(scores)) if p != seat]
     k = P["stand_max"]
     return scores[seat] - k * max(others) - (1.0 - k) * sum(others) / len(others)
 
 
-def _simulate(view: View, seat: int, target: int, ops: list[str], base: list[list[int]]) -> float:
-    """Standing after the targeted steps `ops` hit `target` (a light projection)."""
+def _simulate(view: View, seat: int, target: int, ops: list[str], base: list[list[int]], taverner: list[int]) -> float:
+    """Standing after the targeted steps `ops` hit `target` (a light projection); `taverner`
+    holds each seat's Story Points from its Taverner card."""
     counts = list(base)
     counts[target] = tc = list(base[target])
     counts[seat] = mc = list(base[seat])
@@ -181,7 +186,7 @@ def _simulate(view: View, seat: int, target: int, ops: list[str], base: list[lis
                 best = max(mine, key=lambda h: _gain(mc, H_THEME[h]))
                 mc[COIN] -= 1
                 mc[H_THEME[best]] += 1
-    return _standing(counts, seat) + bonus
+    return _standing(counts, seat, taverner) + bonus
 
 
 def _best(values: list[float], rng: Rng) -> int:
@@ -216,7 +221,8 @@ def easy_bot(rules: Rules, view: View, seat: int, legal: list[Action], rng: Rng)
     if kind == "target":
         ops = ctx["ops"][1:]
         base = _projected_counts(view)
-        return legal[_best([_simulate(view, seat, a["seat"], ops, base) for a in legal], rng)]
+        taverner = _taverner_points(view)
+        return legal[_best([_simulate(view, seat, a["seat"], ops, base, taverner) for a in legal], rng)]
     counts = theme_counts(tab[seat])
     if kind == "steal" or kind == "heal":
         return legal[_best([float(_gain(counts, H_THEME[a["card"]])) for a in legal], rng)]
@@ -232,8 +238,8 @@ INITIATIVE_WORTH = 0.15
 
 
 def _evaluate(state: State, seat: int) -> float:
-    """The seat's standing at the end of a playout: its score against the best and the
-    average opponent (active Heroes counted), the Initiative its tableau will add in the
+    """The seat's standing at the end of a playout: its score (with its Taverner's Story
+    Points) against the best and the average opponent (active Heroes counted), the Initiative its tableau will add in the
     phases still to come, and a bonus for winning a finished game."""
     tabs = state["tab"]
     play = state["play"]
@@ -242,6 +248,8 @@ def _evaluate(state: State, seat: int) -> float:
         if play[p] is not None:
             t = t + [play[p]]
         scores.append(score_counts(theme_counts(t)))
+    for p, b in enumerate(_taverner_points(state)):
+        scores[p] += b
     mine = scores[seat]
     others = [scores[p] for p in range(len(scores)) if p != seat]
     best = max(others)
@@ -282,12 +290,15 @@ MIN_SAMPLES, MAX_SAMPLES = 6, 24
 MAX_CANDIDATES = 6
 
 
+_SURPRISE_PER_MILLE = SURPRISE * 1000
+
+
 def playout_move(rules: Rules, state: State, seat: int, legal: list[Action], rng: Rng) -> Action:
     """A move of the playout policy. Playouts run in a sampled world, a full state, so the
     policy reads the state itself (the easy bot reads nothing a view would not show)."""
     if len(legal) == 1:
         return legal[0]
-    if rng.below(1000) < SURPRISE * 1000:
+    if rng.below(1000) < _SURPRISE_PER_MILLE:
         return legal[rng.below(len(legal))]
     return easy_bot(rules, state, seat, legal, rng)
 
@@ -295,13 +306,13 @@ def playout_move(rules: Rules, state: State, seat: int, legal: list[Action], rng
 def _playout(rules: Any, state: State, rng: Rng) -> State:
     """Play on to the end of the current round (or of the game), changing `state`."""
     start = state["round"]
+    active, legal, play = rules.active, rules.legal, rules.play_in_place
     while state["round"] == start and state["phase"] != "over":
-        active = rules.active(state)
-        if not active:
+        seats = active(state)
+        if not seats:
             break
-        seat = active[0]
-        legal = rules.legal(state, seat)
-        rules.play_in_place(state, seat, playout_move(rules, state, seat, legal, rng))
+        seat = seats[0]
+        play(state, seat, playout_move(rules, state, seat, legal(state, seat), rng))
     return state
 
 
@@ -321,12 +332,12 @@ def hard_bot(rules: Rules, view: View, seat: int, legal: list[Action], rng: Rng)
     samples = max(MIN_SAMPLES, min(MAX_SAMPLES, PLAYOUT_BUDGET // (len(candidates) * phases)))
     totals = [0.0] * len(candidates)
     for _ in range(samples):
-        world = rules.determinize(view, seat, Rng(_fork(rng)))
+        world = rules.determinize(view, seat, QuickRng(_fork(rng)))
         words = _fork(rng)  # every candidate meets the same future: a fair comparison
         for i, action in enumerate(candidates):
             state = clone(world)  # the playout's own copy, played on in place
             rules.play_in_place(state, seat, action)
-            totals[i] += _evaluate(_playout(rules, state, Rng(list(words))), seat)
+            totals[i] += _evaluate(_playout(rules, state, QuickRng(list(words))), seat)
     best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
     return candidates[best]
 

@@ -4,7 +4,9 @@
 - `data/heroes.json`: one row per card — its name (`kind`), animal, Story Theme and Player
   Count (`players`: the numbers of players the card is used with).
 - `data/taverners.json`: the four Taverners and their Specials; `effect` names the
-  handler below that says what drinking the Special does.
+  handler below that says what drinking the Special does; `story_points` is the card's
+  Story Points field, the points the Taverner adds to its player's final score at 2, 3
+  and 4 players (from rules version 3).
 - `data/abilities.json`: the rulebook's words for each Hero ability.
 - `data/version1.json`: the values the cards had under rules version 1, where they differ
   from today's (see `Edition`).
@@ -80,6 +82,20 @@ SPECIAL_OPS = tuple(EFFECTS(t["effect"]) for t in TAVERNERS)
 BOOST_BONUS = ABILITY["Boost"]["initiative_bonus"]
 # Initiative the Hare's Quick Draught adds (0 for the other Taverners).
 DRAUGHT_BONUS = tuple(t["initiative_bonus"] for t in TAVERNERS)
+# The Taverner card's Story Points: added to its player's final score, by the number of
+# players (rules version 3 on; earlier versions scored the stories alone).
+STORY_POINTS_FROM = 3
+TAVERNER_STORY_POINTS = tuple({int(k): v for k, v in t["story_points"].items()} for t in TAVERNERS)
+for _row in TAVERNER_STORY_POINTS:
+    if sorted(_row) != [2, 3, 4] or not all(type(v) is int and v >= 0 for v in _row.values()):
+        raise ContentError("taverners: story_points gives a whole number of points for 2, 3 and 4 players")
+
+
+def taverner_points(taverner: int, seats: int, version: int) -> int:
+    """The Story Points a Taverner card adds to its player's final score."""
+    return TAVERNER_STORY_POINTS[taverner][seats] if version >= STORY_POINTS_FROM else 0
+
+
 _ABILITY_OPS = {"Attack": "attack", "Counter": "counter", "Steal": "steal", "Heal": "heal"}
 TARGETED = frozenset(("attack", "counter", "steal"))
 
@@ -154,8 +170,10 @@ def _version_1() -> Edition:
     return Edition(1, kinds, cards)
 
 
-CURRENT_VERSION = 2
-EDITIONS = {CURRENT_VERSION: Edition(CURRENT_VERSION, dict(KINDS.by_id), list(HERO_CARDS)), 1: _version_1()}
+CURRENT_VERSION = 3
+# Version 3 added the Taverners' Story Points and kept version 2's Hero cards.
+EDITIONS = {CURRENT_VERSION: Edition(CURRENT_VERSION, dict(KINDS.by_id), list(HERO_CARDS)),
+            2: Edition(2, dict(KINDS.by_id), list(HERO_CARDS)), 1: _version_1()}
 # Today's cards, for the content notes and the tests; the rules look up a game's own edition.
 HEROES = EDITIONS[CURRENT_VERSION].heroes
 DECKS = EDITIONS[CURRENT_VERSION].decks

@@ -18,7 +18,7 @@ from html import unescape
 from typing import Any, Optional
 
 from ...engine.draw import PALETTE, Board, Drawing, esc, fit_lines
-from .content import ABILITY, EDITIONS, TAVERNERS, hero_label, hero_name
+from .content import ABILITY, EDITIONS, STORY_POINTS_FROM, TAVERNERS, hero_label, hero_name
 
 ROUNDS = 3
 STORIES_PER_ROUND = 3
@@ -230,19 +230,28 @@ def _empty_slot(x: float, y: float, w: float, h: float, label: str) -> str:
             + _text(x + w / 2, y + h / 2 + 10, label, 24, MUTED, anchor="middle"))
 
 
-def _taverner(x: float, y: float, w: float, h: float, tav: int, up: bool) -> str:
+def _taverner(x: float, y: float, w: float, h: float, tav: int, up: bool, story_points: Optional[int] = None) -> str:
+    """A Taverner card; `story_points` (rules version 3 on) is the card's Story Points, the
+    points it adds to its player's final score, shown at the foot of the card."""
     t = TAVERNERS[tav]
     if not up:
+        foot = "" if story_points is None else _text(x + w / 2, y + h - 18, f"Story Points +{story_points}", 22,
+                                                     "#f0f1f6", "bold", "middle")
         return _topic("card:taverner-face-down", _rect(x, y, w, h, "#3a3a46", "#9aa0b5", 3, 12)
                 + _text(x + w / 2, y + 50, t["animal"], 34, "#f0f1f6", "bold", "middle")
                 + _text(x + w / 2, y + 106, "FACE-DOWN", 30, "#ffd0c8", "bold", "middle")
-                + _text(x + w / 2, y + 146, "off-limits", 26, "#f0f1f6", anchor="middle"))
-    body, _ = _lines(x + 16, y + 110, t["short"], w - 32, 24, 3)
+                + _text(x + w / 2, y + 146, "off-limits", 26, "#f0f1f6", anchor="middle") + foot)
+    if story_points is None:
+        body, _ = _lines(x + 16, y + 110, t["short"], w - 32, 24, 3)
+    else:  # a little smaller, to leave the foot of the card to the Story Points
+        body, _ = _lines(x + 16, y + 106, t["short"], w - 32, 22, 3)
+    foot = "" if story_points is None else _topic("board:taverner-points", _text(
+        x + 16, y + h - 18, f"Story Points +{story_points}", 24, INK, "bold"))
     return _topic(f"card:{t['animal'].lower()}", _rect(x, y, w, h, PALETTE["highlight"], GOLD, 3, 12)
             + _text(x + 16, y + 42, t["animal"], 34, INK, "bold")
             + _icon("Cheers", x + w - 48, y + 14, 34)
             + _text(x + 16, y + 76, t["special"], 24, PALETTE["accent"], "bold", italic=True)
-            + body)
+            + body + foot)
 
 
 def _tally(x: float, y: float, counts: list[int], width: float) -> str:
@@ -514,7 +523,8 @@ def _panel(b: Board, view: dict[str, Any], s: int, names: list[str], lay: Layout
     out.append(_topic("board:points", _text(w - 28, y + 46, info, 28, MUTED, anchor="end")))
     ry = y + 64
     tw = 262 if not lay.narrow else 270
-    out.append(_taverner(24, ry, tw, row_a - 12, view["tav"][s], view["tup"][s]))
+    bonus_points = derived["taverner_points"][s] if view["v"] >= STORY_POINTS_FROM else None
+    out.append(_taverner(24, ry, tw, row_a - 12, view["tav"][s], view["tup"][s], bonus_points))
     ax, aw, ah = tw + 38, 180, row_a - 52
     play = view["play"][s]
     if view["phase"] == "pick":
@@ -538,8 +548,11 @@ def _panel(b: Board, view: dict[str, Any], s: int, names: list[str], lay: Layout
         out.append(_empty_slot(ax, ry, aw, ah, "—" if derived["over"] else "No active Hero"))
     bonus = derived["bonus"][s]
     pts = derived["stories"][s]
-    story = ("Stories: " + " + ".join(str(p) for p in pts) + (f" = {score}" if len(pts) > 1 else "")) if pts \
-        else "No stories yet"
+    parts = [str(p) for p in pts] + ([f"Taverner {bonus_points}"] if bonus_points else [])
+    if not pts:
+        story = "No stories yet" + (f" · Taverner +{bonus_points}" if bonus_points else "")
+    else:
+        story = "Stories: " + " + ".join(parts) + (f" = {score}" if len(parts) > 1 else "")
     if lay.narrow:
         tx, ty0, twidth = 24, ry + row_a, w - 48
     else:

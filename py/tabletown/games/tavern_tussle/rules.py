@@ -28,6 +28,8 @@ card while it is face-up, and knew only the youngest player (other ties went by 
 from the youngest, and final ties between other players were shared). Version 2: "this
 card" is the Cheers Hero — each face-up Cheers Hero in the Hare player's tableau adds 3 to
 their later Heroes — and every tie goes by the players' order from youngest to oldest.
+Version 3: a player's final score adds their Taverner card's Story Points (a few points by
+the number of players, `data/taverners.json`) to the points of their stories.
 """
 
 from __future__ import annotations
@@ -49,10 +51,12 @@ from .content import (
     EDITIONS,
     H_THEME,
     LUCK,
+    STORY_POINTS_FROM,
     TARGETED,
     TAVERNERS,
     THEMES,
     hero_label,
+    taverner_points,
 )
 from .phrases import PHRASES
 
@@ -64,6 +68,42 @@ STORY_POINTS = (0, 1, 3, 6, 10, 15)
 CURRENT = CURRENT_VERSION
 _SPLIT = frozenset(("target", "each", "copy"))
 _REPLACED_WHOLE = frozenset(("deck", "discards", "passed"))
+
+
+class QuickRng(Rng):
+    """The engine's PRNG (xoshiro128**) drawing the very same numbers, written out for speed:
+    the hard bot draws hundreds of thousands of them a game in its playouts."""
+
+    __slots__ = ()
+
+    def next_u32(self) -> int:
+        s = self.s
+        s0, s1, s2, s3 = s
+        x = (s1 * 5) & 0xFFFFFFFF
+        result = ((((x << 7) | (x >> 25)) & 0xFFFFFFFF) * 9) & 0xFFFFFFFF
+        s2 ^= s0
+        s3 ^= s1
+        s[0] = s0 ^ s3
+        s[1] = s1 ^ s2
+        s[2] = s2 ^ ((s1 << 9) & 0xFFFFFFFF)
+        s[3] = ((s3 << 11) | (s3 >> 21)) & 0xFFFFFFFF
+        return result
+
+    def below(self, n: int) -> int:
+        if n <= 0:
+            raise ValueError("below() needs a positive bound")
+        limit = 0x100000000 - (0x100000000 % n)
+        next_u32 = self.next_u32
+        while True:
+            v = next_u32()
+            if v < limit:
+                return v % n
+
+    def shuffle(self, items: list[Any]) -> None:
+        below = self.below
+        for i in range(len(items) - 1, 0, -1):
+            j = below(i + 1)
+            items[i], items[j] = items[j], items[i]
 
 
 # --- the players' order from youngest to oldest ---------------------------------------------
@@ -88,11 +128,9 @@ def age_order(code: int, seats: int) -> list[int]:
 def theme_counts(tableau: list[int]) -> list[int]:
     """How many cards of each theme a tableau shows (flipped cards are Coins)."""
     counts = [0, 0, 0, 0, 0]
+    themes = H_THEME
     for c in tableau:
-        if c < 0:
-            counts[COIN] += 1
-        else:
-            counts[H_THEME[c]] += 1
+        counts[themes[c] if c >= 0 else COIN] += 1
     return counts
 
 
@@ -104,10 +142,19 @@ def score_counts(counts: list[int]) -> int:
     of any other grouping; the points 1/3/6/10/15 are convex, so nothing beats it
     (tests check this against a brute force).
     """
-    total = 0
-    for k in range(1, max(counts) + 1):
-        total += STORY_POINTS[sum(1 for x in counts if x >= k)]
+    key = tuple(counts)
+    total = _SCORES.get(key)
+    if total is None:
+        total = 0
+        for k in range(1, max(counts) + 1):
+            total += STORY_POINTS[sum(1 for x in counts if x >= k)]
+        _SCORES[key] = total
     return total
+
+
+# score_counts remembers every tally it has scored: bots score the same few hundred tallies
+# again and again.
+_SCORES: dict[tuple[int, ...], int] = {}
 
 
 def stories(tableau: list[int]) -> list[list[str]]:
@@ -122,6 +169,16 @@ def stories(tableau: list[int]) -> list[list[str]]:
 
 def tableau_score(tableau: list[int]) -> int:
     return score_counts(theme_counts(tableau))
+
+
+def bonus_points(state: State, seat: int) -> int:
+    """The Story Points `seat`'s Taverner card adds to their score (rules version 3 on)."""
+    return taverner_points(state["tav"][seat], state["n"], state["v"])
+
+
+def points(state: State, seat: int) -> int:
+    """A player's points: their stories, plus their Taverner card's Story Points."""
+    return tableau_score(state["tab"][seat]) + bonus_points(state, seat)
 
 
 def luck_showing(tableau: list[int]) -> int:
@@ -191,7 +248,7 @@ class TavernTussle(Rules):
               version: Optional[int] = None) -> State:
         opts = self.spec.normalize(seats, options)
         v = CURRENT if version is None else version
-        if v not in (1, 2):
+        if v not in EDITIONS:
             raise BadSetup(f"Tavern Tussle has no rules version {v}.")
         code = opts["youngest"]
         if v == 1 and not 1 <= code <= seats:
@@ -256,10 +313,10 @@ class TavernTussle(Rules):
         st = {k: (v if k in _REPLACED_WHOLE else clone(v)) for k, v in state.items()}
         return st, _play(st, seat, action)
 
-    def play_in_place(self, state: State, seat: int, action: Action) -> list[dict[str, Any]]:
-        """Play a legal `action` by changing `state` itself; returns its events. Only for
-        bots playing on in a sampled world of their own (no copy per move, no check)."""
-        return _play(state, seat, action)
+    def play_in_place(self, state: State, seat: int, action: Action) -> None:
+        """Play a legal `action` by changing `state` itself. Only for bots playing on in a
+        sampled world of their own (no copy per move, no check, no events kept)."""
+        _play(state, seat, action, _QUIET)
 
     def _why_illegal(self, state: State, seat: int) -> str:
         if state.get("phase") == "over":
@@ -289,8 +346,10 @@ class TavernTussle(Rules):
                 counts = list(tallies[seat])
                 counts[H_THEME[c]] += 1
                 gains.append(score_counts(counts) - base)
+        taverner_bonus = [bonus_points(state, s) for s in range(n)]
         view["derived"] = {
-            "scores": [score_counts(t) for t in tallies],
+            "scores": [score_counts(t) + b for t, b in zip(tallies, taverner_bonus)],
+            "taverner_points": taverner_bonus,
             "stories": [[STORY_POINTS[len(s)] for s in stories(t)] for t in tabs],
             "tally": tallies,
             "luck": [luck_showing(t) for t in tabs],
@@ -312,21 +371,29 @@ class TavernTussle(Rules):
             tab = state["tab"][s]
             st_list = stories(tab)
             pts = [STORY_POINTS[len(x)] for x in st_list]
-            score = sum(pts)
+            bonus = bonus_points(state, s)
+            score = sum(pts) + bonus
             luck = luck_showing(tab)
             scores.append(score)
             keys.append(final_key(score, luck, len(tab), ages.index(s), v, n))
-            details.append({
+            detail = {
                 "Stories": " + ".join(str(p) for p in pts) if pts else "none",
                 "Luck": luck,
                 "Tableau cards": len(tab),
                 "Coins": sum(1 for c in tab if c < 0),
                 "stories": st_list,
                 "story_points": pts,
-            })
+            }
+            if v >= STORY_POINTS_FROM:
+                detail["Taverner"] = f"+{bonus} ({TAVERNERS[state['tav'][s]]['animal']})"
+                detail["taverner_points"] = bonus
+            details.append(detail)
         youth = "youth (the younger player wins the tie)" if v >= 2 else "youth (the youngest player wins the tie)"
+        columns = ["Stories", "Luck", "Tableau cards", "Coins"]
+        if v >= STORY_POINTS_FROM:
+            columns.insert(1, "Taverner")
         return make_outcome(scores, keys, ["points", "more Luck", "fewer cards in the tableau", youth],
-                            details, ["Stories", "Luck", "Tableau cards", "Coins"])
+                            details, columns)
 
     def prompt(self, state: State, seat: int) -> str:
         phase = state["phase"]
@@ -352,7 +419,7 @@ class TavernTussle(Rules):
     def status(self, state: State) -> str:
         """How far the game is, for the saved-games list."""
         if state["phase"] == "over":
-            best = max(tableau_score(t) for t in state["tab"])
+            best = max(points(state, s) for s in range(state["n"]))
             return f"Over · won with {plural(best, 'point')}"
         return f"Round {state['round']} of {ROUNDS} · Story Phase {state['story']} of {STORIES_PER_ROUND}"
 
@@ -367,8 +434,9 @@ class TavernTussle(Rules):
         return "prompt:" + state["ctx"]["ask"]
 
     def tally(self, state: State) -> Optional[list[int]]:
-        """Each player's points so far: their tableau sorted into its best stories."""
-        return [tableau_score(t) for t in state["tab"]]
+        """Each player's points so far: their tableau sorted into its best stories, plus
+        their Taverner card's Story Points."""
+        return [points(state, s) for s in range(state["n"])]
 
     def story(self, steps: list[tuple[int, Action, list[dict[str, Any]], State]], final: State) -> list[dict[str, Any]]:
         """The stories each player told, and the Coins each lost and won along the way."""
@@ -390,9 +458,13 @@ class TavernTussle(Rules):
         for s in range(n):
             sizes = [len(x) for x in stories(final["tab"][s])]
             told.append([seat_token(s), len(sizes), max(sizes, default=0), sum(STORY_POINTS[k] for k in sizes)])
+        told_columns = ["Player", "Stories", "Most themes in one story", "Points"]
+        if final["v"] >= STORY_POINTS_FROM:  # the Taverner card's own points, beside the stories'
+            told_columns.append("Taverner's Story Points")
+            for s, row in enumerate(told):
+                row.append(bonus_points(final, s))
         return [
-            {"title": "Stories told", "columns": ["Player", "Stories", "Most themes in one story", "Points"],
-             "rows": told},
+            {"title": "Stories told", "columns": told_columns, "rows": told},
             {"title": "Coins lost and won",
              "columns": ["Player", "Heroes turned to Coins", "Coins stolen from them", "Coins they stole",
                          "Coins they healed"],
@@ -458,16 +530,29 @@ class TavernTussle(Rules):
         return world
 
     def heuristic(self, state: State, seat: int) -> float:
-        scores = [tableau_score(t) for t in state["tab"]]
+        scores = [points(state, p) for p in range(state["n"])]
         best = max(scores[p] for p in range(state["n"]) if p != seat)
         return float(scores[seat] - best)
 
 
 # --- one move ----------------------------------------------------------------------------
-def _play(st: State, seat: int, action: Action) -> Events:
+class _QuietEvents(Events):
+    """Events nobody will read (a bot's playout): adding one keeps nothing."""
+
+    quiet = True
+
+    def add(self, t: str, **fields: Any) -> dict[str, Any]:
+        return fields
+
+
+_QUIET = _QuietEvents()
+
+
+def _play(st: State, seat: int, action: Action, ev: Optional[Events] = None) -> Events:
     """Play a checked `action` of `seat` on `st` (changed in place) and everything it sets
     off: the reveal, the Heroes acting in turn, the next story phase or round."""
-    ev = Events()
+    if ev is None:
+        ev = Events()
     kind = action["type"]
     if kind == "activate":
         c = action["card"]
@@ -521,7 +606,7 @@ def _deal(st: State, ev: Events) -> None:
             if not deck:
                 deck.extend(_discard_pile(st))
                 st["discards"] = [[] for _ in range(n)]
-                ev.shuffle(Rng(st["rng"]), deck, "deck")
+                ev.shuffle(QuickRng(st["rng"]), deck, "deck")
             hand.append(deck.pop())
         hand.sort()
     st["passed"] = [None] * n
@@ -574,7 +659,7 @@ def _reveal(st: State, ev: Events) -> None:
     st["order"] = [s for _, s in keys]
     st["phase"] = "resolve"
     ev.reveal(zone="act", what=list(play), inits=inits, order=list(st["order"]))
-    if v >= 2:
+    if v >= 2 and not getattr(ev, "quiet", False):
         for (ka, a), (kb, b) in zip(keys, keys[1:]):
             if ka[0] == kb[0]:
                 why = next(i for i in range(1, 4) if ka[i] != kb[i])

@@ -1,0 +1,122 @@
+// Loads Pyodide for PyScript (pyscript.toml names this module as its interpreter), with the
+// page's Python already in it, from a memory snapshot when this browser has one.
+//
+// A start without a snapshot: Pyodide starts CPython, the boot zip (the engine, the page and
+// the games' specs) is unpacked, and the page's modules are imported. On a page kept by the
+// service worker (a returning visitor), a copy of the interpreter's memory is then taken and
+// stored in Cache Storage. Later starts hand that copy to Pyodide: no CPython start and no
+// imports, only the boot zip unpacked again into the (fresh) file system for the modules the
+// page imports later. The snapshot is stored under a name made from this module's URL, which
+// carries a hash of the runtime and of the boot zip (tools/build.py writes their names here),
+// so a new build never reads an old snapshot (and drops it when it stores its own). A missing,
+// stale or unreadable snapshot means a normal start; with the service worker blocked, or on a
+// first visit, nothing is stored.
+//
+// tools/build.py rewrites the paths below to the hashed runtime and boot zip.
+import { loadPyodide as loadRuntime, version } from "./vendor/pyodide/pyodide.mjs";
+
+export { version };
+
+const INDEX_URL = new URL("./vendor/pyodide/", import.meta.url).href;
+const BOOT_ZIP = new URL("./gen/tabletown.zip", import.meta.url).href;
+const STORE = "tabletown.snapshot"; // not "tabletown-…": the service worker prunes those
+// A name no file has: the service worker looks up every file in all caches, this one too.
+const KEY = import.meta.url.replace(/[?#].*$/, "") + ".snapshot";
+// What the snapshot has imported: the page's start, and the standard library modules
+// PyScript's own module imports (tools/build.py compiles the same list ahead of time).
+const IMPORTS = "import html, ipaddress, urllib.parse, importlib.resources, base64\nimport tabletown.web.app\n";
+// The restored memory holds the random module's state of the moment it was taken.
+const AFTER_RESTORE = "import random\nrandom.seed()\n";
+
+const mark = (name) => performance.mark("tabletown:" + name);
+
+async function openStore() {
+  try {
+    return "caches" in globalThis ? await caches.open(STORE) : null;
+  } catch (err) {
+    return null; // storage blocked (private mode, a policy): start without
+  }
+}
+
+async function readSnapshot(store) {
+  if (!store) return null;
+  try {
+    const response = await store.match(KEY);
+    return response ? new Uint8Array(await response.arrayBuffer()) : null;
+  } catch (err) {
+    return null;
+  }
+}
+
+async function storeSnapshot(store, bytes) {
+  try {
+    for (const old of await store.keys()) await store.delete(old);
+    await store.put(KEY, new Response(bytes, { headers: { "Content-Type": "application/octet-stream" } }));
+  } catch (err) {
+    console.warn("Tabletown: the start-up snapshot was not stored:", err);
+  }
+}
+
+async function unpackBootZip(pyodide, zip) {
+  const response = await zip;
+  if (!response.ok) throw new Error(`HTTP ${response.status} for ${BOOT_ZIP}`);
+  pyodide.unpackArchive(await response.arrayBuffer(), "zip", { extractDir: "." });
+}
+
+// A returning visitor's page (kept by the service worker) takes a snapshot; a page with the
+// worker blocked or on its first visit starts the plain way and stores nothing.
+function worthASnapshot() {
+  return !!(navigator.serviceWorker && navigator.serviceWorker.controller);
+}
+
+async function restore(settings, snapshot, zip) {
+  const pyodide = await loadRuntime({ ...settings, _loadSnapshot: snapshot });
+  await unpackBootZip(pyodide, zip);
+  pyodide.runPython(AFTER_RESTORE);
+  return pyodide;
+}
+
+export async function loadPyodide(options) {
+  const settings = { ...options, indexURL: INDEX_URL };
+  const store = await openStore();
+  const snapshot = await readSnapshot(store);
+  if (snapshot) {
+    try {
+      mark("snapshot-restore");
+      const pyodide = await restore(settings, snapshot, fetch(BOOT_ZIP));
+      mark("snapshot-restored");
+      return pyodide;
+    } catch (err) {
+      console.warn("Tabletown: the start-up snapshot could not be used, starting without it:", err);
+      try { await store.delete(KEY); } catch (e) { /* a normal start follows anyway */ }
+    }
+  }
+  if (store && worthASnapshot()) {
+    // Taking a snapshot needs an interpreter whose view of the page's globals records every
+    // path it reads, which DOM getters refuse; so that one only imports, and the page runs
+    // in a second one restored from its snapshot (which checks the snapshot, too).
+    try {
+      mark("snapshot-make");
+      const maker = await loadRuntime({ ...settings, _makeSnapshot: true });
+      await unpackBootZip(maker, fetch(BOOT_ZIP));
+      maker.runPython(IMPORTS);
+      const bytes = maker.makeMemorySnapshot();
+      mark("snapshot-made");
+      const pyodide = await restore(settings, bytes, fetch(BOOT_ZIP));
+      mark("snapshot-restored");
+      storeSnapshot(store, bytes); // not awaited: it is written while the page starts
+      return pyodide;
+    } catch (err) {
+      console.warn("Tabletown: no start-up snapshot this time:", err);
+    }
+  }
+  const pyodide = await loadRuntime(settings);
+  await unpackBootZip(pyodide, fetch(BOOT_ZIP));
+  try {
+    pyodide.runPython(IMPORTS); // what main.py imports first, the same either way
+  } catch (err) {
+    // main.py imports the page again and PyScript shows the error.
+    console.warn("Tabletown: the page's modules did not import:", err);
+  }
+  return pyodide;
+}
