@@ -63,6 +63,9 @@ PLAN: list[tuple[str, list[str], dict, int, int | None]] = [
     ("torches-and-pitchforks", ["hard", "random", "easy"], {}, 52, None),
     ("torches-and-pitchforks", ["random", "easy", "random", "hard", "random"], {"target": 20}, 53, None),
     ("torches-and-pitchforks", ["random", "random", "hard", "random", "easy"], {"target": 40}, 54, 250),
+    # Torches & Pitchforks rules version 4 (an Early Harvest is discarded after its draw).
+    ("torches-and-pitchforks", ["random", "easy", "random"], {"target": 20}, 55, None),
+    ("torches-and-pitchforks", ["hard", "random", "random", "random", "easy"], {"target": 40}, 56, 250),
     ("tumble-town", ["random"], {"mode": "outlaw", "difficulty": "hard"}, 31, None),
     ("tumble-town", ["hard"], {"mode": "no-outlaw"}, 32, None),
     ("tumble-town", ["random"], {"mode": "sole-surveyor"}, 33, None),
@@ -94,7 +97,7 @@ PLAN: list[tuple[str, list[str], dict, int, int | None]] = [
 # Seeds of plan lines made under a rules version after the first, per game.
 VERSIONS: dict[str, dict[int, set[int]]] = {
     "tavern-tussle": {2: {16, 17, 18, 19, 20}, 3: {81, 82, 83, 84, 85}},
-    "torches-and-pitchforks": {2: {25, 26, 27, 28}, 3: {51, 52, 53, 54}},
+    "torches-and-pitchforks": {2: {25, 26, 27, 28}, 3: {51, 52, 53, 54}, 4: {55, 56}},
     "tumble-town": {2: {40, 41, 42, 43}},
 }
 
