@@ -61,12 +61,13 @@ def test_adjacent_to_a_ruffian_means_orthogonally_next_to_one_of_its_squares():
     assert B.dist_to_foot((5, 5), pos) == 0
 
 
-def test_the_side_a_square_is_adjacent_to():
-    pos = (4, 4)
-    assert [B.flank_side(sq, pos) for sq in [(4, 3), (5, 3)]] == ["n", "n"]
-    assert [B.flank_side(sq, pos) for sq in [(4, 6), (5, 6)]] == ["s", "s"]
-    assert [B.flank_side(sq, pos) for sq in [(3, 4), (3, 5)]] == ["w", "w"]
-    assert [B.flank_side(sq, pos) for sq in [(6, 4), (6, 5)]] == ["e", "e"]
+@pytest.mark.parametrize("pos", [(4, 4), (2, 7), (7, 1)])
+def test_the_side_a_square_is_adjacent_to(pos):
+    px, py = pos
+    assert [B.flank_side(sq, pos) for sq in [(px, py - 1), (px + 1, py - 1)]] == ["n", "n"]
+    assert [B.flank_side(sq, pos) for sq in [(px, py + 2), (px + 1, py + 2)]] == ["s", "s"]
+    assert [B.flank_side(sq, pos) for sq in [(px - 1, py), (px - 1, py + 1)]] == ["w", "w"]
+    assert [B.flank_side(sq, pos) for sq in [(px + 2, py), (px + 2, py + 1)]] == ["e", "e"]
     for sq in squares():
         if B.dist_to_foot(sq, pos) != 1:
             assert B.flank_side(sq, pos) is None, sq  # diagonal corners, squares further off, and inside
@@ -94,6 +95,7 @@ def test_step_goes_one_square_in_each_direction():
     ((6, 6), ["e", "s"]),
     ((3, 3), ["n", "w"]),
     ((5, 5), []),                          # under the Ruffian: nothing to turn to
+    ((6, 4), ["e"]), ((3, 5), ["w"]), ((4, 6), ["s"]), ((5, 3), ["n"]),  # adjacent on each side
 ])
 def test_the_ruffian_faces_along_the_larger_gap_and_on_a_perfect_diagonal_both_ways(target, faces):
     assert B.facings_toward((4, 4), [target]) == faces
@@ -106,31 +108,39 @@ def test_facing_a_group_of_squares_measures_to_the_nearest_of_them():
     assert B.gaps((4, 4), [(0, 5), (1, 5)]) == (-3, 0)
     assert B.gaps((4, 4), [(5, 8), (5, 9)]) == (0, 3)
     assert B.gaps((4, 4), [(3, 3), (6, 6)]) == (0, 0)  # spans the Ruffian's columns and rows
+    assert B.gaps((4, 4), [(0, 4)]) == (-4, 0) and B.gaps((4, 4), [(9, 5)]) == (4, 0)
+    assert B.gaps((4, 4), [(4, 0)]) == (0, -4) and B.gaps((4, 4), [(5, 9)]) == (0, 4)
+    assert B.gaps((2, 7), [(0, 0)]) == (-2, -7) and B.gaps((2, 7), [(11, 11)]) == (8, 3)
 
 
+# squares as (columns, rows) away from the Ruffian's top-left square; it covers (0, 0) to (1, 1)
 @pytest.mark.parametrize("facing, front, back, side", [
-    ("n", [(4, 3), (5, 0), (0, 3)], [(4, 6), (5, 9)], [(3, 4), (6, 5), (0, 4)]),
-    ("s", [(4, 6), (5, 9), (11, 6)], [(4, 3), (5, 0)], [(3, 4), (6, 5)]),
-    ("e", [(6, 4), (9, 5), (6, 0)], [(3, 4), (0, 5)], [(4, 3), (5, 6)]),
-    ("w", [(3, 4), (0, 5), (3, 11)], [(6, 4), (9, 5)], [(4, 3), (5, 6)]),
+    ("n", [(0, -1), (1, -4), (-4, -1)], [(0, 2), (1, 5)], [(-1, 0), (2, 1), (-4, 0)]),
+    ("s", [(0, 2), (1, 5), (5, 2)], [(0, -1), (1, -4)], [(-1, 0), (2, 1)]),
+    ("e", [(2, 0), (5, 1), (2, -4)], [(-1, 0), (-4, 1)], [(0, -1), (1, 2)]),
+    ("w", [(-1, 0), (-4, 1), (-1, 5)], [(2, 0), (5, 1)], [(0, -1), (1, 2)]),
 ])
-def test_in_front_behind_or_beside_the_ruffian(facing, front, back, side):
-    pos = (4, 4)
-    assert [B.side_of(sq, pos, facing) for sq in front] == ["front"] * len(front)
-    assert [B.side_of(sq, pos, facing) for sq in back] == ["back"] * len(back)
-    assert [B.side_of(sq, pos, facing) for sq in side] == ["side"] * len(side)
+@pytest.mark.parametrize("pos", [(4, 4), (5, 6), (6, 5)])
+def test_in_front_behind_or_beside_the_ruffian(facing, front, back, side, pos):
+    def at(offsets):
+        return [(pos[0] + dx, pos[1] + dy) for dx, dy in offsets]
+    assert [B.side_of(sq, pos, facing) for sq in at(front)] == ["front"] * len(front)
+    assert [B.side_of(sq, pos, facing) for sq in at(back)] == ["back"] * len(back)
+    assert [B.side_of(sq, pos, facing) for sq in at(side)] == ["side"] * len(side)
 
 
 @pytest.mark.parametrize("facing, inline, not_inline", [
-    ("n", [(4, 3), (5, 0)], [(3, 3), (6, 2), (4, 6)]),
-    ("s", [(4, 6), (5, 11)], [(3, 6), (6, 7), (4, 3)]),
-    ("e", [(6, 4), (11, 5)], [(6, 3), (7, 6), (3, 4)]),
-    ("w", [(3, 4), (0, 5)], [(3, 3), (2, 6), (6, 4)]),
+    ("n", [(0, -1), (1, -4)], [(-1, -1), (2, -2), (0, 2)]),
+    ("s", [(0, 2), (1, 5)], [(-1, 2), (2, 3), (0, -1)]),
+    ("e", [(2, 0), (5, 1)], [(2, -1), (3, 2), (-1, 0)]),
+    ("w", [(-1, 0), (-4, 1)], [(-1, -1), (-2, 2), (2, 0)]),
 ])
-def test_in_line_is_straight_ahead_within_the_ruffians_width(facing, inline, not_inline):
-    pos = (4, 4)
-    assert all(B.in_line(sq, pos, facing) for sq in inline)
-    assert not any(B.in_line(sq, pos, facing) for sq in not_inline)
+@pytest.mark.parametrize("pos", [(4, 4), (5, 6), (6, 5)])
+def test_in_line_is_straight_ahead_within_the_ruffians_width(facing, inline, not_inline, pos):
+    def at(offsets):
+        return [(pos[0] + dx, pos[1] + dy) for dx, dy in offsets]
+    assert all(B.in_line(sq, pos, facing) for sq in at(inline))
+    assert not any(B.in_line(sq, pos, facing) for sq in at(not_inline))
 
 
 # --- what blocks ----------------------------------------------------------------------------------------------------
@@ -178,16 +188,23 @@ def test_the_ruffians_moves_go_one_square_each_way_where_it_fits():
 # --- the Ruffian's movement --------------------------------------------------------------------------------------------
 
 
-def test_one_step_of_the_ruffian_costs_the_dearer_of_the_two_squares_it_newly_covers():
-    dear = {(6, 4): 2, (6, 5): 3, (3, 4): 2, (4, 3): 2, (5, 6): 4}
-    cost = lambda sq: dear.get(sq, 1)  # noqa: E731
-    assert Grid.ruffian_step_cost((4, 4), (5, 4), None) == 1
-    assert Grid.ruffian_step_cost((4, 4), (5, 4), cost) == 3   # east: covers (6, 4) and (6, 5)
-    assert Grid.ruffian_step_cost((4, 4), (3, 4), cost) == 2   # west: covers (3, 4) and (3, 5)
-    assert Grid.ruffian_step_cost((4, 4), (4, 3), cost) == 2   # north: covers (4, 3) and (5, 3)
-    assert Grid.ruffian_step_cost((4, 4), (4, 5), cost) == 4   # south: covers (4, 6) and (5, 6)
-    assert Grid.ruffian_step_cost((6, 6), (7, 6), cost) == 1
-    assert Grid.ruffian_step_cost((4, 4), (5, 4), lambda sq: 0) == 1  # a step always takes one MVMT
+@pytest.mark.parametrize("pos", [(4, 4), (3, 7), (8, 2)])
+def test_one_step_of_the_ruffian_costs_the_dearer_of_the_two_squares_it_newly_covers(pos):
+    # each step newly covers a leading edge of two squares
+    px, py = pos
+    edges = {"e": [(px + 2, py), (px + 2, py + 1)], "w": [(px - 1, py), (px - 1, py + 1)],
+             "n": [(px, py - 1), (px + 1, py - 1)], "s": [(px, py + 2), (px + 1, py + 2)]}
+    for d, (first, second) in edges.items():
+        to = B.step(pos, d)
+        assert Grid.ruffian_step_cost(pos, to, None) == 1
+        for dear, price in ((first, 3), (second, 4)):
+            cost = lambda sq, dear=dear, price=price: price if sq == dear else 1  # noqa: E731
+            assert Grid.ruffian_step_cost(pos, to, cost) == price, (d, dear)
+        both = lambda sq, first=first, second=second: {first: 2, second: 3}.get(sq, 1)  # noqa: E731
+        assert Grid.ruffian_step_cost(pos, to, both) == 3
+        behind = lambda sq: 5 if sq in B.foot(pos) else 1  # noqa: E731
+        assert Grid.ruffian_step_cost(pos, to, behind) == 1  # the squares it already covers cost nothing
+    assert Grid.ruffian_step_cost(pos, B.step(pos, "e"), lambda sq: 0) == 1  # a step always takes one MVMT
 
 
 def test_on_an_open_board_the_ruffian_needs_one_mvmt_a_square():
