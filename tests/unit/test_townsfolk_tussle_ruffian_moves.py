@@ -276,3 +276,23 @@ def test_the_cowbell_draws_single_target_actions_to_its_wearer_not_the_sheriff()
     m.use_ability(2, "g:cowbell:0", C.GEAR["cowbell"]["activate"][0], Ctx("gear", 2, this="cowbell", row="cowbell"),
                   None)
     assert m.retarget() == 2
+
+
+@pytest.mark.parametrize("target_at, reached", [((5, 9), True), ((5, 11), False)])
+def test_moving_forward_reaches_the_target_when_it_ends_next_to_them(target_at, reached):
+    t = open_field((5, 2), face="s")
+    t.put(0, list(target_at))
+    ctx = card_ctx([0])
+    run(t, {"do": "forward", "face": "target", "squares": 5}, ctx)
+    assert t.f["pos"] == [5, 7] and ctx.reached is reached
+
+
+def test_a_dash_for_everyone_goes_on_after_one_stays_put():
+    t = open_field((5, 0))
+    t.put(0, [2, 8])
+    t.put(1, [8, 8])
+    t.put(2, [0, 11])
+    ctx = Ctx("gear", 0, row="tin-whistle")
+    # Beatin' order: Henlo stays, Melba dashes two squares, Quintus stays
+    run(t, {"do": "dash", "who": "team", "squares": 2}, ctx, [[2, 8], [8, 10], [0, 11]])
+    assert t.folk(0)["pos"] == [2, 8] and t.folk(1)["pos"] == [8, 10] and t.folk(2)["pos"] == [0, 11]

@@ -315,3 +315,32 @@ def test_no_extra_attack_for_a_townsfolk_off_the_board():
     with dice(9):
         extra_attack(t, {"with": "this", "free": True})
     assert t.f["hp"] == hp - 2
+
+
+def test_an_obstacle_between_hides_the_squares_behind_it_from_a_ranged_reach():
+    t = pitchfork_fight()
+    t.f["terrain"] = [{"t": "wooden-fence", "piece": "main", "cells": [[5, 3], [6, 3]], "door": None,
+                       "type": "obstacle", "gone": False, "exh": False, "ff": None}]
+    t.put(0, [4, 4])
+    m = Match(t.state, [])
+    m.terrain_changed()
+    shown = {tuple(sq) for sq in RULES.view(t.state, 0)["derived"]["turn"]["range"]}
+    assert (5, 4) not in shown and (6, 4) not in shown  # two squares off, straight behind the fence
+    assert (4, 2) in shown and (4, 3) in shown and (7, 2) in shown  # beside it: in the open
+    t.put(0, [5, 4])
+    assert "old-pitchfork" not in attacks(t, 0)
+
+
+@pytest.mark.parametrize("spent, allowed", [(0, True), (1, True), (2, False)])
+def test_changing_gear_needs_two_mox_left_and_more_is_fine(spent, allowed):
+    t = pitchfork_fight()  # Henlo: 3 MOX
+    t.give(0, "floppy-scimitar")
+    t.f["turn"]["mx"] = spent
+    action = {"type": "equip", "g": "floppy-scimitar", "slot": "left-hand"}
+    assert (action in t.legal(0)) is allowed
+    if allowed:
+        t.act(0, action)
+        assert t.folk(0)["eq"]["left-hand"] == "floppy-scimitar" and t.match().mox_left(0) == 1 - spent
+    else:
+        with pytest.raises(IllegalAction):
+            t.act(0, action)
