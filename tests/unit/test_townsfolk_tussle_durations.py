@@ -15,7 +15,7 @@ import pytest
 
 from tabletown.games.townsfolk_tussle.match import Match
 from tabletown.games.townsfolk_tussle.play import R
-from tests.unit.test_townsfolk_support import Table, full_decks, restore_decks
+from tests.unit.test_townsfolk_support import Table, dice, full_decks, restore_decks
 
 CALM = "qing-kween-coronation"  # heals the Ruffian (at full HP: nothing) and reshuffles its deck
 
@@ -175,3 +175,19 @@ def test_there_is_no_ruffian_on_the_board_in_town():
     t = Table(("henlo", "melba", "quintus"))
     m = Match(t.state, [])
     assert not m.on_board(R) and not m.on_board(0)
+
+
+def test_a_this_turn_bonus_does_not_outlive_a_fight_won_on_that_turn():
+    t = henlos_turn()
+    t.give(0, "strong-coffee", "accessory")
+    t.act(0, {"type": "use", "k": "g:strong-coffee:0", "chosen": None})
+    assert mox(t, 0) == 4
+    t.f["hp"] = 1
+    with dice(9, 5, 4, 3, 2, 6, 7, 8):
+        t.act(0, {"type": "attack", "g": "old-pitchfork"})
+    t.settle()
+    while t.stage["k"] == "discard":
+        t.act(t.stage["seat"], {"type": "keep-feats"})
+        t.settle()
+    assert t.state["f"] is None
+    assert mox(t, 0) == 3 and t.state["effects"] == []

@@ -19,6 +19,7 @@ from __future__ import annotations
 import pytest
 
 from tabletown.games.townsfolk_tussle import content as C
+from tabletown.games.townsfolk_tussle.board import manhattan
 from tabletown.games.townsfolk_tussle.match import Match
 from tabletown.games.townsfolk_tussle.play import Ctx, Suspend
 from tests.unit.test_townsfolk_support import Table, full_decks, restore_decks
@@ -253,15 +254,49 @@ def test_a_retreat_goes_as_far_from_the_target_as_the_mvmt_allows():
     assert t.f["pos"] == [8, 10]  # three squares straight away
 
 
-def test_a_retreat_with_two_equally_far_ends_lets_the_players_choose():
+def test_a_retreat_with_two_equally_far_ends_lets_the_townsfolk_it_flees_choose():
     t = open_field((5, 5))
-    t.put(0, [4, 4])  # diagonal to the Ruffian's top-left: away is right or down
+    t.put(1, [4, 4])  # Melba, diagonal to the Ruffian's top-left (on Henlo's turn): away is right or down
     with pytest.raises(Suspend) as q:
-        run(t, {"do": "retreat", "from": "target", "squares": 1}, card_ctx([0]))
+        run(t, {"do": "retreat", "from": "target", "squares": 1}, card_ctx([1]))
     assert q.value.question["k"] == "spot" and sorted(q.value.question["opts"]) == [[5, 6], [6, 5]]
-    assert q.value.question["seat"] == 0  # the townsfolk it flees from answers
-    run(t, {"do": "retreat", "from": "target", "squares": 1}, card_ctx([0]), [[5, 6]])
+    assert q.value.question["seat"] == 1  # the townsfolk it flees from answers, not the one whose turn it is
+    run(t, {"do": "retreat", "from": "target", "squares": 1}, card_ctx([1]), [[5, 6]])
     assert t.f["pos"] == [5, 6]
+
+
+def test_turning_to_face_nobody_leaves_the_ruffian_as_it_was():
+    t = open_field((5, 5), face="w")
+    run(t, {"do": "face", "to": "target"}, card_ctx([]))
+    assert t.f["face"] == "w" and t.f["pos"] == [5, 5]
+    t.put(0, [5, 9])
+    run(t, {"do": "face", "to": "target"}, card_ctx([0]))
+    assert t.f["face"] == "s"
+
+
+def test_a_townsfolk_collided_with_and_boxed_in_goes_to_the_nearest_free_square():
+    t = open_field((3, 5), face="e")
+    t.f["terrain"] = [{"t": "wooden-fence", "piece": "main", "cells": [[6, 4], [7, 5], [6, 7], [7, 6]],
+                       "door": None, "type": "obstacle", "gone": False, "exh": False, "ff": None}]
+    t.put(0, [6, 5])  # fence above, right and (diagonally) below: only (6, 6) is free, and the Ruffian takes it
+    t.put(1, [11, 0])
+    t.put(2, [0, 0])
+    run(t, {"do": "forward", "squares": 1}, card_ctx([]))
+    assert t.f["pos"] == [4, 5]
+    run(t, {"do": "forward", "squares": 1}, card_ctx([]), [[8, 5]])
+    assert t.f["pos"] == [5, 5]
+    pos = t.folk(0)["pos"]
+    assert pos not in ([5, 5], [6, 5], [5, 6], [6, 6])
+    assert manhattan(pos, (6, 5)) == 2  # the nearest free squares are two steps off
+
+
+def test_each_step_of_a_walk_is_told_where_it_lands():
+    t = open_field((5, 0))
+    t.put(0, [2, 8])
+    events = t.act(0, {"type": "move", "to": [4, 9]})
+    steps = [e["at"] for e in events if e["t"] == "step"]
+    assert len(steps) == 3 and steps[-1] == [4, 9]
+    assert all(abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1 for a, b in zip([[2, 8]] + steps, steps))
 
 
 # --- the Cowbell -------------------------------------------------------------------------------------------------------------
