@@ -104,3 +104,23 @@ def test_the_story_names_each_townsfolk_with_their_feats():
     assert [row[0] for row in feats["rows"]] == [C.TOWNSFOLK[tid]["short"] for tid in ("henlo", "melba", "quintus")]
     assert feats["rows"][1][1:3] == [1, C.FEATS[C.FEAT_CARDS[0]]["points"]]
     assert feats["rows"][0][1:] == [0, 0, "—"]
+
+
+def test_the_board_asks_for_a_starting_square_then_for_squares_to_move_to():
+    t = Table(("henlo", "melba", "quintus"))
+    assert RULES.params(t.state, t.stage["seat"]) == []  # the shop reset: nothing to click on the board
+    t.to_fight("qing-kween")
+    seat = t.stage["seat"]
+    [start] = RULES.params(t.state, seat)
+    assert start["action"] == {"type": "start"} and start["param"] == "at" and start["kind"] == "square"
+    assert RULES.params(t.state, (seat + 1) % 3) == []  # not their turn
+    squares = C.RUFFIANS["qing-kween"]["landscape"]["t"]
+    for k in range(3):
+        t.act(t.stage["seat"], {"type": "start", "at": list(squares[k])})
+    t.settle()
+    [move] = RULES.params(t.state, t.stage["seat"])
+    assert move["action"] == {"type": "move"} and move["param"] == "to"
+    target = next(a for a in t.legal(t.stage["seat"]) if a["type"] == "move")
+    RULES.check_param(t.state, t.stage["seat"], target)
+    with pytest.raises(IllegalAction):
+        RULES.check_param(t.state, t.stage["seat"], {"type": "move", "to": [99, 99]})
