@@ -331,3 +331,10 @@ def test_a_dash_for_everyone_goes_on_after_one_stays_put():
     # Beatin' order: Henlo stays, Melba dashes two squares, Quintus stays
     run(t, {"do": "dash", "who": "team", "squares": 2}, ctx, [[2, 8], [8, 10], [0, 11]])
     assert t.folk(0)["pos"] == [2, 8] and t.folk(1)["pos"] == [8, 10] and t.folk(2)["pos"] == [0, 11]
+
+
+def test_moving_toward_nobody_leaves_the_ruffian_where_it_is():
+    t = open_field((5, 5), face="w")
+    ctx = card_ctx([])
+    run(t, {"do": "move", "to": "target", "squares": 4, "dmg": 1}, ctx)
+    assert t.f["pos"] == [5, 5] and t.f["face"] == "w" and not ctx.reached

@@ -197,3 +197,25 @@ def test_in_the_trading_variant_gear_goes_to_any_other_townsfolk_but_not_to_your
     assert "floppy-scimitar" in t.folk(low)["stash"] and "extend-o-pole" in t.folk(high)["stash"]
     assert not {"floppy-scimitar", "extend-o-pole"} & set(t.match().owns(seat))
     assert t.stage["k"] == "shop" and t.stage["seat"] == seat  # giving does not use up the turn
+
+
+def test_coins_paid_to_the_peddler_and_for_a_reset_count_as_coins_paid():
+    t = Table(("melba", "quintus", "yancy"))
+    first = t.stage["seat"]
+    t.act(first, {"type": "pledge", "n": 4})
+    t.act(t.stage["seat"], {"type": "pledge", "n": 0})
+    t.act(t.stage["seat"], {"type": "pledge", "n": 2})
+    t.settle()
+    assert t.match().tally_of(first, "coins-paid", "game") == 4
+    buyer = t.stage["seat"]
+    t.folk(buyer)["coins"] = 99
+    item = t.state["ped"]["shop"][0]
+    price = t.match().price(buyer, item)
+    paid = t.match().tally_of(buyer, "coins-paid", "game")
+    t.act(buyer, {"type": "buy", "g": item})
+    assert t.match().tally_of(buyer, "coins-paid", "game") == paid + price
+    seller = t.stage["seat"]
+    t.give(seller, "prospectors-pick")
+    paid = t.match().tally_of(seller, "coins-paid", "game")
+    t.act(seller, {"type": "sell", "g": "prospectors-pick"})
+    assert t.match().tally_of(seller, "coins-paid", "game") == paid  # selling is no paying
