@@ -281,7 +281,7 @@ def test_hard_bot_beats_easy_bot():
     # one hard bot among easy ones, in every seat: a fair share would be a third of the wins
     wins, hard_avg, easy_avg, games = _duel(3, "hard", "easy", range(500, 506))
     assert games == 18
-    assert wins >= 12 and hard_avg > easy_avg + 6  # measured: 15 wins, 36.2 against 24.4
+    assert wins >= 12 and hard_avg > easy_avg + 6  # measured: 17 wins, 46.7 against 30.1
 
 
 def test_bots_play_legal_moves_in_every_mode_and_stay_fast():

@@ -10,7 +10,8 @@ seeds, the bots seeded as `simulate` seeds them).
 from __future__ import annotations
 
 import time
-from typing import Any
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any, Callable
 
 from tabletown.cli import simulate
 from tabletown.engine.bots import choose
@@ -140,6 +141,26 @@ def _towns(n: int) -> list[str]:
             + _table(["Town card", "mean Main Street points", "mean score"], rows))
 
 
+WORKERS = 2  # the sections are independent: measured side by side, in processes of their own
+
+
+def _section(part: tuple[Callable[[int], list[str]], int]) -> list[str]:
+    fn, games = part
+    return fn(games)
+
+
+def _measure(parts: list[tuple[Callable[[int], list[str]], int]], workers: int) -> list[list[str]]:
+    """Each section's lines, in order. Every game is a pure function of its seed, so the
+    page is the same whether the sections run one after another or side by side."""
+    if workers > 1:
+        try:
+            with ProcessPoolExecutor(max_workers=workers) as pool:
+                return list(pool.map(_section, parts))
+        except (OSError, NotImplementedError):  # no processes here (a browser): one after another
+            pass
+    return [_section(part) for part in parts]
+
+
 def report(quick: bool = False) -> str:
     started = time.perf_counter()
 
@@ -154,11 +175,9 @@ def report(quick: bool = False) -> str:
         "[the content notes](../content/tumble-town.md)). " + ("**Quick run: too few games to read.**" if quick else ""),
         "",
     ]
-    lines += _chart(n(200, 4))
-    lines += _ladder(n(60, 2))
-    lines += _missions(n(40, 1))
-    lines += _seats(n(60, 2))
-    lines += _hard_vs_easy(n(30, 1))
-    lines += _towns(n(20, 1))
+    parts = [(_chart, n(200, 4)), (_ladder, n(60, 2)), (_missions, n(40, 1)), (_seats, n(60, 2)),
+             (_hard_vs_easy, n(30, 1)), (_towns, n(20, 1))]
+    for section in _measure(parts, workers=1 if quick else WORKERS):
+        lines += section
     lines.append(f"_{time.perf_counter() - started:.0f} s of simulation._")
     return "\n".join(lines) + "\n"

@@ -1,0 +1,111 @@
+"""Tumble Town's bots: legal moves in every mode, and a hard bot that plays for the mission
+card it is on (Mission 5: "Gain at least 13 points from Main Street")."""
+
+from __future__ import annotations
+
+import pytest
+
+from tabletown.engine.prng import Rng, seed_state
+from tabletown.games.tumble_town.content import PLAN_BY_NAME
+from tabletown.games.tumble_town.game import BOTS, RULES, SPEC
+from tabletown.games.tumble_town.missions import extra_requirement
+from tabletown.games.tumble_town.scoring import placements, street_points
+
+
+def A(st, seat, action):
+    return RULES.apply(st, seat, action)[0]
+
+
+# ----------------------------------------------------------------------------------
+# Legal moves in every mode
+
+
+MODES = [
+    (1, {"mode": "outlaw", "difficulty": "easy"}),
+    (1, {"mode": "outlaw", "difficulty": "extra-hard", "town": "hard"}),
+    (1, {"mode": "no-outlaw", "town": "cactus"}),
+    (1, {"mode": "sole-surveyor", "town": "dueling", "surplus": True}),
+    (1, {"mode": "outlaw", "no_main_street": True}),
+    (2, {"town": "dueling", "mission": 5, "mission_seat2": 9}),
+    (3, {"town": "cactus", "surplus": True}),
+    (4, {"town": "hard"}),
+] + [(1, {"mode": "outlaw", "difficulty": "medium", "mission": m, "mission_hard": m % 2 == 0}) for m in range(1, 11)]
+
+
+@pytest.mark.parametrize("seats, options", MODES)
+def test_both_bots_play_only_legal_moves_to_the_end_of_the_game(seats, options):
+    st = RULES.setup(5, seats, SPEC.normalize(seats, options))
+    rng = Rng(seed_state(5))
+    steps = 0
+    while not st["over"]:
+        seat = RULES.active(st)[0]
+        legal = RULES.legal(st, seat)
+        level = "hard" if (seat + steps // 200) % 2 == 0 or seats == 1 else "easy"
+        action = BOTS[level](RULES, RULES.view(st, seat), seat, legal, rng)
+        assert action in legal
+        st = A(st, seat, action)
+        steps += 1
+        assert steps < 2000
+    assert RULES.outcome(st) is not None
+
+
+def test_the_easy_bot_alone_plays_only_legal_moves_on_a_mission():
+    st = RULES.setup(8, 1, SPEC.normalize(1, {"mode": "outlaw", "mission": 5}))
+    rng = Rng(seed_state(8))
+    while not st["over"]:
+        legal = RULES.legal(st, 0)
+        action = BOTS["easy"](RULES, RULES.view(st, 0), 0, legal, rng)
+        assert action in legal
+        st = A(st, 0, action)
+
+
+# ----------------------------------------------------------------------------------
+# Mission 5: "Gain at least 13 points from Main Street"
+#
+# The Easy card: north  h3, b1, g1, alley, h2, any, k1, h1
+#                south  any, h1, y1, h2, alley, b1, any, h2
+
+
+def _standing(name, side, start, mirror=False, colors=None):
+    plan = PLAN_BY_NAME[name]
+    spec = colors or [c if c not in ("any", "plain") else "brown" for c in plan["colors"]]
+    return {"plan": plan["id"], "dice": [[c, 4] for c in spec], "at": [side, start, mirror], "used": False, "pen": 0}
+
+
+def _placing(built, building, hand_too=()):
+    """A solo game on mission 5 (Easy card), early on, with `built` standing and `building`
+    constructed with the dice its plan asks for, waiting to be placed."""
+    st = RULES.setup(4, 1, SPEC.normalize(1, {"mode": "outlaw", "difficulty": "medium", "mission": 5, "town": "easy"}))
+    while st["phase"] != "main":
+        legal = RULES.legal(st, 0)
+        st = A(st, 0, legal[0])
+    plan = PLAN_BY_NAME[building]
+    pl = st["players"][0]
+    pl["built"] = built
+    pl["hand"] = [plan["id"]] + [PLAN_BY_NAME[n]["id"] for n in hand_too]
+    st["build"] = {"plan": plan["id"], "dice": [[c, 4] for c in plan["colors"]]}
+    return st
+
+
+def test_on_mission_5_the_hard_bot_takes_the_one_spot_that_brings_main_street_to_13():
+    built = [
+        _standing("Barber Shop", 0, 1),   # brown on b1, gray on g1: 2
+        _standing("Train Depot", 0, 4),   # any, black on k1, height 1 (h2 missed): 3, and the alley: 1
+        _standing("Lookout", 1, 0, colors=["gold", "brown", "gold", "black"]),  # any, h1, gold on y1: 3
+        _standing("Bakery", 1, 5),        # brown on b1, any: 2, and the alley between: 1
+    ]
+    st = _placing(built, "Water Tower", hand_too=["Chapel"])  # two towers of height 3: one plot asks for it
+    pl = st["players"][0]
+    assert street_points(pl["built"], "easy") == 12
+    assert RULES.view(st, 0)["missions"][0] == 5 and not RULES.view(st, 0)["derived"]["last_round"]
+    plan = PLAN_BY_NAME["Water Tower"]
+    spots = placements(pl["built"], "easy", plan, st["build"]["dice"])
+    reaching = [s for s in spots if s["gain"] >= 1]
+    assert len(spots) >= 2 and len(reaching) == 1  # the height 3 plot; the other free plot asks for height 2
+
+    legal = RULES.legal(st, 0)
+    action = BOTS["hard"](RULES, RULES.view(st, 0), 0, legal, Rng(seed_state(1)))
+    assert action["type"] == "place" and (action["side"], action["start"]) == (reaching[0]["side"], reaching[0]["start"])
+    after = A(st, 0, action)["players"][0]
+    assert street_points(after["built"], "easy") == 13
+    assert extra_requirement(5, after, None, {"street": 13})
