@@ -368,3 +368,11 @@ def test_the_same_terrain_gives_the_same_grid_and_a_removed_piece_a_new_one():
     moved = B.grid_for(SIZE, SIZE, [piece("town-pond", [(3, 2)], "obstacle")])
     assert moved.obstacles == {(3, 2)}
     assert B.cell([4, 5]) == (4, 5)
+
+
+def test_grids_of_several_layouts_are_all_kept():
+    a_pieces = [piece("town-pond", [(1, 1)], "obstacle")]
+    b_pieces = [piece("town-pond", [(8, 8)], "obstacle")]
+    a = B.grid_for(SIZE, SIZE, a_pieces)
+    b = B.grid_for(SIZE, SIZE, b_pieces)
+    assert B.grid_for(SIZE, SIZE, a_pieces) is a and B.grid_for(SIZE, SIZE, b_pieces) is b

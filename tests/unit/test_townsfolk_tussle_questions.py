@@ -17,6 +17,7 @@ import pytest
 from tabletown.engine.rules import IllegalAction
 from tabletown.games.townsfolk_tussle import content as C
 from tabletown.games.townsfolk_tussle.match import Match
+from tabletown.games.townsfolk_tussle.play import Suspend
 from tabletown.games.townsfolk_tussle.rules import RULES
 from tests.unit.test_townsfolk_support import Table, dice, full_decks, restore_decks
 
@@ -169,3 +170,20 @@ def test_the_story_tells_how_the_last_fight_ended(won, shown):
     row = fights["rows"][0]
     assert row[1] == C.RUFFIANS["qing-kween"]["name"] and row[3] == shown
     assert RULES.story([(0, {"type": "end"}, [], during)], during)[0]["rows"][0][3] == ""  # not over yet
+
+
+@pytest.mark.parametrize("rolls, sheriff", [((3, 8), 1), ((9, 2), 0), ((5, 5, 2, 7), 1)])
+def test_a_tie_for_sheriff_the_team_leaves_to_the_dice_goes_to_the_highest_roll(rolls, sheriff):
+    t = Table(("henlo", "melba", "quintus"))
+    t.fight("qing-kween")
+    feat = next(f for f in C.FEAT_CARDS if C.FEATS[f]["points"] > 0)
+    t.folk(0)["done"] = [feat]
+    t.folk(1)["done"] = [feat]
+    t.folk(2)["done"] = []
+    m = Match(t.state, ["roll"])
+    with dice(*rolls):
+        try:
+            m.name_sheriff()
+        except Suspend:
+            pass  # then the new sheriff is asked whether to put the gear on
+    assert t.f["sheriff"] == sheriff

@@ -338,3 +338,12 @@ def test_moving_toward_nobody_leaves_the_ruffian_where_it_is():
     ctx = card_ctx([])
     run(t, {"do": "move", "to": "target", "squares": 4, "dmg": 1}, ctx)
     assert t.f["pos"] == [5, 5] and t.f["face"] == "w" and not ctx.reached
+
+
+@pytest.mark.parametrize("ruffian_at, at, to", [((2, 7), (1, 8), (0, 8)), ((2, 7), (2, 10), (2, 11)),
+                                                ((7, 2), (9, 3), (11, 3)), ((7, 2), (8, 0), (8, 0))])
+def test_a_push_away_from_a_ruffian_off_the_boards_diagonal(ruffian_at, at, to):
+    t = open_field(ruffian_at)
+    t.put(0, list(at))
+    run(t, {"do": "push", "who": "target", "squares": 2}, card_ctx([0]))
+    assert tuple(t.folk(0)["pos"]) == to

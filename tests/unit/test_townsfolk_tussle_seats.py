@@ -124,3 +124,19 @@ def test_the_board_asks_for_a_starting_square_then_for_squares_to_move_to():
     RULES.check_param(t.state, t.stage["seat"], target)
     with pytest.raises(IllegalAction):
         RULES.check_param(t.state, t.stage["seat"], {"type": "move", "to": [99, 99]})
+
+
+def test_a_start_square_is_only_taken_with_a_start_action():
+    t = Table(("henlo", "melba", "quintus"))
+    t.to_fight("qing-kween")
+    sq = list(C.RUFFIANS["qing-kween"]["landscape"]["t"][0])
+    for kind in ("use", "turn", "move", "attack"):
+        with pytest.raises(IllegalAction):
+            t.act(t.stage["seat"], {"type": kind, "at": sq})
+
+
+def test_the_story_gives_one_row_to_a_fight_however_many_moves_it_takes():
+    t = Table(("henlo", "melba", "quintus"))
+    t.fight("qing-kween")
+    tables = RULES.story([(0, {"type": "end"}, [], t.state)] * 3, t.state)
+    assert len(tables[0]["rows"]) == 1

@@ -11,6 +11,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from tabletown.engine.rules import IllegalAction
@@ -219,3 +221,13 @@ def test_coins_paid_to_the_peddler_and_for_a_reset_count_as_coins_paid():
     paid = t.match().tally_of(seller, "coins-paid", "game")
     t.act(seller, {"type": "sell", "g": "prospectors-pick"})
     assert t.match().tally_of(seller, "coins-paid", "game") == paid  # selling is no paying
+
+
+def test_a_sale_read_back_from_a_saved_game_still_sells():
+    t = Table(("melba", "quintus", "yancy"))
+    to_shop(t)
+    seat = t.stage["seat"]
+    t.give(seat, "prospectors-pick")
+    coins = t.folk(seat)["coins"]
+    t.act(seat, json.loads(json.dumps({"type": "sell", "g": "prospectors-pick"})))
+    assert "prospectors-pick" not in t.match().owns(seat) and t.folk(seat)["coins"] > coins
