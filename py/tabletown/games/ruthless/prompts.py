@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from tabletown.engine.words import plural
+
 from . import play as P
 from .phrases import NODE_NAMES, name
 
@@ -50,7 +52,7 @@ def prompt_for(state, seat) -> str:
             return "Pick a character to act, or end your activation"
         m = state["models"][sel]
         left = P.M.action_limit(state, m) - m["acts"]
-        return f"{who(state, m)}: {left} action{'s' if left != 1 else ''} left. Choose an action or press a point to move"
+        return f"{who(state, m)}: {plural(left, 'action')} left. Choose an action or press a point to move"
     return "Your move"
 
 

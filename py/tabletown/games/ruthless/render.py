@@ -21,6 +21,7 @@ from functools import lru_cache
 from typing import Any, Optional
 
 from tabletown.engine.draw import PALETTE, Board, esc
+from tabletown.engine.words import plural
 
 from . import cards as K
 from . import content as C
@@ -969,7 +970,7 @@ def _territory(b: Board, ctx: dict[str, Any]) -> None:
         people = []
         for e in roster:
             wounds = sum(e["wounds"].values())
-            people.append(name(e["card"]) + (" (dead)" if e["dead"] else (f" ({wounds} old wound{'s' if wounds != 1 else ''})" if wounds else "")))
+            people.append(name(e["card"]) + (" (dead)" if e["dead"] else (f" ({plural(wounds, 'old wound')})" if wounds else "")))
         lines.append(f"{label}: " + ", ".join(people))
     for h in camp.get("history", []):
         where = NODE_NAMES.get(h["at"] or "", "the trail")

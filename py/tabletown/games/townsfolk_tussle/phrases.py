@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any, Callable, Optional
 
 from tabletown.engine.rules import seat_token
+from tabletown.engine.words import plural
 
 from . import content as C
 
@@ -179,7 +180,7 @@ def _stat(e: Event) -> str:
 
 def _counter(e: Event) -> str:
     on = ruffian(e["on"]) if e["on"] in C.RUFFIANS else (terrain(e["on"]) if e["on"] in C.TERRAIN else "it")
-    return f"{on}: {e['n']} {e['name'].capitalize()} counter{'s' if e['n'] != 1 else ''}."
+    return f"{on}: {plural(e['n'], e['name'].capitalize() + ' counter')}."
 
 
 def _ending(e: Event) -> str:
@@ -199,7 +200,7 @@ PHRASES: dict[str, Callable[[Event], Optional[str]]] = {
     "ko": lambda e: f"{who(e)} is knocked out!",
     "heal": lambda e: f"{who(e)} restores {e['n']} HP.",
     "coins": lambda e: None if e.get("quiet") else
-    f"{who(e)} {'gains' if e['n'] > 0 else 'loses'} {abs(e['n'])} Coin{'s' if abs(e['n']) != 1 else ''}.",
+    f"{who(e)} {'gains' if e['n'] > 0 else 'loses'} {plural(abs(e['n']), 'Coin')}.",
     "stat": _stat,
     "restored": lambda e: f"{who(e)} shakes off what the Ruffian lowered.",
     "boost": lambda e: None,
@@ -253,7 +254,7 @@ PHRASES: dict[str, Callable[[Event], Optional[str]]] = {
     "victory": lambda e: f"{ruffian(e['who'])} is beaten! Each townsfolk gets 6 Coins.",
     "loot": lambda e: f"{who(e)} loots the {gear(e['g'])}.",
     "feat-discarded": lambda e: f"{who(e)} discards a Feat.",
-    "keep-feats": lambda e: f"{who(e)} keeps {e['n']} unaccomplished Feat{'s' if e['n'] != 1 else ''}.",
+    "keep-feats": lambda e: f"{who(e)} keeps {plural(e['n'], 'unaccomplished Feat')}.",
     "rotate": lambda e: "The Buyin'/Beatin' bar rotates.",
     "ending": _ending,
     "picked": lambda e: f"{seat_token(e['who'])} plays {C.TOWNSFOLK[e['folk']]['name']}"

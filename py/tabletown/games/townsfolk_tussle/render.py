@@ -17,6 +17,7 @@ import json
 from typing import Any, Optional
 
 from tabletown.engine.draw import PALETTE, Board, esc, fit_lines, names_in
+from tabletown.engine.words import plural
 
 from . import content as C
 from .board import foot
@@ -352,7 +353,7 @@ class Drawer:
         if kind == "direction":
             return f"Push {DIR_NAME[v]}"
         if kind in ("pay", "give"):
-            return f"{v} Coin{'s' if v != 1 else ''}"
+            return plural(v, "Coin")
         if kind == "agree":
             return "Agree" if v else "Refuse"
         if kind == "exchange":
@@ -714,7 +715,7 @@ class Drawer:
         if kind == "no-reset":
             return "No shop reset"
         if kind == "pledge":
-            return f"Pledge {a['n']} Coin{'s' if a['n'] != 1 else ''} to reset the shop"
+            return f"Pledge {plural(a['n'], 'Coin')} to reset the shop"
         if kind == "discard-feat":
             return f"Discard the Feat {C.FEATS[a['feat']]['name']}"
         if kind == "keep-feats":

@@ -666,7 +666,7 @@ def _construction(c: Canvas, L: Layout, view: dict[str, Any], pl: dict[str, Any]
                   width=info_w, lines=2)
     c.add("</g>")
     iy += 20 * (used - 1)
-    pen_text = f"{pen} Penalty token{'s' if pen != 1 else ''}" + ("" if hints.get("full") else " so far")
+    pen_text = plural(pen, "Penalty token") + ("" if hints.get("full") else " so far")
     c.add('<g data-topic="requirement:penalty">')
     c.text(info_x, iy + 42, pen_text, size=17, width=info_w, lines=1, fill=RED if pen else GREEN, bold=True)
     lines = 0
