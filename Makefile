@@ -64,6 +64,7 @@ $(BENCH_STAMP): tools/bench/package.json tools/bench/package-lock.json
 bench: $(PIP_STAMP) dist $(CHROMIUM) $(BENCH_STAMP)
 	$(PY) tools/bench/load.py
 	$(PY) tools/bench/browser.py --only-moves
+	$(PY) tools/bench/bots.py
 	$(PY) -m tabletown simulate tavern-tussle --games 1000 --seats 4 --bots easy
 
 # Mutation testing on a seeded sample of mutants (settings in tools/mutation/targets.toml); not part of `make test`.

