@@ -29,6 +29,8 @@ const IMPORTS = "import html, ipaddress, urllib.parse, importlib.resources, base
 const AFTER_RESTORE = "import random\nrandom.seed()\n";
 
 const mark = (name) => performance.mark("tabletown:" + name);
+// The steps of a start without a snapshot, for the load benchmark (tools/bench/load.py).
+const step = (name) => performance.mark("loader: " + name);
 
 async function openStore() {
   try {
@@ -110,10 +112,14 @@ export async function loadPyodide(options) {
       console.warn("Tabletown: no start-up snapshot this time:", err);
     }
   }
+  const zip = fetch(BOOT_ZIP);
   const pyodide = await loadRuntime(settings);
-  await unpackBootZip(pyodide, fetch(BOOT_ZIP));
+  step("Python started");
+  await unpackBootZip(pyodide, zip);
+  step("boot zip unpacked");
   try {
     pyodide.runPython(IMPORTS); // what main.py imports first, the same either way
+    step("page imported");
   } catch (err) {
     // main.py imports the page again and PyScript shows the error.
     console.warn("Tabletown: the page's modules did not import:", err);
