@@ -3,14 +3,16 @@
 //
 // A start without a snapshot: Pyodide starts CPython, the boot zip (the engine, the page and
 // the games' specs) is unpacked, and the page's modules are imported. On a page kept by the
-// service worker (a returning visitor), a copy of the interpreter's memory is then taken and
-// stored in Cache Storage. Later starts hand that copy to Pyodide: no CPython start and no
-// imports, only the boot zip unpacked again into the (fresh) file system for the modules the
-// page imports later. The snapshot is stored under a name made from this module's URL, which
-// carries a hash of the runtime and of the boot zip (tools/build.py writes their names here),
-// so a new build never reads an old snapshot (and drops it when it stores its own). A missing,
-// stale or unreadable snapshot means a normal start; with the service worker blocked, or on a
-// first visit, nothing is stored.
+// service worker (a returning visitor), once the page is ready and the browser idle, a worker
+// running this same module makes a copy of such an interpreter's memory (its own Pyodide, off
+// the page's thread, so neither the start nor the first clicks wait for it) and stores it in
+// Cache Storage. Later starts hand that copy to Pyodide: no CPython start and no imports, only
+// the boot zip unpacked again into the (fresh) file system for the modules the page imports
+// later. The snapshot is stored under a name made from this module's URL, which carries a hash
+// of the runtime and of the boot zip (tools/build.py writes their names here), so a new build
+// never reads an old snapshot (and drops it when it stores its own). A missing, stale or
+// unreadable snapshot means a normal start; with the service worker blocked, or on a first
+// visit, nothing is stored.
 //
 // tools/build.py rewrites the paths below to the hashed runtime and boot zip.
 import { loadPyodide as loadRuntime, version } from "./vendor/pyodide/pyodide.mjs";
@@ -27,6 +29,7 @@ const KEY = import.meta.url.replace(/[?#].*$/, "") + ".snapshot";
 const IMPORTS = "import html, ipaddress, urllib.parse, importlib.resources, base64\nimport tabletown.web.app\n";
 // The restored memory holds the random module's state of the moment it was taken.
 const AFTER_RESTORE = "import random\nrandom.seed()\n";
+const IN_WORKER = typeof WorkerGlobalScope !== "undefined" && globalThis instanceof WorkerGlobalScope;
 
 const mark = (name) => performance.mark("tabletown:" + name);
 // The steps of a start without a snapshot, for the load benchmark (tools/bench/load.py).
@@ -51,12 +54,8 @@ async function readSnapshot(store) {
 }
 
 async function storeSnapshot(store, bytes) {
-  try {
-    for (const old of await store.keys()) await store.delete(old);
-    await store.put(KEY, new Response(bytes, { headers: { "Content-Type": "application/octet-stream" } }));
-  } catch (err) {
-    console.warn("Tabletown: the start-up snapshot was not stored:", err);
-  }
+  for (const old of await store.keys()) await store.delete(old);
+  await store.put(KEY, new Response(bytes, { headers: { "Content-Type": "application/octet-stream" } }));
 }
 
 async function unpackBootZip(pyodide, zip) {
@@ -65,18 +64,68 @@ async function unpackBootZip(pyodide, zip) {
   pyodide.unpackArchive(await response.arrayBuffer(), "zip", { extractDir: "." });
 }
 
-// A returning visitor's page (kept by the service worker) takes a snapshot; a page with the
-// worker blocked or on its first visit starts the plain way and stores nothing.
-function worthASnapshot() {
-  return !!(navigator.serviceWorker && navigator.serviceWorker.controller);
-}
-
 async function restore(settings, snapshot, zip) {
   const pyodide = await loadRuntime({ ...settings, _loadSnapshot: snapshot });
   await unpackBootZip(pyodide, zip);
   pyodide.runPython(AFTER_RESTORE);
   return pyodide;
 }
+
+// --- making the snapshot (in a worker) ---------------------------------------------------
+
+// The worker's side: an interpreter made for a snapshot (its view of the globals records every
+// path it reads, so it only imports; a page could not run in it), its memory stored.
+async function makeSnapshot() {
+  const maker = await loadRuntime({ indexURL: INDEX_URL, _makeSnapshot: true });
+  await unpackBootZip(maker, fetch(BOOT_ZIP));
+  maker.runPython(IMPORTS);
+  const store = await openStore();
+  if (!store) throw new Error("Cache Storage is not available");
+  await storeSnapshot(store, maker.makeMemorySnapshot());
+}
+
+if (IN_WORKER) {
+  globalThis.onmessage = async () => {
+    try {
+      await makeSnapshot();
+      globalThis.postMessage({ stored: true });
+    } catch (err) {
+      globalThis.postMessage({ stored: false, error: String(err && err.stack || err) });
+    }
+  };
+}
+
+// The page's side: a returning visitor's page (kept by the service worker) asks for a snapshot
+// once it is ready and the browser is idle; the worker ends when it has stored it. With the
+// service worker blocked, on a first visit or without module workers, nothing is made.
+function snapshotAfterReady(store) {
+  if (!store || !navigator.serviceWorker || !navigator.serviceWorker.controller || typeof Worker === "undefined") return;
+  addEventListener("tabletown:ready", () => {
+    const idle = globalThis.requestIdleCallback || ((fn) => setTimeout(fn, 200));
+    idle(() => {
+      mark("snapshot-make");
+      let worker;
+      try {
+        worker = new Worker(import.meta.url, { type: "module", name: "tabletown snapshot" });
+      } catch (err) {
+        console.warn("Tabletown: no start-up snapshot this time:", err);
+        return;
+      }
+      worker.onmessage = (event) => {
+        worker.terminate();
+        if (event.data && event.data.stored) mark("snapshot-made");
+        else console.warn("Tabletown: no start-up snapshot this time:", event.data && event.data.error);
+      };
+      worker.onerror = (event) => {
+        worker.terminate();
+        console.warn("Tabletown: no start-up snapshot this time:", event.message);
+      };
+      worker.postMessage("make");
+    }, { timeout: 5000 });
+  }, { once: true });
+}
+
+// --- the start -------------------------------------------------------------------------------
 
 export async function loadPyodide(options) {
   const settings = { ...options, indexURL: INDEX_URL };
@@ -93,25 +142,7 @@ export async function loadPyodide(options) {
       try { await store.delete(KEY); } catch (e) { /* a normal start follows anyway */ }
     }
   }
-  if (store && worthASnapshot()) {
-    // Taking a snapshot needs an interpreter whose view of the page's globals records every
-    // path it reads, which DOM getters refuse; so that one only imports, and the page runs
-    // in a second one restored from its snapshot (which checks the snapshot, too).
-    try {
-      mark("snapshot-make");
-      const maker = await loadRuntime({ ...settings, _makeSnapshot: true });
-      await unpackBootZip(maker, fetch(BOOT_ZIP));
-      maker.runPython(IMPORTS);
-      const bytes = maker.makeMemorySnapshot();
-      mark("snapshot-made");
-      const pyodide = await restore(settings, bytes, fetch(BOOT_ZIP));
-      mark("snapshot-restored");
-      storeSnapshot(store, bytes); // not awaited: it is written while the page starts
-      return pyodide;
-    } catch (err) {
-      console.warn("Tabletown: no start-up snapshot this time:", err);
-    }
-  }
+  snapshotAfterReady(store);
   const zip = fetch(BOOT_ZIP);
   const pyodide = await loadRuntime(settings);
   step("Python started");
