@@ -64,8 +64,29 @@ async function unpackBootZip(pyodide, zip) {
   pyodide.unpackArchive(await response.arrayBuffer(), "zip", { extractDir: "." });
 }
 
+// Pyodide with its WebAssembly module already compiled, when static/boot.js started that
+// while the page loaded: Pyodide instantiates through WebAssembly.instantiateStreaming, which
+// this start answers with the compiled module (once; otherwise Pyodide compiles it itself).
+async function startRuntime(settings) {
+  const compiled = IN_WORKER ? null : globalThis.tabletownWasm;
+  if (!compiled) return loadRuntime(settings);
+  const streaming = WebAssembly.instantiateStreaming;
+  WebAssembly.instantiateStreaming = async function (source, imports) {
+    WebAssembly.instantiateStreaming = streaming;
+    const module = await compiled;
+    if (!module) return streaming.call(this, source, imports);
+    step("wasm compiled early");
+    return { module, instance: await WebAssembly.instantiate(module, imports) };
+  };
+  try {
+    return await loadRuntime(settings);
+  } finally {
+    WebAssembly.instantiateStreaming = streaming;
+  }
+}
+
 async function restore(settings, snapshot, zip) {
-  const pyodide = await loadRuntime({ ...settings, _loadSnapshot: snapshot });
+  const pyodide = await startRuntime({ ...settings, _loadSnapshot: snapshot });
   await unpackBootZip(pyodide, zip);
   pyodide.runPython(AFTER_RESTORE);
   return pyodide;
@@ -144,7 +165,7 @@ export async function loadPyodide(options) {
   }
   snapshotAfterReady(store);
   const zip = fetch(BOOT_ZIP);
-  const pyodide = await loadRuntime(settings);
+  const pyodide = await startRuntime(settings);
   step("Python started");
   await unpackBootZip(pyodide, zip);
   step("boot zip unpacked");

@@ -431,11 +431,13 @@ def preloads(runtime_dir: str, runtime: list[str], boot_url: str, loader: str) -
     """Links that start every boot download while the page is parsed, instead of one after
     another (PyScript's chunks, then its config, then Pyodide, then Pyodide's files). The
     requests match the runtime's own (module scripts; `fetch` in cors mode, same-origin
-    credentials), so each file is still fetched once."""
-    links = [f'<link rel="modulepreload" href="{loader}">']
+    credentials, as static/boot.js fetches the WebAssembly to compile it early), so each
+    file is still fetched once."""
+    links = [f'<link rel="modulepreload" href="{loader}">',
+             '<link rel="preload" href="pyscript.toml" as="fetch" crossorigin>']
     for name in runtime:
         href = f"{runtime_dir}/{name}"
-        if name.endswith((".js", ".mjs")) and name != "pyscript/core.js":
+        if name.endswith((".js", ".mjs")):
             links.append(f'<link rel="modulepreload" href="{href}">')
         elif name.endswith((".wasm", ".zip", ".json")):
             links.append(f'<link rel="preload" href="{href}" as="fetch" crossorigin>')
