@@ -27,6 +27,10 @@ const KEY = import.meta.url.replace(/[?#].*$/, "") + ".snapshot";
 // What the snapshot has imported: the page's start, and the standard library modules
 // PyScript's own module imports (tools/build.py compiles the same list ahead of time).
 const IMPORTS = "import html, ipaddress, urllib.parse, importlib.resources, base64\nimport tabletown.web.app\n";
+// Import finders that listed a folder before the boot zip was written look again (not
+// importlib.invalidate_caches(): that imports importlib.metadata, slow and not needed here).
+const FORGET_FOLDERS = "import sys\nfor finder in list(sys.path_importer_cache.values()):\n" +
+  "    if hasattr(finder, 'invalidate_caches'):\n        finder.invalidate_caches()\n";
 // The restored memory holds the random module's state of the moment it was taken.
 const AFTER_RESTORE = "import random\nrandom.seed()\n";
 const IN_WORKER = typeof WorkerGlobalScope !== "undefined" && globalThis instanceof WorkerGlobalScope;
@@ -58,10 +62,58 @@ async function storeSnapshot(store, bytes) {
   await store.put(KEY, new Response(bytes, { headers: { "Content-Type": "application/octet-stream" } }));
 }
 
+// The members of a zip whose members are all stored (tools/build.py writes the boot zip so),
+// as [path, bytes]; null for any other zip. Writing them straight into the file system is
+// much quicker than Pyodide's unpackArchive, which extracts them one by one in Python.
+function storedMembers(bytes) {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const end = bytes.length - 22; // the end-of-directory record, with no comment
+  if (end < 0 || view.getUint32(end, true) !== 0x06054b50) return null;
+  const count = view.getUint16(end + 10, true);
+  let at = view.getUint32(end + 16, true);
+  const names = new TextDecoder();
+  const out = [];
+  for (let i = 0; i < count; i++) {
+    if (view.getUint32(at, true) !== 0x02014b50 || view.getUint16(at + 10, true) !== 0) return null;
+    const size = view.getUint32(at + 20, true);
+    const nameLength = view.getUint16(at + 28, true);
+    const skip = nameLength + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
+    const local = view.getUint32(at + 42, true);
+    const name = names.decode(bytes.subarray(at + 46, at + 46 + nameLength));
+    if (view.getUint32(local, true) !== 0x04034b50 || name.startsWith("/") || name.split("/").includes("..")) return null;
+    const data = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
+    out.push([name, bytes.subarray(data, data + size)]);
+    at += 46 + skip;
+  }
+  return out;
+}
+
 async function unpackBootZip(pyodide, zip) {
   const response = await zip;
   if (!response.ok) throw new Error(`HTTP ${response.status} for ${BOOT_ZIP}`);
-  pyodide.unpackArchive(await response.arrayBuffer(), "zip", { extractDir: "." });
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  const members = storedMembers(bytes);
+  if (!members) {
+    pyodide.unpackArchive(bytes, "zip", { extractDir: "." });
+    return;
+  }
+  const { FS } = pyodide;
+  const made = new Set(); // each folder once: a folder that exists costs an exception to find out
+  const folder = (path) => {
+    if (!path || made.has(path)) return;
+    made.add(path);
+    folder(path.slice(0, Math.max(0, path.lastIndexOf("/"))));
+    try { FS.mkdir(path); } catch (err) { /* there already */ }
+  };
+  for (const [name, data] of members) {
+    if (name.endsWith("/")) {
+      folder(name.slice(0, -1));
+      continue;
+    }
+    folder(name.slice(0, Math.max(0, name.lastIndexOf("/"))));
+    FS.writeFile(name, data);
+  }
+  pyodide.runPython(FORGET_FOLDERS);
 }
 
 // Pyodide with its WebAssembly module already compiled, when static/boot.js started that
