@@ -201,6 +201,14 @@ function snapshotAfterReady(store) {
 // --- the start -------------------------------------------------------------------------------
 
 export async function loadPyodide(options) {
+  try {
+    return await start(options);
+  } finally {
+    delete globalThis.tabletownWasm; // Pyodide keeps what it needs of the compiled module
+  }
+}
+
+async function start(options) {
   const settings = { ...options, indexURL: INDEX_URL };
   const store = await openStore();
   const snapshot = await readSnapshot(store);

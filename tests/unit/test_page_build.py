@@ -99,6 +99,20 @@ def test_each_game_with_a_rules_page_has_a_rules_file_named_in_the_page_and_the_
             assert not [n for n in inside if n.endswith(("/rules.json", "/rule_index.json", "/guide.json"))], name
 
 
+def test_every_boot_download_starts_while_the_page_is_parsed_and_the_webassembly_compiles_early(site):
+    page = site.files["index.html"].decode()
+    head = page[:page.index("</head>")]
+    preloaded = re.findall(r'<link rel="(?:module)?preload" href="([^"]+)"', head)
+    runtime = [n for n in site.files if n.startswith("assets/runtime.") and not n.endswith("/pyscript/core.js")]
+    assert set(runtime) <= set(preloaded) and "pyscript.toml" in preloaded
+    assert [n for n in preloaded if re.fullmatch(r"assets/tabletown\.[0-9a-f]{10}\.zip", n)]
+    # boot.js compiles the WebAssembly from its preload link, so the link comes first.
+    [boot] = re.findall(r'<script src="(assets/boot\.[0-9a-f]{10}\.js)"></script>', head)
+    wasm = next(n for n in preloaded if n.endswith("/pyodide.asm.wasm"))
+    assert head.index(wasm) < head.index(boot)
+    assert 'href$="/pyodide.asm.wasm"' in site.files[boot].decode()
+
+
 def test_the_picker_is_in_the_page_before_python_starts(site):
     page = site.files["index.html"].decode()
     for spec in catalog.specs():
