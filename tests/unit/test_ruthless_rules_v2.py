@@ -275,7 +275,7 @@ def test_a_fresh_pick_is_not_swapped_by_another_logged_pick():
     st, ev = play(st, 0, {"type": "select", "model": a["id"]})
     assert picks(st) == []
     from .test_ruthless_helpers import illegal
-    assert illegal(st, 0, {"type": "select", "model": b["id"]})
+    assert "Undo the pick" in illegal(st, 0, {"type": "select", "model": b["id"]})
     # his actions, Hold and End stay on offer
     kinds = {x["type"] for x in RULES.legal(st, 0)}
     assert {"move", "aim", "hold", "end"} <= kinds

@@ -584,6 +584,8 @@ def _why_not(state: State, seat: int, action: Action) -> str:
         return "Answer the question on the table first."
     if typ == "pick":
         return "Place one card from your hand face down."
+    if typ == "select" and state["phase"] == "act" and not switch_allowed(state):
+        return "The character just picked has not acted yet: take an action, hold, or Undo the pick."
     if typ in ("shoot", "fanfire") and isinstance(action.get("model"), int):
         try:
             info = X.shot_info(state, action["model"], action["weapon"], action["target"], fan=typ == "fanfire")
