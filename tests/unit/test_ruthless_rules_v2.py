@@ -2,8 +2,9 @@
 
 1. Distances. "On FOOT 6" or 3" (Open vs. Rough) On HORSE 12" or 8"", and the stagecoach's
    Drive (6", 3" through rough ground). A point the game suggests is a whole number of
-   hundredths; from version 2 it is never further than the rule allows and no more than a
-   hundredth short of it, whichever way the model faces (version 1 rounded to the nearest
+   hundredths; from version 2 it is never further than the rule allows and (one of the four
+   whole points around the exact one) at most a hundredth and a half short of it, whichever
+   way the model faces (version 1 rounded to the nearest
    hundredth, so a slanted 6" point could lie 6.003" away, be refused and fall back short).
 2. Snap Shot: "play any card higher than the opponent's initiative card"; Trigger Finger:
    "+1 snap shot cards". Nothing in the book caps the count: a Trigger Finger's Ace (15)
