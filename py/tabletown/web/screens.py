@@ -9,6 +9,7 @@ from html import escape
 from typing import Any, Iterable, Optional
 
 from ..engine.campaign import PROGRESS_ID
+from ..engine.words import and_list, noun
 from . import catalog, rulebook
 from .policy import fill_names as names_in
 
@@ -160,10 +161,13 @@ def setup(spec: Any, campaigns: Optional[list[dict[str, Any]]] = None, rules: bo
             '<p class="help">“Ask me only when I can respond”: the game skips your reaction turns when you '
             "hold nothing you could play. It is quicker, but it lets others guess what you hold.</p>"
         )
+    earned = campaign_flags(spec, campaigns or [])
     options = []
     for opt in spec.options:
         for_seats = ",".join(str(n) for n in opt.for_seats)
         help_text = f'<span class="help">{escape(opt.help)}</span>' if opt.help else ""
+        if opt.name in earned:
+            help_text = _earned_line(earned[opt.name]) + help_text
         note = ""
         if opt.for_seats:
             plural = word if tuple(opt.for_seats) == (1,) else f"{word}s"
@@ -205,6 +209,36 @@ def setup(spec: Any, campaigns: Optional[list[dict[str, Any]]] = None, rules: bo
         '<button type="submit" class="primary" data-action="start">Start game</button></div>'
         "</form></section>"
     )
+
+
+def campaign_flags(spec: Any, campaigns: list[dict[str, Any]]) -> dict[str, list[str]]:
+    """The yes/no options each listed campaign turns on when its next game starts (what it has
+    earned, e.g. Townsfolk Tussle's unlocks), by option name: the names of those campaigns.
+
+    The rules decide (`Rules.campaign_options`, asked with no player names, so a campaign's
+    progress by name is left out). The form's tick boxes cannot follow the campaign chosen above
+    them, so the form says in words which campaign puts each option in play."""
+    if not getattr(spec, "campaign", False) or not any(c.get("data") for c in campaigns):
+        return {}
+    from .. import games
+
+    rules = games.load(spec.id).RULES
+    earned: dict[str, list[str]] = {}
+    for c in campaigns:
+        if not c.get("data"):
+            continue
+        turned_on = rules.campaign_options(c["data"], [], {})
+        for opt in spec.options:
+            if catalog.is_flag(opt) and not opt.default and turned_on.get(opt.name) is True:
+                earned.setdefault(opt.name, []).append(str(c.get("name") or c["id"]))
+    return earned
+
+
+def _earned_line(campaign_names: list[str]) -> str:
+    n = len(campaign_names)
+    which = and_list(f"“{escape(name)}”" for name in campaign_names)
+    return (f'<span class="help earned">Earned in the {noun(n, "campaign")} {which}: in play when you continue '
+            f'{"it" if n == 1 else "one of them"}, no need to tick it.</span>')
 
 
 def _counts(seats: tuple[int, ...]) -> str:
