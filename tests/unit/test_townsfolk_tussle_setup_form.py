@@ -63,3 +63,11 @@ def test_a_game_whose_campaign_earns_no_options_shows_no_such_line():
     tumble = screens.setup(catalog.setup_of("tumble-town"),
                            [{"id": "progress", "name": "Progress by player name", "data": {"Ann": {"mission": 3}}}])
     assert "Earned in" not in tumble
+
+
+def test_a_damaged_campaign_leaves_the_form_whole_and_earns_nothing_on_it():
+    for data in ({"unlocked": 5}, {"unlocked": None}, {"unlocked": [None, 3, ["x"]]}, {"unlocked": "umbrello"}):
+        damaged = {"id": "k3x9", "name": "Spring", "data": data}
+        lines = option_lines(form([damaged, PROGRESS]))
+        assert [rid for rid, line in lines.items() if "Earned" in line] == ["umbrello"], data
+        assert "“Spring”" not in lines["umbrello"]

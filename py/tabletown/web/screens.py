@@ -233,7 +233,10 @@ def campaign_flags(spec: Any, campaigns: list[dict[str, Any]]) -> dict[str, list
     for c in campaigns:
         if not c.get("data"):
             continue
-        turned_on = rules.campaign_options(c["data"], [], {})
+        try:
+            turned_on = rules.campaign_options(c["data"], [], {})
+        except (TypeError, ValueError, KeyError, AttributeError):
+            continue  # a damaged campaign earns nothing here: the form must still open
         for opt in spec.options:
             if catalog.is_flag(opt) and not opt.default and turned_on.get(opt.name) is True:
                 earned.setdefault(opt.name, []).append(str(c.get("name") or c["id"]))
