@@ -3,16 +3,15 @@
 //
 // A start without a snapshot: Pyodide starts CPython, the boot zip (the engine, the page and
 // the games' specs) is unpacked, and the page's modules are imported. On a page kept by the
-// service worker (a returning visitor), once the page is ready and the browser idle, a worker
-// running this same module makes a copy of such an interpreter's memory (its own Pyodide, off
-// the page's thread, so neither the start nor the first clicks wait for it) and stores it in
-// Cache Storage. Later starts hand that copy to Pyodide: no CPython start and no imports, only
+// service worker (from the end of a first visit's precache on), once the page is ready and
+// the browser idle, a worker running this same module makes a copy of such an interpreter's
+// memory (its own Pyodide, off the page's thread, so neither the start nor the first clicks
+// wait for it) and stores it in Cache Storage. Later starts hand that copy to Pyodide: no CPython start and no imports, only
 // the boot zip unpacked again into the (fresh) file system for the modules the page imports
 // later. The snapshot is stored under a name made from this module's URL, which carries a hash
 // of the runtime and of the boot zip (tools/build.py writes their names here), so a new build
 // never reads an old snapshot (and drops it when it stores its own). A missing, stale or
-// unreadable snapshot means a normal start; with the service worker blocked, or on a first
-// visit, nothing is stored.
+// unreadable snapshot means a normal start; with the service worker blocked nothing is stored.
 //
 // tools/build.py rewrites the paths below to the hashed runtime and boot zip.
 import { loadPyodide as loadRuntime, version } from "./vendor/pyodide/pyodide.mjs";
@@ -168,12 +167,14 @@ if (IN_WORKER) {
   };
 }
 
-// The page's side: a returning visitor's page (kept by the service worker) asks for a snapshot
-// once it is ready and the browser is idle; the worker ends when it has stored it. With the
-// service worker blocked, on a first visit or without module workers, nothing is made.
+// The page's side: a page the service worker keeps (from the end of a first visit's precache
+// on) asks for a snapshot once it is ready, the worker active and the browser idle; the worker
+// ends when it has stored it. With the service worker blocked or without module workers,
+// nothing is made.
 function snapshotAfterReady(store) {
-  if (!store || !navigator.serviceWorker || !navigator.serviceWorker.controller || typeof Worker === "undefined") return;
-  addEventListener("tabletown:ready", () => {
+  if (!store || !navigator.serviceWorker || typeof Worker === "undefined") return;
+  addEventListener("tabletown:ready", async () => {
+    await navigator.serviceWorker.ready; // never, with the service worker blocked
     const idle = globalThis.requestIdleCallback || ((fn) => setTimeout(fn, 200));
     idle(() => {
       mark("snapshot-make");

@@ -7,10 +7,9 @@ Reports:
   wire       bytes over the wire and requests: a cold load (no service worker) and a first
              visit with the service worker (its precache included), counted by the server
   paint      first contentful paint (the picker, from the page's HTML), cold
-  ready      time to `html.ready` cold, warm (from the service worker's cache; the first warm
-             load starts without the start-up snapshot and makes it once ready, the next ones
-             start from it) and for a bare PyScript page on the same runtime (alternating,
-             same run), and the ratio
+  ready      time to `html.ready` cold, warm (from the service worker's cache and the start-up
+             snapshot, which the first visit makes once ready) and for a bare PyScript page on
+             the same runtime (alternating, same run), and the ratio
   parts      what the warm starts were made of, and a cold start beside the bare page's, from
              their performance marks
   open       time to open a game the first time (its zip fetched) and from the cache
@@ -128,14 +127,15 @@ def visit(browser, url: str, service_worker: bool) -> dict:
     out["bytes"] = Handler.sent_bytes
     out["requests"] = sum(Handler.count.values())
     if service_worker:
+        page.wait_for_function(SNAPSHOT_SETTLED, timeout=180_000)  # the first visit makes the snapshot
         warm, parts = [], []
         for _ in range(3):
             page.goto(url)
             page.wait_for_selector("html.ready", timeout=180_000)
             warm.append(page.evaluate("window.readyAt"))
             parts.append(page.evaluate(PARTS))
-            # A returning visitor stays the few seconds it takes a worker to make the start-up
-            # snapshot (after the page is ready): the next warm load starts from it.
+            # A visitor stays the few seconds it takes a worker to make the start-up snapshot
+            # (after the page is ready) when there is none: the next warm load starts from it.
             page.wait_for_function(SNAPSHOT_SETTLED, timeout=180_000)
         out["warm"] = warm
         out["parts"] = parts
@@ -233,7 +233,7 @@ def report_load(cold: list[dict], first: list[dict], bare: list[dict], med) -> N
         print(f"ready  warm from the start-up snapshot: median {statistics.median(from_snapshot):.0f} ms "
               f"{sorted(round(w) for w in from_snapshot)}")
     print("parts  of a warm start, median ms from navigation over the warm loads that start from a snapshot "
-          "(first warm load of each run: it starts without one, then makes it after ready; in brackets):")
+          "(any warm load that started without one, in brackets):")
     restored = [p for p in rows if "tabletown:snapshot-restore" in p] or rows
     making = [p for p in rows if "tabletown:snapshot-restore" not in p]
     for name in sorted(restored[-1], key=lambda k: restored[-1][k] or 0):
