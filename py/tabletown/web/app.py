@@ -14,6 +14,7 @@ the result screen's charts are drawn by `charts.py`.
 from __future__ import annotations
 
 import asyncio
+import gc
 import importlib
 import io
 import json
@@ -481,6 +482,10 @@ class App:
 
     def render_game(self) -> None:
         self.lap_at = js.performance.now()
+        if gc.get_freeze_count() == 0:
+            # What exists once the first game is open (the page, the game's modules and data) stays
+            # for the page's life: the collector skips it from now on, so a collection in a move is short.
+            gc.freeze()
         session = self.session
         rules = session.rules
         names = self.escaped_names()
@@ -631,8 +636,11 @@ class App:
         if self.range is None:
             self.range = self.doc.createRange()
         self.range.selectNodeContents(root)  # parsed as SVG, like the root's own children
+        self.lap("find")
         fragment = self.range.createContextualFragment("".join(svg for _, svg in fresh))
+        self.lap("parse")
         js.tabletownLabels(fragment)  # only the new parts need their controls' names checked
+        self.lap("labels")
         olds = [children.item(index) for index, _ in fresh]
         for old, index in zip(olds, (index for index, _ in fresh)):
             new = fragment.firstElementChild
