@@ -18,6 +18,7 @@ import gc
 import importlib
 import io
 import json
+import time
 import zipfile
 from html import escape
 from typing import Any, Optional
@@ -39,6 +40,11 @@ STORAGE_FULL = (
     "Your browser's storage is full, so this game could not be saved. "
     "The game goes on here; delete old saved games from the menu to make room."
 )
+
+
+def array_from(collection: Any) -> list[Any]:
+    """A JavaScript list of elements (HTMLCollection, NodeList) as a Python list, in one call."""
+    return getattr(js.Array, "from")(collection).to_py()
 
 
 def now_ms() -> int:
@@ -105,6 +111,7 @@ class App:
         self.after_frame_proxy: Any = None
         self.save_proxy: Any = None
         self.close_proxy: Any = None
+        self.frozen = False  # gc.freeze() done (`render_game`)
         self.range: Any = None  # parses a redraw's new board parts (`draw_board`)
         self.narrow_query = js.window.matchMedia(f"(max-width: {policy.NARROW_PX - 0.02}px)")
         self.narrow = bool(self.narrow_query.matches)
@@ -475,17 +482,19 @@ class App:
         return bool(self.spec.secrets)
 
     def lap(self, step: str) -> None:
-        """Time since the last lap, kept under `step` for the click's record (`tabletownStats.steps`)."""
-        now = js.performance.now()
+        """Time since the last lap, kept under `step` for the click's record (`tabletownStats.steps`).
+        Python's clock, not `performance.now()`: a call into JavaScript costs more than the laps it times."""
+        now = time.perf_counter() * 1000
         self.step_times[step] = self.step_times.get(step, 0) + now - self.lap_at
         self.lap_at = now
 
     def render_game(self) -> None:
-        self.lap_at = js.performance.now()
-        if gc.get_freeze_count() == 0:
+        self.lap_at = time.perf_counter() * 1000
+        if not self.frozen:
             # What exists once the first game is open (the page, the game's modules and data) stays
             # for the page's life: the collector skips it from now on, so a collection in a move is short.
             gc.freeze()
+            self.frozen = True
         session = self.session
         rules = session.rules
         names = self.escaped_names()
@@ -614,9 +623,9 @@ class App:
             self.draw_whole(board, str(drawing))
             return
         order = list(self.painted.parts)
-        children = root.children
-        first_part = int(root.childElementCount) - len(order)  # the <defs> before the parts
-        if first_part < 0:
+        children = array_from(root.children)  # one call into JavaScript for all of them
+        first_part = len(children) - len(order)  # the <defs> before the parts
+        if first_part not in (0, 1):
             self.draw_whole(board, str(drawing))
             return
         fresh: list[tuple[int, str]] = []
@@ -624,10 +633,7 @@ class App:
             if key.startswith(policy.ROOT):
                 moved = key[len(policy.ROOT):]
                 old_tag = last.root if not moved else last.parts[moved][: last.parts[moved].find(">") + 1]
-                element = root if not moved else children.item(first_part + order.index(moved))
-                if absent(element) or (moved and str(element.getAttribute("data-part")) != moved):
-                    self.draw_whole(board, str(drawing))
-                    return
+                element = root if not moved else children[first_part + order.index(moved)]
                 self.change_attributes(element, policy.root_attributes(old_tag), policy.root_attributes(svg))
             else:
                 fresh.append((first_part + order.index(key), svg))
@@ -641,13 +647,12 @@ class App:
         self.lap("parse")
         js.tabletownLabels(fragment)  # only the new parts need their controls' names checked
         self.lap("labels")
-        olds = [children.item(index) for index, _ in fresh]
-        for old, index in zip(olds, (index for index, _ in fresh)):
-            new = fragment.firstElementChild
-            if absent(old) or absent(new) or str(old.getAttribute("data-part")) != order[index - first_part]:
-                self.draw_whole(board, str(drawing))
-                return
-            old.replaceWith(new)
+        news = array_from(fragment.children)
+        if len(news) != len(fresh):
+            self.draw_whole(board, str(drawing))
+            return
+        for (index, _), new in zip(fresh, news):
+            children[index].replaceWith(new)
 
     def draw_whole(self, board: Any, svg: str) -> None:
         board.innerHTML = svg
@@ -683,14 +688,17 @@ class App:
             overlay.innerHTML = ""
 
     def render_params(self) -> None:
+        html = screens.params_panel(self.kinds, self.armed, self.cursor)
+        if html == self.params_html and not self.shows("params hidden", not self.kinds):
+            return  # unchanged controls are not parsed again (nor lose their focus)
         panel = self.doc.getElementById("params")
         if absent(panel):
             return
-        html = screens.params_panel(self.kinds, self.armed, self.cursor)
-        if html != self.params_html:  # unchanged controls are not parsed again (nor lose their focus)
+        if html != self.params_html:
             panel.innerHTML = html
             self.params_html = html
         panel.hidden = not self.kinds
+        self.frame_shows["params hidden"] = not self.kinds
 
     def render_log(self) -> None:
         session = self.session
