@@ -110,7 +110,7 @@ class App:
         self.pending_save: Optional[tuple[str, Any]] = None  # (save id, session) written after the next frame
         self.after_frame_proxy: Any = None
         self.save_proxy: Any = None
-        self.save_scheduled = False  # an idle callback will write the save still due
+        self.save_scheduled = False  # a timer will write the save still due
         self.close_proxy: Any = None
         self.frozen = False  # gc.freeze() done (`render_game`)
         self.range: Any = None  # parses a redraw's new board parts (`draw_board`)
@@ -568,8 +568,8 @@ class App:
 
     def after_frame(self) -> None:
         """What reads the page's layout (the log kept scrolled to its end, the guide's ring) waits for the
-        next frame, so the browser lays the page out once, in that frame; the autosave waits until the
-        browser is idle after that frame (or half a second at most), so the move is on screen first."""
+        next frame, so the browser lays the page out once, in that frame; the autosave is written right
+        after that frame (a timer set in it runs once the frame is painted), so the move is on screen first."""
         if self.after_frame_proxy is None:
             self.after_frame_proxy = create_proxy(lambda _time: self.guard(self._after_frame))
         if not self.frame_shows.get("after frame"):
@@ -582,12 +582,7 @@ class App:
             self.save_scheduled = True
             if self.save_proxy is None:
                 self.save_proxy = create_proxy(lambda *_: self.guard(self.write_save))
-            if getattr(js.window, "requestIdleCallback", None) is not None:
-                options = js.Object.new()
-                options.timeout = 500
-                js.window.requestIdleCallback(self.save_proxy, options)
-            else:  # a browser without idle callbacks saves right after the frame
-                js.setTimeout(self.save_proxy, 0)
+            js.setTimeout(self.save_proxy, 0)
         if self.session is None:
             return
         if self.frame_shows.get("log scrolled") is False:
