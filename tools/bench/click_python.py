@@ -1,6 +1,7 @@
 """What one click costs in Python, per game, in CPython: the page's pure path after a press.
 
     .venv/bin/python tools/bench/click_python.py [--clicks 40] [--games ruthless,townsfolk-tussle] [--profile GAME]
+                                                 [--parts GAME]
 
 Plays seeded games the way `tools/bench/load.py` clicks in the browser (the same seats and
 seeds; the human presses the first control on the board; bots answer between presses, not
@@ -15,7 +16,8 @@ timed) and times the steps the page takes for one press (`App.play_action`):
   diff    what to redraw (`policy.plan_redraw`) and the changed parts' size
 
 Reports p50/p95 per step and of the whole, and the bytes sent to the DOM per click.
-`--profile GAME` prints cProfile's top functions over that game's clicks.
+`--profile GAME` prints cProfile's top functions over that game's clicks; `--parts GAME`
+which board parts its clicks redraw, how often and how large.
 Times are this thread's CPU time (`time.thread_time`), so other work on a shared machine
 stretches them less than wall time; still, compare runs made one after the other.
 """
@@ -104,6 +106,7 @@ class Page:
         t4 = clock()
         changes, self.painted = policy.plan_redraw(self.painted, drawing)
         self.sent = sum(len(svg) for _, svg in changes)
+        self.changed = [(key or "(whole)", len(svg)) for key, svg in changes]
         self.whole = bool(changes) and changes[0][0] is None
         t5 = clock()
         self.drawing = str(drawing)
@@ -130,6 +133,7 @@ class Page:
         took["bytes"] = self.sent
         took["whole"] = self.whole
         took["board"] = len(self.drawing)
+        took["changed"] = self.changed
         return took
 
     def autosave(self) -> None:
@@ -182,7 +186,19 @@ def main() -> None:
     parser.add_argument("--games", default=",".join(GAMES))
     parser.add_argument("--profile", default="", help="a game id: print cProfile's top functions for its clicks")
     parser.add_argument("--top", type=int, default=30)
+    parser.add_argument("--parts", default="", help="a game id: how often each board part is redrawn, and its size")
     args = parser.parse_args()
+    if args.parts:
+        rows = clicks_of(args.parts, GAMES[args.parts], args.clicks)
+        redrawn: dict[str, list[int]] = {}
+        for r in rows:
+            for key, size in r["changed"]:
+                redrawn.setdefault(key, []).append(size)
+        print(f"{args.parts}: parts redrawn over {len(rows)} clicks (a key with <svg> was only moved or resized)")
+        for key, sizes in sorted(redrawn.items(), key=lambda kv: -sum(kv[1])):
+            print(f"  {key:32} {len(sizes):3} times, {sum(sizes) / len(rows) / 1000:6.2f} KB a click, "
+                  f"up to {max(sizes) / 1000:5.1f} KB")
+        return
     if args.profile:
         profiler = cProfile.Profile()
         profiler.enable()

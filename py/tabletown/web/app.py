@@ -14,9 +14,11 @@ the result screen's charts are drawn by `charts.py`.
 from __future__ import annotations
 
 import asyncio
+import gc
 import importlib
 import io
 import json
+import time
 import zipfile
 from html import escape
 from typing import Any, Optional
@@ -38,6 +40,11 @@ STORAGE_FULL = (
     "Your browser's storage is full, so this game could not be saved. "
     "The game goes on here; delete old saved games from the menu to make room."
 )
+
+
+def array_from(collection: Any) -> list[Any]:
+    """A JavaScript list of elements (HTMLCollection, NodeList) as a Python list, in one call."""
+    return getattr(js.Array, "from")(collection).to_py()
 
 
 def now_ms() -> int:
@@ -99,6 +106,14 @@ class App:
         self.results_html = ""
         self.why_html = ""
         self.params_html: Optional[str] = None  # the parameter panel as last drawn
+        self.frame_shows: dict[str, Any] = {}  # what the game frame's small pieces show (set only when it changes)
+        self.pending_save: Optional[tuple[str, Any]] = None  # (save id, session) written after the next frame
+        self.after_frame_proxy: Any = None
+        self.save_proxy: Any = None
+        self.save_scheduled = False  # a timer will write the save still due
+        self.close_proxy: Any = None
+        self.frozen = False  # gc.freeze() done (`render_game`)
+        self.range: Any = None  # parses a redraw's new board parts (`draw_board`)
         self.narrow_query = js.window.matchMedia(f"(max-width: {policy.NARROW_PX - 0.02}px)")
         self.narrow = bool(self.narrow_query.matches)
         self.stats = js.Object.new()
@@ -107,6 +122,7 @@ class App:
         self.stats.opens = js.Array.new()
         self.stats.steps = js.Array.new()  # a click's Python part step by step (ms), for the benchmarks
         self.step_times: dict[str, float] = {}
+        self.lap_at = 0.0
         self.stats.games = 0
         js.window.tabletownStats = self.stats
         self._proxies = [
@@ -187,6 +203,7 @@ class App:
 
     def clear_screen(self) -> None:
         """Leave the game or replay on screen (its timers, its rules dialog, its guide)."""
+        self.write_save()  # the saves are read next: the last move's save is written first
         self.cancel_bot()
         self.session = None
         self.replay = None
@@ -451,6 +468,7 @@ class App:
         self.results_html = ""
         self.why_html = ""
         self.params_html = None  # the new frame's panel is drawn on the first render
+        self.frame_shows = {}  # the new frame's status, Undo and hand-off are set on the first render
         self.stats.games = int(self.stats.games) + 1
         self.measure_memory()
         self.render_game()
@@ -464,7 +482,20 @@ class App:
     def secrets(self) -> bool:
         return bool(self.spec.secrets)
 
+    def lap(self, step: str) -> None:
+        """Time since the last lap, kept under `step` for the click's record (`tabletownStats.steps`).
+        Python's clock, not `performance.now()`: a call into JavaScript costs more than the laps it times."""
+        now = time.perf_counter() * 1000
+        self.step_times[step] = self.step_times.get(step, 0) + now - self.lap_at
+        self.lap_at = now
+
     def render_game(self) -> None:
+        self.lap_at = time.perf_counter() * 1000
+        if not self.frozen:
+            # What exists once the first game is open (the page, the game's modules and data) stays
+            # for the page's life: the collector skips it from now on, so a collection in a move is short.
+            gc.freeze()
+            self.frozen = True
         session = self.session
         rules = session.rules
         names = self.escaped_names()
@@ -472,41 +503,47 @@ class App:
         self.screen = screen
         self.shown_seat = screen.shown_seat
         acting = screen.acting
+        self.lap("screen")
         self.legal = rules.legal(session.state, acting) if acting is not None else []
         self.kinds = list(rules.params(session.state, acting)) if acting is not None else []
         if self.armed is not None and self.armed >= len(self.kinds):
             self.disarm()
+        self.lap("legal")
         view = rules.view(session.state, screen.view_seat)
+        self.lap("view")
         ui = {"viewer": screen.view_seat, "legal": self.legal, "params": self.kinds, "armed": self.armed,
               "cursor": self.cursor, "names": names, "narrow": self.narrow}
-        t0 = js.performance.now()
         drawing = session.game.render(view, ui)
-        t1 = js.performance.now()
+        self.lap("render")
         self.draw_board(drawing)
-        t2 = js.performance.now()
-        self.step_times["render"] = t1 - t0
-        self.step_times["draw"] = t2 - t1
-        board = self.doc.getElementById("board")
-        if screen.over:
-            board.setAttribute("data-game-over", "true")
-        else:
-            board.removeAttribute("data-game-over")
-        self.doc.getElementById("prompt").textContent = screen.status
+        self.lap("draw")
+        if self.shows("over", screen.over):
+            board = self.doc.getElementById("board")
+            if screen.over:
+                board.setAttribute("data-game-over", "true")
+            else:
+                board.removeAttribute("data-game-over")
+        if self.shows("status", screen.status):
+            self.doc.getElementById("prompt").textContent = screen.status
+        self.lap("status")
         why = ""
         if self.desk is not None and not screen.handoff:
             why = self.desk.why(rules, session.state, screen.acting, self.legal, view, screen.over)
         if why != self.why_html:
             self.doc.getElementById("why").innerHTML = why
             self.why_html = why
+        self.lap("why")
         self.show_handoff(screen, names)
         if self.desk is not None:
             self.desk.on_handoff(screen.handoff)
+        self.lap("handoff")
         self.render_params()
         self.focus_frame()
-        t3 = js.performance.now()
+        self.lap("params")
         self.render_log()
-        self.step_times["log"] = js.performance.now() - t3
-        self.doc.getElementById("undo").disabled = not screen.undo
+        self.lap("log")
+        if self.shows("undo", screen.undo):
+            self.doc.getElementById("undo").disabled = not screen.undo
         results = self.doc.getElementById("results")
         html = ""
         if screen.over:
@@ -519,10 +556,41 @@ class App:
             results.innerHTML = html
             self.results_html = html
         self.schedule_bot()
+        self.lap("results")
+        self.after_frame()
+
+    def shows(self, piece: str, value: Any) -> bool:
+        """Whether a piece of the game frame must be set to `value` (it shows something else now)."""
+        if piece in self.frame_shows and self.frame_shows[piece] == value:
+            return False
+        self.frame_shows[piece] = value
+        return True
+
+    def after_frame(self) -> None:
+        """What reads the page's layout (the log kept scrolled to its end, the guide's ring) waits for the
+        next frame, so the browser lays the page out once, in that frame; the autosave is written right
+        after that frame (a timer set in it runs once the frame is painted), so the move is on screen first."""
+        if self.after_frame_proxy is None:
+            self.after_frame_proxy = create_proxy(lambda _time: self.guard(self._after_frame))
+        if not self.frame_shows.get("after frame"):
+            self.frame_shows["after frame"] = True
+            js.requestAnimationFrame(self.after_frame_proxy)
+
+    def _after_frame(self) -> None:
+        self.frame_shows["after frame"] = False
+        if self.pending_save is not None and not self.save_scheduled:
+            self.save_scheduled = True
+            if self.save_proxy is None:
+                self.save_proxy = create_proxy(lambda *_: self.guard(self.write_save))
+            js.setTimeout(self.save_proxy, 0)
+        if self.session is None:
+            return
+        if self.frame_shows.get("log scrolled") is False:
+            log = self.doc.getElementById("log")
+            log.scrollTop = log.scrollHeight
+            self.frame_shows["log scrolled"] = True
         if self.desk is not None:
-            t4 = js.performance.now()
             self.desk.place_guide()
-            self.step_times["guide"] = js.performance.now() - t4
 
     def story_html(self, names: list[str]) -> str:
         """The charts of a finished game's story (worked out once per game)."""
@@ -541,48 +609,74 @@ class App:
 
     def draw_board(self, drawing: str) -> None:
         """Replace only the parts that changed when the frame is the same; else draw whole.
-        A board that only grew or shrank gets its root's new attributes (its viewBox), not a new board."""
+        A board that only grew or shrank gets its root's new attributes (its viewBox), not a new board.
+        The changed parts are parsed together, in one fragment, and each put in its old part's place
+        (found by its position among the root's children, as the drawing orders them)."""
         board = self.doc.getElementById("board")
-        changes, self.painted = policy.plan_redraw(self.painted, drawing)
-        replaced = []
+        last = self.painted
+        changes, self.painted = policy.plan_redraw(last, drawing)
+        self.lap("diff")
+        if not changes:
+            return
+        if changes[0][0] is None or last is None or self.painted is None:
+            self.draw_whole(board, str(drawing))
+            return
+        root = board.firstElementChild
+        if absent(root):
+            self.draw_whole(board, str(drawing))
+            return
+        order = list(self.painted.parts)
+        children = array_from(root.children)  # one call into JavaScript for all of them
+        first_part = len(children) - len(order)  # the <defs> before the parts
+        if first_part not in (0, 1):
+            self.draw_whole(board, str(drawing))
+            return
+        fresh: list[tuple[int, str]] = []
         for key, svg in changes:
-            if key is None:
-                board.innerHTML = svg
-                js.tabletownLabels(board)
-                return
             if key.startswith(policy.ROOT):
                 moved = key[len(policy.ROOT):]
-                root = board.firstElementChild if not moved else board.querySelector(f'[data-part="{escape(moved)}"]')
-                if absent(root):
-                    board.innerHTML = str(drawing)
-                    js.tabletownLabels(board)
-                    return
-                self.set_attributes(root, policy.root_attributes(svg))
-                continue
-            part = board.querySelector(f'[data-part="{escape(key)}"]')
-            if absent(part):
-                board.innerHTML = str(drawing)
-                js.tabletownLabels(board)
-                return
-            part.outerHTML = svg
-            replaced.append(key)
-        for key in replaced:  # only the new parts need their controls' names checked
-            part = board.querySelector(f'[data-part="{escape(key)}"]')
-            if not absent(part):
-                js.tabletownLabels(part)
+                old_tag = last.root if not moved else last.parts[moved][: last.parts[moved].find(">") + 1]
+                element = root if not moved else children[first_part + order.index(moved)]
+                self.change_attributes(element, policy.root_attributes(old_tag), policy.root_attributes(svg))
+            else:
+                fresh.append((first_part + order.index(key), svg))
+        if not fresh:
+            return
+        if self.range is None:
+            self.range = self.doc.createRange()
+        self.range.selectNodeContents(root)  # parsed as SVG, like the root's own children
+        self.lap("find")
+        fragment = self.range.createContextualFragment("".join(svg for _, svg in fresh))
+        self.lap("parse")
+        js.tabletownLabels(fragment)  # only the new parts need their controls' names checked
+        self.lap("labels")
+        news = array_from(fragment.children)
+        if len(news) != len(fresh):
+            self.draw_whole(board, str(drawing))
+            return
+        for (index, _), new in zip(fresh, news):
+            children[index].replaceWith(new)
+
+    def draw_whole(self, board: Any, svg: str) -> None:
+        board.innerHTML = svg
+        js.tabletownLabels(board)
 
     @staticmethod
-    def set_attributes(element: Any, attributes: dict[str, str]) -> None:
-        """Make an element's attributes exactly these, touching only the ones that differ."""
-        for name in list(element.getAttributeNames()):
-            if str(name) not in attributes:
+    def change_attributes(element: Any, old: dict[str, str], new: dict[str, str]) -> None:
+        """Set an element's attributes from `old` to `new`, touching only the ones that differ."""
+        for name in old:
+            if name not in new:
                 element.removeAttribute(name)
-        for name, value in attributes.items():
-            if element.getAttribute(name) != value:
+        for name, value in new.items():
+            if old.get(name) != value:
                 element.setAttribute(name, value)
 
     def show_handoff(self, screen: policy.Screen, names: list[str]) -> None:
         """While the device is passed on, the rest of the page is inert: no focus, clicks or keys."""
+        shown = names[screen.asked] if screen.handoff and screen.asked is not None else None
+        if not screen.handoff and not self.shows("handoff", shown):
+            return  # no hand-off now nor before: nothing to undo (a hand-off is set again each time, for new elements)
+        self.frame_shows["handoff"] = shown
         overlay = self.doc.getElementById("handoff")
         for el in self.doc.querySelectorAll("body > :not(main), #update, #app > :not(.game), .game-main"):
             el.inert = screen.handoff
@@ -597,14 +691,17 @@ class App:
             overlay.innerHTML = ""
 
     def render_params(self) -> None:
+        html = screens.params_panel(self.kinds, self.armed, self.cursor)
+        if html == self.params_html and not self.shows("params hidden", not self.kinds):
+            return  # unchanged controls are not parsed again (nor lose their focus)
         panel = self.doc.getElementById("params")
         if absent(panel):
             return
-        html = screens.params_panel(self.kinds, self.armed, self.cursor)
-        if html != self.params_html:  # unchanged controls are not parsed again (nor lose their focus)
+        if html != self.params_html:
             panel.innerHTML = html
             self.params_html = html
         panel.hidden = not self.kinds
+        self.frame_shows["params hidden"] = not self.kinds
 
     def render_log(self) -> None:
         session = self.session
@@ -616,7 +713,7 @@ class App:
             log.insertAdjacentHTML("beforeend", screens.log_items(session.lines[self.log_count:], self.escaped_names()))
         else:
             log.innerHTML = screens.log_items(session.lines, self.escaped_names()) or '<li class="muted">No moves yet.</li>'
-        log.scrollTop = log.scrollHeight
+        self.frame_shows["log scrolled"] = False  # scrolled to its end in the next frame (`after_frame`)
         self.log_count = len(session.lines)
 
     # --- moves ---------------------------------------------------------------------------
@@ -651,12 +748,34 @@ class App:
         self.cursor = None
 
     def autosave(self) -> None:
-        session = self.session
-        if session is None or self.save_id is None:
+        """Save the game after the next frame, so the board shows the move first. A save still due is
+        written before anything else reads the saves (`clear_screen`) and when the page is hidden or
+        closed (`pagehide`, `visibilitychange`), so no move is lost."""
+        if self.session is None or self.save_id is None:
             return
+        self.pending_save = (self.save_id, self.session)
+        if self.doc.hidden:  # no frame comes to a hidden page
+            self.write_save()
+            return
+        self.watch_page_close()
+        self.after_frame()
+
+    def watch_page_close(self) -> None:
+        if self.close_proxy is None:
+            self.close_proxy = create_proxy(lambda _event: self.guard(self.write_save))
+            js.window.addEventListener("pagehide", self.close_proxy)
+            self.doc.addEventListener("visibilitychange", self.close_proxy)
+
+    def write_save(self) -> None:
+        """Write the save still due, if any (its latest record: later moves are in it)."""
+        self.save_scheduled = False
+        if self.pending_save is None:
+            return
+        save_id, session = self.pending_save
+        self.pending_save = None
         try:
-            self.store.save(self.save_id, session.record, now_ms(), over=session.over(),
-                            **self.save_notes(self.save_id, session))
+            self.store.save(save_id, session.record, now_ms(), over=session.over(),
+                            **self.save_notes(save_id, session))
         except StorageFull:
             self.alert(STORAGE_FULL)
 

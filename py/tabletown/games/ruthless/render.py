@@ -113,8 +113,7 @@ def render(view: dict[str, Any], ui: dict[str, Any]) -> str:
             b.add(_terrain_svg(g.id, scale))
         with b.part("overlay"):
             _overlay(b, ctx)
-        with b.part("models"):
-            _models(b, ctx)
+        _models(b, ctx)
         with b.part("marks"):
             _marks(b, ctx)
     _panel(b, ctx)
@@ -203,7 +202,9 @@ def _models(b: Board, ctx: dict[str, Any]) -> None:
             shot_of.setdefault(key, i)
     mount_of = {a["horse"]: i for i, a in enumerate(legal) if a["type"] == "mount" and a["horse"] != "coach"}
     labels = _place_labels(view, d)
-    with b.frame("table", x=10, y=10, scale=scale):
+    # The stagecoach and strongbox are one part and each model its own, so a move redraws the
+    # models it changed, not every model (each part has its own frame in the table's units).
+    with b.part("models"), b.frame("table", x=10, y=10, scale=scale):
         coach = view.get("coach")
         if coach and not coach["gone"]:
             cd = d["coach"]
@@ -222,40 +223,47 @@ def _models(b: Board, ctx: dict[str, Any]) -> None:
             bx, by = box["pos"]
             b.add(f'<rect x="{bx - 40}" y="{by - 28}" width="80" height="56" fill="{PALETTE["gold"]}" stroke="{INK}" '
                   f'stroke-width="8" aria-label="The strongbox" data-topic="board:strongbox"/>')
-        for m in view["models"]:
-            if m["kind"] == "horse":
-                if m["status"] != "ok" or m["rider"] is not None:
-                    continue
-                body = _horse_svg(m["pos"], m["facing"], None)
-                label = f"A riderless horse ({m['hits']} of 3 hits)"
-                if m["id"] in mount_of:
-                    ctx["used"].add(mount_of[m["id"]])
-                    b.control(mount_of[m["id"]], "Mount this horse", body, text="Mount", data_topic="board:horse")
-                else:
-                    b.add(f'<g aria-label="{esc(label)}" data-topic="board:horse">{body}</g>')
-                continue
-            if m["status"] in ("waiting", "gone"):
-                continue
-            figures = d["models"][m["id"]]
-            who = name(figures["who"])
-            if m["status"] == "dead":
-                x, y = m["pos"]
-                b.add(f'<g aria-label="{esc(who)}, killed" opacity="0.6" data-topic="board:killed"><path d="M{x - 40},{y - 40}L{x + 40},{y + 40}M{x - 40},{y + 40}L{x + 40},{y - 40}" '
-                      f'stroke="{PALETTE["bad"]}" stroke-width="14"/></g>')
-                continue
-            body = _model_svg(view, m, figures, who, labels.get(m["id"]))
-            state_words = _state_words(view, m)
-            if m["id"] in select_of:
-                ctx["used"].add(select_of[m["id"]])
-                b.control(select_of[m["id"]], f"Pick {who} to act ({state_words})", body, text=who,
-                          data_topic=model_topic(m))
-            elif m["id"] in shot_of:
-                ctx["used"].add(shot_of[m["id"]])
-                a = legal[shot_of[m["id"]]]
-                # a target is asked about as the shot it offers (action:shoot, covered, snap)
-                b.control(shot_of[m["id"]], _action_text(ctx, a)[1], body, text=who)
-            else:
-                b.add(f'<g role="img" aria-label="{esc(who)}: {esc(state_words)}" data-topic="{model_topic(m)}">{body}</g>')
+    for m in view["models"]:
+        with b.part(f"model-{m['id']}"), b.frame("table", x=10, y=10, scale=scale):
+            _model(b, ctx, m, labels, select_of, shot_of, mount_of)
+
+
+def _model(b: Board, ctx: dict[str, Any], m: dict[str, Any], labels: dict[int, tuple[str, float]],
+           select_of: dict[Any, int], shot_of: dict[Any, int], mount_of: dict[Any, int]) -> None:
+    view, d, legal = ctx["view"], ctx["d"], ctx["legal"]
+    if m["kind"] == "horse":
+        if m["status"] != "ok" or m["rider"] is not None:
+            return
+        body = _horse_svg(m["pos"], m["facing"], None)
+        label = f"A riderless horse ({m['hits']} of 3 hits)"
+        if m["id"] in mount_of:
+            ctx["used"].add(mount_of[m["id"]])
+            b.control(mount_of[m["id"]], "Mount this horse", body, text="Mount", data_topic="board:horse")
+        else:
+            b.add(f'<g aria-label="{esc(label)}" data-topic="board:horse">{body}</g>')
+        return
+    if m["status"] in ("waiting", "gone"):
+        return
+    figures = d["models"][m["id"]]
+    who = name(figures["who"])
+    if m["status"] == "dead":
+        x, y = m["pos"]
+        b.add(f'<g aria-label="{esc(who)}, killed" opacity="0.6" data-topic="board:killed"><path d="M{x - 40},{y - 40}L{x + 40},{y + 40}M{x - 40},{y + 40}L{x + 40},{y - 40}" '
+              f'stroke="{PALETTE["bad"]}" stroke-width="14"/></g>')
+        return
+    body = _model_svg(view, m, figures, who, labels.get(m["id"]))
+    state_words = _state_words(view, m)
+    if m["id"] in select_of:
+        ctx["used"].add(select_of[m["id"]])
+        b.control(select_of[m["id"]], f"Pick {who} to act ({state_words})", body, text=who,
+                  data_topic=model_topic(m))
+    elif m["id"] in shot_of:
+        ctx["used"].add(shot_of[m["id"]])
+        a = legal[shot_of[m["id"]]]
+        # a target is asked about as the shot it offers (action:shoot, covered, snap)
+        b.control(shot_of[m["id"]], _action_text(ctx, a)[1], body, text=who)
+    else:
+        b.add(f'<g role="img" aria-label="{esc(who)}: {esc(state_words)}" data-topic="{model_topic(m)}">{body}</g>')
 
 
 def _horse_svg(pos: list[int], facing: int, colour: Optional[str]) -> str:
@@ -698,7 +706,14 @@ def _button_svg(x: float, y: float, w: float, text: str, colour: str) -> str:
 
 
 def _action_rows(ctx: dict[str, Any]) -> list[tuple]:
-    """The panel's rows: headings, notes and rows of buttons for every listed action."""
+    """The panel's rows: headings, notes and rows of buttons for every listed action (worked out
+    once a drawing: the panel's height needs them too)."""
+    if "action rows" not in ctx:
+        ctx["action rows"] = _list_action_rows(ctx)
+    return ctx["action rows"]
+
+
+def _list_action_rows(ctx: dict[str, Any]) -> list[tuple]:
     view, legal, d = ctx["view"], ctx["legal"], ctx["d"]
     rows: list[tuple] = []
     pend = d.get("pending")
