@@ -1002,3 +1002,39 @@ def test_a_game_saved_under_version_2_still_scores_its_stories_alone():
     st, out = session.state, session.outcome()
     assert st["v"] == 2 and out["scores"] == [tableau_score(t) for t in st["tab"]]
     assert "Taverner" not in out["columns"]
+
+
+# The Story Points the Taverner cards printed under rules version 3 (Alligator, Bear, Toucan,
+# Hare; at 2, 3 and 4 players). A game begun then keeps them, whatever the cards print today.
+VERSION_3_STORY_POINTS = {ALLIGATOR: {2: 0, 3: 2, 4: 1}, BEAR: {2: 0, 3: 0, 4: 0},
+                          TOUCAN: {2: 0, 3: 2, 4: 0}, HARE: {2: 2, 3: 1, 4: 0}}
+
+
+def test_a_game_saved_under_version_3_scores_with_the_story_points_it_began_with():
+    session = play_a_saved_game(3)
+    st, out = session.state, session.outcome()
+    assert st["v"] == 3 and session.record["rules_version"] == 3
+    for s in range(3):
+        bonus = VERSION_3_STORY_POINTS[st["tav"][s]][3]
+        assert out["scores"][s] == tableau_score(st["tab"][s]) + bonus
+        assert out["details"][s]["Taverner"] == f"+{bonus} ({TAVERNERS[st['tav'][s]]['animal']})"
+
+
+def test_version_3_story_points_at_every_seat_count_and_todays_in_a_new_game():
+    tableaus = {n: [[hid("Sage"), hid("Pilgrim")]] + [[] for _ in range(n - 1)] for n in (2, 3, 4)}
+    for seats in (2, 3, 4):
+        for taverners in itertools.permutations(range(4), seats):
+            old = R.outcome(taverner_final(seats, taverners, tableaus[seats], version=3))
+            assert old["scores"] == [3 + VERSION_3_STORY_POINTS[taverners[0]][seats]] + [
+                VERSION_3_STORY_POINTS[t][seats] for t in taverners[1:]]
+            new = R.outcome(taverner_final(seats, taverners, tableaus[seats], version=tt.SPEC.rules_version))
+            assert new["scores"] == [3 + TAVERNER_STORY_POINTS[taverners[0]][seats]] + [
+                TAVERNER_STORY_POINTS[t][seats] for t in taverners[1:]]
+
+
+def test_a_version_3_board_counts_the_story_points_of_version_3():
+    for seats in (2, 3, 4):
+        st = R.setup(6, seats, R.spec.normalize(seats, {}), version=3)
+        derived = R.view(st, 0)["derived"]
+        assert derived["taverner_points"] == [VERSION_3_STORY_POINTS[t][seats] for t in st["tav"]]
+        assert derived["scores"] == derived["taverner_points"]  # no stories yet
