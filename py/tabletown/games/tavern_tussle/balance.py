@@ -36,10 +36,13 @@ from .rules import final_key, luck_showing
 
 GAME = "tavern-tussle"
 CONFIGS: tuple[tuple[int, bool], ...] = ((2, False), (3, False), (3, True), (4, False), (4, True))
+# Games a row of the paired hard measurement, for a share within about ± 0.1 (95 %): 400 at
+# 2 players, 800 at 3 and 1100 at 4. A hard game takes about 0.4 s of one core at 2 players,
+# 1 s at 3 and 2 s at 4, so the whole is some 100 CPU-minutes: `store_games` plays the same
+# deals in a run that can be stopped and resumed, and `report(stored=…)` reads them.
+TARGET_GAMES = {(2, False): 400, (3, False): 800, (3, True): 800, (4, False): 1100, (4, True): 1100}
 # Deals of the paired hard measurement (each played once per seat: 2, 3 or 4 games a deal),
-# one hard bot against easy bots (games a seat), easy bots (games). A hard game takes about
-# 0.4 s of one core at 2 players, 1 s at 3 and 2 s at 4; these sizes are what one shared core
-# allowed in one run (set TABLETOWN_JOBS and raise them when cores are free).
+# one hard bot against easy bots (games a seat), easy bots (games).
 FULL = {"deals": {2: 200, 3: 267, 4: 275}, "duel": 6, "easy": 400}
 QUICK = {"deals": {2: 1, 3: 1, 4: 1}, "duel": 1, "easy": 4}
 FIRST_SEED = 1
@@ -111,8 +114,6 @@ def paired_games(deals: dict[int, int], first: int = FIRST_SEED) -> dict[tuple[i
 
 
 # --- the long run, kept game by game ---------------------------------------------------------
-# Games a row for a share within about ± 0.1 (95 %): 400 at 2 players, 800 at 3, 1100 at 4.
-TARGET_GAMES = {(2, False): 400, (3, False): 800, (3, True): 800, (4, False): 1100, (4, True): 1100}
 
 
 def deal_schedule(targets: dict[tuple[int, bool], int], first: int = FIRST_SEED) -> list[tuple[int, bool, int]]:
@@ -314,14 +315,14 @@ def report(quick: bool = False, stored: Path | None = None) -> str:
     names = [t["animal"] for t in TAVERNERS]
     if stored is None:
         hard = paired_games(sizes["deals"])
-        source = "`python -m tabletown balance tavern-tussle`"
+        source = "Made by `python -m tabletown balance tavern-tussle` from seeded bot games"
     else:
         hard = by_row([g for g in read_games(stored) if g["v"] == CURRENT_VERSION])
-        source = ("the games of a stored run (`python -m tabletown.games.tavern_tussle.balance play FILE`, "
-                  "then `page FILE`; the same deals `python -m tabletown balance tavern-tussle` plays)")
+        source = ("Made from seeded bot games; the hard-bot games are those of a stored run "
+                  "(`python -m tabletown.games.tavern_tussle.balance play FILE`, then `page FILE`), the deals "
+                  "`python -m tabletown balance tavern-tussle` plays, as many as the run finished (see each row)")
     out = ["# Tavern Tussle — balance", "",
-           f"Made by {source} from seeded bot games "
-           f"(seeds from {FIRST_SEED}); rules version {CURRENT_VERSION}."
+           f"{source} (seeds from {FIRST_SEED}); rules version {CURRENT_VERSION}."
            + (" **Quick sample: not for reading.**" if quick else ""),
            "", "A Taverner's *share* is how often it wins divided by its fair share (1 / players); "
            "± is the half-width of a 95 % interval. The content is balanced when every share is within 0.9–1.1.", ""]
