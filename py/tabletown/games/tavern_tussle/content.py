@@ -182,9 +182,11 @@ def _version_1() -> Edition:
     return Edition(1, kinds, cards)
 
 
-CURRENT_VERSION = 3
-# Version 3 added the Taverners' Story Points and kept version 2's Hero cards.
+CURRENT_VERSION = 4
+# Version 3 added the Taverners' Story Points and version 4 retuned them; both kept
+# version 2's Hero cards.
 EDITIONS = {CURRENT_VERSION: Edition(CURRENT_VERSION, dict(KINDS.by_id), list(HERO_CARDS)),
+            3: Edition(3, dict(KINDS.by_id), list(HERO_CARDS)),
             2: Edition(2, dict(KINDS.by_id), list(HERO_CARDS)), 1: _version_1()}
 # Today's cards, for the content notes and the tests; the rules look up a game's own edition.
 HEROES = EDITIONS[CURRENT_VERSION].heroes
