@@ -31,7 +31,7 @@ from typing import Any, Iterator
 
 from ...cli import simulate
 from ...engine.bots import choose, next_state
-from .content import CURRENT_VERSION, TAVERNERS, taverner_points
+from .content import CURRENT_VERSION, STORY_POINTS_BY_VERSION, STORY_POINTS_FROM, TAVERNERS, taverner_points
 from .rules import final_key, luck_showing
 
 GAME = "tavern-tussle"
@@ -177,15 +177,6 @@ def store_games(path: Path, targets: dict[tuple[int, bool], int] = TARGET_GAMES,
                 out.write(json.dumps(g, separators=(",", ":")) + "\n")
 
 
-def winners_without_story_points(game: dict[str, Any]) -> list[int]:
-    """Who would have won the same game had the Taverner cards added no Story Points."""
-    n = len(game["tav"])
-    keys = [final_key(game["scores"][s] - game["bonus"][s], game["luck"][s], game["cards"][s], game["age"][s],
-                      CURRENT_VERSION, n) for s in range(n)]
-    best = max(keys)
-    return [s for s in range(n) if keys[s] == best]
-
-
 def winners_with_story_points(points: tuple[int, ...]) -> Any:
     """A ranking of stored games as if each Taverner card had added `points[taverner]` instead
     of its own Story Points (the same final stories; the bots played knowing the real ones)."""
@@ -308,71 +299,9 @@ def _story_points_row(seats: int) -> str:
     return " / ".join(f"+{taverner_points(t, seats, CURRENT_VERSION)}" for t in range(len(TAVERNERS)))
 
 
-def report(quick: bool = False, stored: Path | None = None) -> str:
-    """The balance page. The paired hard games are played here, or read from a stored run
-    (`store_games`: the same seeded deals, kept game by game) when `stored` is given."""
-    sizes = QUICK if quick else FULL
-    names = [t["animal"] for t in TAVERNERS]
-    if stored is None:
-        hard = paired_games(sizes["deals"])
-        source = "Made by `python -m tabletown balance tavern-tussle` from seeded bot games"
-    else:
-        hard = by_row([g for g in read_games(stored) if g["v"] == CURRENT_VERSION])
-        source = ("Made from seeded bot games; the hard-bot games are those of a stored run "
-                  "(`python -m tabletown.games.tavern_tussle.balance play FILE`, then `page FILE`), the deals "
-                  "`python -m tabletown balance tavern-tussle` plays, as many as the run finished (see each row)")
-    out = ["# Tavern Tussle — balance", "",
-           f"{source} (seeds from {FIRST_SEED}); rules version {CURRENT_VERSION}."
-           + (" **Quick sample: not for reading.**" if quick else ""),
-           "", "A Taverner's *share* is how often it wins divided by its fair share (1 / players); "
-           "± is the half-width of a 95 % interval. The content is balanced when every share is within 0.9–1.1.", ""]
-
-    out += ["## Taverners, hard bots in every seat", "",
-            "Paired deals: every deal is played once for each way of turning its Taverners round the table "
-            "(the same Hero cards and bot seeds; the Taverner cards move one seat at a time), so each Taverner "
-            "plays every seat's cards. Intervals are counted by deal, and never narrower than if every game "
-            "stood alone.", "",
-            "| Game | Story Points (" + " / ".join(names) + ") | " + " | ".join(names) + " | deals | games |",
-            "|---|---|" + "---|" * (len(names) + 2)]
-    for (seats, adv), games in hard.items():
-        cells = []
-        for t in range(len(names)):
-            value, half, played = taverner_share(games, t, seats)
-            cells.append(f"{value:.2f} ± {half:.2f}" if played else "—")
-        out.append(f"| {_label(seats, adv)} | {_story_points_row(seats)} | " + " | ".join(cells)
-                   + f" | {len({g['deal'] for g in games})} | {len(games)} |")
-
-    out += ["", "The same games ranked without the Taverner cards' Story Points (the scores of rules version 2; "
-            "the bots played knowing the Story Points):", "",
-            "| Game | " + " | ".join(names) + " |", "|---|" + "---|" * len(names)]
-    for (seats, adv), games in hard.items():
-        cells = []
-        for t in range(len(names)):
-            value, half, played = taverner_share(games, t, seats, winners_without_story_points)
-            cells.append(f"{value:.2f} ± {half:.2f}" if played else "—")
-        out.append(f"| {_label(seats, adv)} | " + " | ".join(cells) + " |")
-
-    out += ["", "Mean lead of each Taverner's player over the table's mean score, in points, with the Story "
-            "Points and (in brackets) without them:", "",
-            "| Game | " + " | ".join(names) + " |", "|---|" + "---|" * len(names)]
-    for (seats, adv), games in hard.items():
-        cells = []
-        for t in range(len(names)):
-            lead, half = taverner_lead(games, t)
-            bare, _ = taverner_lead(games, t, with_bonus=False)
-            cells.append(f"{lead:+.1f} ± {half:.1f} ({bare:+.1f})")
-        out.append(f"| {_label(seats, adv)} | " + " | ".join(cells) + " |")
-
-    out += ["", "## Seats, hard bots in every seat", "",
-            "| Game | win rate by seat (1st, 2nd, …) | mean score by seat | moves a game |", "|---|---|---|---|"]
-    for (seats, adv), games in hard.items():
-        g = len(games)
-        wins = [sum(1 / len(x["winners"]) for x in games if s in x["winners"]) for s in range(seats)]
-        scores = [sum(x["scores"][s] for x in games) for s in range(seats)]
-        moves = sum(x["moves"] for x in games) / max(g, 1)
-        out.append(f"| {_label(seats, adv)} | " + " / ".join(_pct(w / g) for w in wins) + " | "
-                   + " / ".join(f"{s / g:.1f}" for s in scores) + f" | {moves:.0f} |")
-
+def _simulated_sections(sizes: dict[str, Any], names: list[str]) -> list[str]:
+    """The page's sections of `simulate` games: one hard bot against easy bots, easy bots."""
+    out: list[str] = []
     out += ["", "## One hard bot against easy bots, from each seat", "",
             "Fair share: 50 % at 2 players, 33 % at 3, 25 % at 4.", "",
             "| Game | hard in seat 1 | seat 2 | seat 3 | seat 4 | games a seat |", "|---|---|---|---|---|---|"]
@@ -396,7 +325,89 @@ def report(quick: bool = False, stored: Path | None = None) -> str:
         wins = " / ".join(_pct(w / g) for w in res["seat_wins"])
         cells = [f"{share(res['tav_wins'][t], res['tav_games'][t], seats)[0]:.2f}" for t in range(len(names))]
         out.append(f"| {_label(seats, adv)} | {wins} | " + " | ".join(cells) + f" | {g} |")
-    return "\n".join(out) + "\n"
+    return out
+
+
+def report(quick: bool = False, stored: Path | None = None) -> str:
+    """The balance page. The paired hard games are played here, or read from a stored run
+    (`store_games`: the same seeded deals, kept game by game) when `stored` is given."""
+    sizes = QUICK if quick else FULL
+    names = [t["animal"] for t in TAVERNERS]
+    simulated = _simulated_sections(sizes, names)  # first: a stored run may go on meanwhile
+    if stored is None:
+        hard = paired_games(sizes["deals"])
+        source = f"Made by `python -m tabletown balance tavern-tussle` from seeded bot games (seeds from {FIRST_SEED})."
+    else:
+        hard = by_row([g for g in read_games(stored) if g["v"] == CURRENT_VERSION])
+        source = (f"Made from seeded bot games (seeds from {FIRST_SEED}). The hard-bot games are those of a stored run "
+                  "(`python -m tabletown.games.tavern_tussle.balance play FILE`, then `page FILE`): the deals "
+                  "`python -m tabletown balance tavern-tussle` plays, as many of them as the run finished "
+                  "(each row says how many).")
+    out = ["# Tavern Tussle — balance", "",
+           f"{source} Rules version {CURRENT_VERSION}."
+           + (" **Quick sample: not for reading.**" if quick else ""),
+           "", "A Taverner's *share* is how often it wins divided by its fair share (1 / players); "
+           "± is the half-width of a 95 % interval. The content is balanced when every share is within 0.9–1.1.", ""]
+
+    out += ["## Taverners, hard bots in every seat", "",
+            "Paired deals: every deal is played once for each way of turning its Taverners round the table "
+            "(the same Hero cards and bot seeds; the Taverner cards move one seat at a time), so each Taverner "
+            "plays every seat's cards. Intervals are counted by deal, and never narrower than if every game "
+            "stood alone.", "",
+            "| Game | Story Points (" + " / ".join(names) + ") | " + " | ".join(names) + " | deals | games |",
+            "|---|---|" + "---|" * (len(names) + 2)]
+    for (seats, adv), games in hard.items():
+        cells = []
+        for t in range(len(names)):
+            value, half, played = taverner_share(games, t, seats)
+            cells.append(f"{value:.2f} ± {half:.2f}" if played else "—")
+        out.append(f"| {_label(seats, adv)} | {_story_points_row(seats)} | " + " | ".join(cells)
+                   + f" | {len({g['deal'] for g in games})} | {len(games)} |")
+
+    # The same games ranked with the Story Points of earlier versions (an estimate: the bots
+    # played knowing today's).
+    earlier = sorted(v for v in STORY_POINTS_BY_VERSION if v < CURRENT_VERSION)
+    for version in [STORY_POINTS_FROM - 1] + earlier:
+        if version < STORY_POINTS_FROM:
+            out += ["", "The same games ranked without the Taverner cards' Story Points (the scores of rules "
+                    "version 2; the bots played knowing the Story Points):", ""]
+        else:
+            out += ["", f"The same games ranked with the Story Points of rules version {version} (the bots played "
+                    "knowing today's):", ""]
+        out += ["| Game | " + " | ".join(names) + " |", "|---|" + "---|" * len(names)]
+        for (seats, adv), games in hard.items():
+            rank = winners_with_story_points(tuple(taverner_points(t, seats, version) for t in range(len(names))))
+            cells = []
+            for t in range(len(names)):
+                value, half, played = taverner_share(games, t, seats, rank)
+                cells.append(f"{value:.2f} ± {half:.2f}" if played else "—")
+            out.append(f"| {_label(seats, adv)} | " + " | ".join(cells) + " |")
+
+    out += ["", "Mean lead of each Taverner's player over the table's mean score, in points, with the Story "
+            "Points and (in brackets) without them:", "",
+            "| Game | " + " | ".join(names) + " |", "|---|" + "---|" * len(names)]
+    for (seats, adv), games in hard.items():
+        cells = []
+        for t in range(len(names)):
+            lead, half = taverner_lead(games, t)
+            bare, _ = taverner_lead(games, t, with_bonus=False)
+            cells.append(f"{lead:+.1f} ± {half:.1f} ({bare:+.1f})")
+        out.append(f"| {_label(seats, adv)} | " + " | ".join(cells) + " |")
+
+    out += ["", "## Seats, hard bots in every seat", "",
+            "| Game | win rate by seat (1st, 2nd, …) | mean score by seat | moves a game |", "|---|---|---|---|"]
+    for (seats, adv), games in hard.items():
+        g = len(games)
+        if not g:
+            out.append(f"| {_label(seats, adv)} | — | — | — |")
+            continue
+        wins = [sum(1 / len(x["winners"]) for x in games if s in x["winners"]) for s in range(seats)]
+        scores = [sum(x["scores"][s] for x in games) for s in range(seats)]
+        moves = sum(x["moves"] for x in games) / max(g, 1)
+        out.append(f"| {_label(seats, adv)} | " + " / ".join(_pct(w / g) for w in wins) + " | "
+                   + " / ".join(f"{s / g:.1f}" for s in scores) + f" | {moves:.0f} |")
+
+    return "\n".join(out + simulated) + "\n"
 
 
 def main(argv: list[str]) -> int:
