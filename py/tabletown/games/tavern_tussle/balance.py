@@ -3,6 +3,13 @@
     python -m tabletown balance tavern-tussle            # writes docs/balance/tavern-tussle.md
     python -m tabletown balance tavern-tussle --quick    # a small sample, for a smoke test
 
+The hard-bot games take some 100 CPU-minutes, so they can also be played in a run that keeps
+every finished deal's games and can be stopped and resumed:
+
+    python -m tabletown.games.tavern_tussle.balance play FILE     # plays (or goes on with) the run
+    python -m tabletown.games.tavern_tussle.balance page FILE     # the page, its hard tables from FILE
+    python -m tabletown.games.tavern_tussle.balance search FILE   # Story Points re-ranked on FILE's games
+
 Set TABLETOWN_JOBS=2 to play the games in two processes (the figures do not change).
 
 Three measurements, each at 2, 3 and 4 players and in the 3–4 player Advanced Variant:
