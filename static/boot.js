@@ -5,6 +5,16 @@
 (function () {
   "use strict";
   var root = document.documentElement;
+
+  // Python's WebAssembly is compiled from now on, while PyScript's own scripts load and run,
+  // rather than when Pyodide gets to it; static/pyodide.mjs hands the compiled module to
+  // Pyodide. Its URL is the page's preload link; the request is the preload's own (same
+  // credentials), so the file is fetched once. A failure leaves Pyodide to compile it.
+  var wasm = document.querySelector('link[rel="preload"][href$="/pyodide.asm.wasm"]');
+  if (wasm && window.WebAssembly && WebAssembly.compileStreaming && window.fetch) {
+    window.tabletownWasm = WebAssembly.compileStreaming(fetch(wasm.href, {credentials: "same-origin"}))
+      .catch(function () { return null; });
+  }
   var steps = {
     "Loading Pyodide": 10, "Loading Storage": 20, "Loaded Storage": 25,
     "Loading interpreter": 30, "Loaded interpreter": 75, "Loaded Pyodide": 90

@@ -116,6 +116,52 @@ def pyscript_files(disabled: set[str]) -> list[str]:
     return sorted(wanted)
 
 
+def pyscript_package() -> dict[str, str]:
+    """PyScript's own Python package (`pyscript/…`, path -> source), as its core writes it into
+    Pyodide's file system at every start before importing it: the bundle carries the files as
+    one object literal of strings, `(".", {pyscript: {"__init__.py": "…", …}})`. The build
+    compiles them so the browser does not (see `bytecode`)."""
+    folder = VENDOR / "pyscript"
+    entry = (folder / "core.js").read_text()
+    core = (folder / re.search(r'from"\./(core-[\w-]+\.js)"', entry).group(1)).read_text()
+    found = re.search(r'\(\s*"\."\s*,\s*\{pyscript:\{', core)
+    if not found:
+        sys.exit("build: cannot find PyScript's Python package in its core (did @pyscript/core change?)")
+    # Re-write the literal as JSON: copy strings as they are, quote bare keys, stop at its end.
+    text, i, depth, out = core, found.start() + found.group().index("{"), 0, []
+    while True:
+        if text[i] == '"':
+            end = i + 1
+            while text[end] != '"':
+                end += 2 if text[end] == "\\" else 1
+            out.append(text[i:end + 1])
+            i = end + 1
+            continue
+        key = re.match(r"[A-Za-z_$][\w$]*(?=:)", text[i:i + 100])
+        if key:
+            out.append(json.dumps(key.group()))
+            i += len(key.group())
+            continue
+        out.append(text[i])
+        depth += {"{": 1, "}": -1}.get(text[i], 0)
+        i += 1
+        if depth == 0:
+            break
+    files: dict[str, str] = {}
+
+    def walk(tree: dict, prefix: str) -> None:
+        for name, value in tree.items():
+            if isinstance(value, str):
+                files[prefix + name] = value
+            else:
+                walk(value, f"{prefix}{name}/")
+
+    walk(json.loads("".join(out)), "")
+    if "pyscript/__init__.py" not in files:
+        sys.exit("build: PyScript's Python package has no pyscript/__init__.py (did @pyscript/core change?)")
+    return files
+
+
 # --- the Python packages ---------------------------------------------------------------
 
 
@@ -150,10 +196,17 @@ def rules_assets() -> dict[str, bytes]:
     return out
 
 
-def _zip(paths: list[Path], pyc: dict[str, bytes]) -> bytes:
+def _cached_name(rel: str) -> str:
+    """Where Python looks for the bytecode of the module at `rel` first."""
+    path = Path(rel)
+    return str(path.parent / "__pycache__" / f"{path.stem}.{CACHE_TAG}.pyc")
+
+
+def _zip(paths: list[Path], pyc: dict[str, bytes], bytecode_only: dict[str, bytes] | None = None) -> bytes:
     """A zip of `paths` (relative to py/), stored uncompressed: brotli on the wire does better,
     and Python reads stored members faster. Fixed dates keep the bytes (and the hash) stable.
-    Each module's bytecode sits beside it in `__pycache__/`, where Python looks first."""
+    Each module's bytecode sits beside it in `__pycache__/`, where Python looks first.
+    `bytecode_only` (source path -> bytecode) adds bytecode whose source is written by others."""
     import io
 
     buf = io.BytesIO()
@@ -162,8 +215,9 @@ def _zip(paths: list[Path], pyc: dict[str, bytes]) -> bytes:
             rel = path.relative_to(PY)
             zf.writestr(zipfile.ZipInfo(str(rel), date_time=(2020, 1, 1, 0, 0, 0)), path.read_bytes())
             if str(rel) in pyc:
-                cached = rel.parent / "__pycache__" / f"{rel.stem}.{CACHE_TAG}.pyc"
-                zf.writestr(zipfile.ZipInfo(str(cached), date_time=(2020, 1, 1, 0, 0, 0)), pyc[str(rel)])
+                zf.writestr(zipfile.ZipInfo(_cached_name(str(rel)), date_time=(2020, 1, 1, 0, 0, 0)), pyc[str(rel)])
+        for rel, data in sorted((bytecode_only or {}).items()):
+            zf.writestr(zipfile.ZipInfo(_cached_name(rel), date_time=(2020, 1, 1, 0, 0, 0)), data)
     return buf.getvalue()
 
 
@@ -193,11 +247,13 @@ PYSCRIPT_IMPORTS = ["html", "ipaddress", "urllib.parse", "importlib.resources", 
 
 
 def bytecode() -> tuple[dict[str, bytes], dict[str, bytes]]:
-    """The bytecode of every module of py/tabletown and of the standard library modules a
-    start imports, compiled by the vendored Pyodide (bytecode belongs to the Python that
-    reads it: the browser's is 3.14 for WebAssembly). Kept in build/cache by content.
+    """The bytecode of every module of py/tabletown, of PyScript's `pyscript` package and of
+    the standard library modules a start imports, compiled by the vendored Pyodide (bytecode
+    belongs to the Python that reads it: the browser's is 3.14 for WebAssembly). Kept in
+    build/cache by content.
 
-    Returns (ours by path relative to py/, the standard library's by member of its zip)."""
+    Returns (ours and PyScript's by path relative to the home folder, where the browser
+    imports them from; the standard library's by member of its zip)."""
     import base64
 
     files = {
@@ -205,6 +261,8 @@ def bytecode() -> tuple[dict[str, bytes], dict[str, bytes]]:
         for p in sorted((PY / "tabletown").rglob("*"))
         if p.is_file() and "__pycache__" not in p.parts and p.suffix in (".py", ".json")
     }
+    # Compiled only, not imported here: it needs the page's PyScript around it.
+    files.update({f"/home/pyodide/{path}": source for path, source in pyscript_package().items()})
     imports = ["tabletown.web.app", "tabletown.web.replay_view", "tabletown.web.help_view", "tabletown.web.charts"]
     imports += [f"tabletown.games.{pkg}.game" for pkg in sorted(set(game_packages().values()))
                 if (PY / "tabletown" / "games" / pkg / "game.py").exists()]
@@ -237,7 +295,10 @@ def bytecode() -> tuple[dict[str, bytes], dict[str, bytes]]:
 
 
 def package_zips(pyc: dict[str, bytes]) -> tuple[bytes, dict[str, bytes]]:
-    """The boot zip (engine, page, specs) and one zip per game package, with their bytecode."""
+    """The boot zip (engine, page, specs) and one zip per game package, with their bytecode.
+
+    The boot zip also carries the bytecode of PyScript's `pyscript` package (only that: PyScript
+    writes the sources beside it when it starts, then imports them), so no start compiles it."""
     games_dir = PY / "tabletown" / "games"
     boot, per_game = [], {}
     for path in _python_files(PY / "tabletown"):
@@ -246,7 +307,8 @@ def package_zips(pyc: dict[str, bytes]) -> tuple[bytes, dict[str, bytes]]:
             per_game.setdefault(rel[0], []).append(path)
         else:
             boot.append(path)
-    return _zip(boot, pyc), {pkg: _zip(paths, pyc) for pkg, paths in per_game.items()}
+    theirs = {rel: data for rel, data in pyc.items() if rel.startswith("pyscript/")}
+    return _zip(boot, pyc, theirs), {pkg: _zip(paths, pyc) for pkg, paths in per_game.items()}
 
 
 # --- the site ------------------------------------------------------------------------------
@@ -369,11 +431,13 @@ def preloads(runtime_dir: str, runtime: list[str], boot_url: str, loader: str) -
     """Links that start every boot download while the page is parsed, instead of one after
     another (PyScript's chunks, then its config, then Pyodide, then Pyodide's files). The
     requests match the runtime's own (module scripts; `fetch` in cors mode, same-origin
-    credentials), so each file is still fetched once."""
-    links = [f'<link rel="modulepreload" href="{loader}">']
+    credentials, as static/boot.js fetches the WebAssembly to compile it early), so each
+    file is still fetched once."""
+    links = [f'<link rel="modulepreload" href="{loader}">',
+             '<link rel="preload" href="pyscript.toml" as="fetch" crossorigin>']
     for name in runtime:
         href = f"{runtime_dir}/{name}"
-        if name.endswith((".js", ".mjs")) and name != "pyscript/core.js":
+        if name.endswith((".js", ".mjs")):
             links.append(f'<link rel="modulepreload" href="{href}">')
         elif name.endswith((".wasm", ".zip", ".json")):
             links.append(f'<link rel="preload" href="{href}" as="fetch" crossorigin>')

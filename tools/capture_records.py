@@ -92,6 +92,13 @@ PLAN: list[tuple[str, list[str], dict, int, int | None]] = [
     ("ruthless", ["random", "random"], {"scenario": "gunfight", "table": "ranch"}, 63, 150),
     ("ruthless", ["random", "hard", "random", "easy"], {"scenario": "gunfight", "table": "wash", "small": True}, 64, 150),
     ("ruthless", ["random", "hard"], {"scenario": "campaign"}, 65, 200),
+    # Ruthless rules version 2 (points never further than allowed: the stagecoach's suggested
+    # turns roll 6"; a fresh pick is taken back with Undo, not swapped by another pick)
+    ("ruthless", ["hard", "random"], {"scenario": "riding-shotgun"}, 91, None),
+    ("ruthless", ["random", "easy"], {"scenario": "riding-shotgun"}, 92, 200),
+    ("ruthless", ["random", "hard"], {"scenario": "dodge-city"}, 93, 200),
+    ("ruthless", ["random", "random", "easy"], {"scenario": "gunfight", "table": "canyon", "small": True}, 94, 150),
+    ("ruthless", ["hard", "random"], {"scenario": "campaign"}, 95, 150),
     ("townsfolk-tussle", ["random", "easy"], {}, 71, 300),
     ("townsfolk-tussle", ["random", "random", "random"], {"solo": True}, 72, 200),
     ("townsfolk-tussle", ["hard", "random", "easy", "random"], {"doublin_down": True, "trading": True}, 73, 250),
@@ -104,6 +111,7 @@ VERSIONS: dict[str, dict[int, set[int]]] = {
     "tavern-tussle": {2: {16, 17, 18, 19, 20}, 3: {81, 82, 83, 84, 85}, 4: {86, 87, 88, 89}},
     "torches-and-pitchforks": {2: {25, 26, 27, 28}, 3: {51, 52, 53, 54}, 4: {55, 56}},
     "tumble-town": {2: {40, 41, 42, 43}},
+    "ruthless": {2: {91, 92, 93, 94, 95}},
 }
 
 

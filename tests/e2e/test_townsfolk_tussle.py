@@ -108,3 +108,18 @@ def test_an_unlock_is_offered_in_the_next_games_setup(page, base_url):
     options = state_of(page)["options"]
     assert options["unlocked_umbrello"] is True  # the record carries it, so a share link does too
     assert not any(v for k, v in options.items() if k.startswith("unlocked_") and k != "unlocked_umbrello")
+
+
+def test_the_setup_form_says_an_earned_unlock_is_in_play_and_the_game_starts_with_it(page, base_url):
+    open_page(page, base_url, "")
+    page.evaluate("""localStorage.setItem('tabletown:campaign:townsfolk-tussle:progress', JSON.stringify(
+        {schema: 1, game: 'townsfolk-tussle', id: 'progress', name: 'Progress by player name', updated: 1,
+         data: {unlocked: ['umbrello'], endings: ['ending-02']}}))""")
+    open_page(page, base_url, "#setup/townsfolk-tussle")
+    option = page.locator(".option", has=page.locator("input[name=opt-unlocked_umbrello]"))
+    assert "Earned in the campaign “Progress by player name”: in play when you continue it" in option.inner_text()
+    assert page.locator(".option .earned").count() == 1  # only the unlock this campaign earned
+    page.locator("[data-action=start]").click()  # the box left as it is, the campaign chosen by default
+    page.wait_for_selector("#status")
+    options = state_of(page)["options"]
+    assert options["unlocked_umbrello"] is True

@@ -146,3 +146,26 @@ def test_skedaddle_example_three_down_flee_on_three_or_less():
             st, _ = play(st, 0, {"type": "end"})
             st, _ = play(st, 1, {"type": "end"})
         assert st["fled"][0] is fled
+
+
+# "play any card higher than the opponent's initiative card to take a single un-aimed shot first or
+# move 3" toward cover" and "Trigger Finger (+1 snap shot cards)": higher is by rank (equal is not
+# higher), and Trigger Finger's +1 has no cap, so his Ace (15) beats an Ace played for initiative.
+@pytest.mark.parametrize("mine,initiative,trigger_finger,higher", [
+    ((14, K.CLUBS), (14, K.SPADES), True, True),
+    ((14, K.SPADES), (14, K.CLUBS), False, False),
+    ((13, K.SPADES), (14, K.CLUBS), True, False),
+    ((13, K.CLUBS), (14, K.SPADES), False, False),
+    ((14, K.CLUBS), (13, K.SPADES), False, True),
+    ((9, K.SPADES), (9, K.CLUBS), False, False),
+    ((9, K.CLUBS), (9, K.SPADES), True, True),
+    ((10, K.CLUBS), (9, K.SPADES), False, True),
+])
+def test_a_snap_shot_card_must_be_higher_than_the_initiative_card(mine, initiative, trigger_finger, higher):
+    bonus = 1 if trigger_finger else 0
+    assert K.beats_for_snap(K.card_of(*mine), K.card_of(*initiative), bonus) is higher
+
+
+def test_trigger_finger_adds_one_to_snap_shot_cards_only():
+    row = C.TRAITS.by_id["trigger-finger"]
+    assert row["snap"] == 1 and row["brawl"] == 0

@@ -169,6 +169,17 @@ def test_a_record_of_another_format_is_refused(toy, library):
         check_record_shape([record(toy)], library)
 
 
+def test_a_record_of_another_rules_version_names_it_cut_to_twelve_characters(toy, library):
+    # A damaged save may carry any number; the message shows a readable piece of it.
+    with pytest.raises(RecordError, match="recorded with rules version 2, but this Tabletown plays version 1"):
+        check_record_shape(record(toy, rules_version=2), library)
+    for version, shown in ((123456789012, "123456789012"), (1234567890123, "123456789012"),
+                           (-12345678901234, "-12345678901")):
+        with pytest.raises(RecordError) as refused:
+            check_record_shape(record(toy, rules_version=version), library)
+        assert f"recorded with rules version {shown}, but this Tabletown plays version 1." in str(refused.value)
+
+
 @pytest.mark.parametrize("seed, ok", [(2**62 - 1, True), (-(2**62) + 1, True), (2**62, False), (-(2**62), False)])
 def test_a_records_seed_is_kept_within_its_limits(toy, library, seed, ok):
     if ok:

@@ -55,3 +55,30 @@ def test_an_old_share_link_opens_at_the_same_point(case):
     assert record["log"] == case["record"]["log"]
     session = Session(games.load(record["game"]), record)
     assert session.lines == [s["line"] for s in case["steps"]]
+
+
+def test_a_ruthless_version_1_stagecoach_keeps_its_short_suggested_turns():
+    """Ruthless rules version 2 offers the stagecoach's turns at their full 6″; a game begun
+    under version 1 (the second Ruthless record) goes on offering what it offered then."""
+    import math
+
+    from tabletown.games.ruthless import coach
+
+    case = json.loads((FIXTURES / "ruthless.json").read_text())[1]
+    record = case["record"]
+    assert record["rules_version"] == 1 and record["options"]["scenario"] == "riding-shotgun"
+    session = Session(games.load("ruthless"), dict(record, log=[]))
+    for seat, action in record["log"]:
+        drives = [a for a in session.rules.legal(session.state, seat) if a["type"] == "drive"]
+        if drives:
+            break
+        session.apply(seat, action)
+    state = session.state
+    start = state["coach"]["pos"]
+    assert state["v"] == 1 and not state["coach"]["whipped"]
+    old = dict(coach.suggestions(state))
+    assert [round(math.dist(start, old[t])) for t in ("ahead", "left", "right")] == [600, 300, 300]
+    assert [a["to"] for a in drives] == [old["ahead"], old["left"], old["right"]]
+    state["v"] = 2
+    new = dict(coach.suggestions(state))
+    assert all(599 <= math.dist(start, new[t]) <= 600 for t in ("ahead", "left", "right"))

@@ -50,6 +50,20 @@ def test_every_module_of_the_page_ships_with_its_bytecode_so_no_start_compiles_i
         assert f"{folder}/__pycache__/{file[:-3]}.{build.CACHE_TAG}.pyc" in names, source
 
 
+def test_pyscript_s_own_package_ships_as_bytecode_so_no_start_compiles_it(site):
+    # PyScript writes its `pyscript` package's sources into the file system at every start and
+    # imports them; the boot zip holds the bytecode Python finds beside them, and only that.
+    sources = build.pyscript_package()
+    assert "pyscript/__init__.py" in sources and "pyscript/web.py" in sources
+    assert "from pyscript.context import" in sources["pyscript/__init__.py"]
+    [boot] = [n for n in site.files if re.fullmatch(r"assets/tabletown\.[0-9a-f]{10}\.zip", n)]
+    shipped = zipfile.ZipFile(io.BytesIO(site.files[boot]))
+    theirs = sorted(n for n in shipped.namelist() if n.startswith("pyscript/"))
+    assert theirs == sorted(f"pyscript/__pycache__/{Path(n).stem}.{build.CACHE_TAG}.pyc" for n in sources)
+    # Unchecked hash-based bytecode (flags 0b01): PyScript's freshly written sources carry today's date.
+    assert {int.from_bytes(shipped.read(n)[4:8], "little") for n in theirs} == {0b01}
+
+
 def test_each_game_has_a_zip_of_its_own_files_named_in_the_page(site):
     page = site.files["index.html"].decode()
     for game_id, pkg in build.game_packages().items():
@@ -83,6 +97,20 @@ def test_each_game_with_a_rules_page_has_a_rules_file_named_in_the_page_and_the_
         if name.startswith("assets/games/"):
             inside = zipfile.ZipFile(io.BytesIO(data)).namelist()
             assert not [n for n in inside if n.endswith(("/rules.json", "/rule_index.json", "/guide.json"))], name
+
+
+def test_every_boot_download_starts_while_the_page_is_parsed_and_the_webassembly_compiles_early(site):
+    page = site.files["index.html"].decode()
+    head = page[:page.index("</head>")]
+    preloaded = re.findall(r'<link rel="(?:module)?preload" href="([^"]+)"', head)
+    runtime = [n for n in site.files if n.startswith("assets/runtime.") and not n.endswith("/pyscript/core.js")]
+    assert set(runtime) <= set(preloaded) and "pyscript.toml" in preloaded
+    assert [n for n in preloaded if re.fullmatch(r"assets/tabletown\.[0-9a-f]{10}\.zip", n)]
+    # boot.js compiles the WebAssembly from its preload link, so the link comes first.
+    [boot] = re.findall(r'<script src="(assets/boot\.[0-9a-f]{10}\.js)"></script>', head)
+    wasm = next(n for n in preloaded if n.endswith("/pyodide.asm.wasm"))
+    assert head.index(wasm) < head.index(boot)
+    assert 'href$="/pyodide.asm.wasm"' in site.files[boot].decode()
 
 
 def test_the_picker_is_in_the_page_before_python_starts(site):

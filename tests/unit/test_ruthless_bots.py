@@ -81,9 +81,11 @@ def test_the_old_hand_pushes_an_aimed_hit_to_the_worst_place():
 
 
 def test_the_old_hand_beats_the_greenhorn():
+    # Ten games, each posse once from each side. Measured: the old hand wins 16 of 20 games over
+    # seeds 0-9 (15 of 20 under rules version 1); six games were too few to tell one from the other.
     wins = 0
     games = 0
-    for seed in range(3):
+    for seed in range(5):
         for hard_seat in (0, 1):
             levels = ["hard", "hard"]
             levels[1 - hard_seat] = "easy"
@@ -91,7 +93,7 @@ def test_the_old_hand_beats_the_greenhorn():
             out = RULES.outcome(st)
             games += 1
             wins += out["winners"] == [hard_seat]
-    assert wins >= 5, f"the old hand won {wins} of {games}"
+    assert wins >= 7, f"the old hand won {wins} of {games}"
 
 
 def test_the_earps_guess_where_the_trail_most_likely_leads():

@@ -63,7 +63,9 @@ def test_a_three_lets_the_player_discard(r, discard):
     (K.card_of(9, C), K.card_of(9, S), 1, True),     # Trigger Finger: his 9 counts as a 10
     (K.card_of(8, C), K.card_of(9, S), 1, False),    # ... and his 8 as a 9: not higher
     (K.card_of(14, S), K.card_of(13, C), 0, True),
-    (K.card_of(14, S), K.card_of(14, C), 0, False),  # an Ace played for initiative cannot be beaten
+    (K.card_of(14, S), K.card_of(14, C), 0, False),  # only a Trigger Finger's Ace beats an Ace played for initiative:
+    (K.card_of(14, C), K.card_of(14, S), 1, True),   # +1 to his cards, so his Ace counts 15
+    (K.card_of(13, S), K.card_of(14, C), 1, False),  # his King counts 14: equal, not higher
 ])
 def test_a_snap_shot_needs_a_higher_rank(mine, theirs, bonus, beats):
     assert K.beats_for_snap(mine, theirs, bonus) is beats

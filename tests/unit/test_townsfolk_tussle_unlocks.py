@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import pytest
 
-from tabletown.games.townsfolk_tussle import SPEC
+from tabletown.games.townsfolk_tussle import SPEC, unlock_option
 from tabletown.games.townsfolk_tussle import content as C
 from tabletown.games.townsfolk_tussle.rules import RULES
 from tests.unit.test_townsfolk_support import Table, full_decks, restore_decks
@@ -88,3 +88,36 @@ def test_junk_dealer_never_sells_for_more_than_the_cost():
     cheap = min((g for g in C.PEDDLER_CARDS if C.gear_of(g)["cost"] <= 3), key=lambda g: C.gear_of(g)["cost"])
     cost = C.gear_of(cheap)["cost"]
     assert m.sale_value(0, cheap) == min(cost, cost // 2 + 2)
+
+
+# A campaign comes from this browser's storage or from a link someone sent: a damaged one (its
+# unlocks not a list, unknown names, numbers) must not stop a new game or the campaign's update.
+DAMAGED_UNLOCKS = [5, None, "umbrello", {"umbrello": True}, ["no-such-ruffian", 7, None]]
+
+
+@pytest.mark.parametrize("unlocked", DAMAGED_UNLOCKS)
+def test_a_damaged_campaign_earns_nothing_and_the_game_still_starts(unlocked):
+    campaign = {"unlocked": unlocked, "endings": 5}
+    options = RULES.campaign_options(campaign, ["Ann", "", ""], SPEC.normalize(3, {}))
+    assert not any(v for k, v in options.items() if k.startswith("unlocked_"))
+    state = RULES.setup(3, 3, options, campaign)
+    assert state["unlocked"] == []
+    state["result"] = {"won": False, "ending": C.ending_for("dozy", "loss")["id"], "ruffian": "dozy", "unlocks": []}
+    assert RULES.campaign_update(campaign, [], state) == {
+        "unlocked": [], "endings": [C.ending_for("dozy", "loss")["id"]]}
+
+
+def test_known_unlocks_in_a_partly_damaged_campaign_still_count():
+    campaign = {"unlocked": ["umbrello", "no-such-ruffian", 3], "endings": ["ending-02", 3]}
+    assert RULES.setup(3, 3, SPEC.normalize(3, {}), campaign)["unlocked"] == ["umbrello"]
+    options = RULES.campaign_options(campaign, ["Ann", "", ""], {})
+    assert [k for k, v in options.items() if v] == [unlock_option("umbrello")]
+    state = RULES.setup(3, 3, options, campaign)
+    state["result"] = {"won": False, "ending": "ending-05", "ruffian": "dozy", "unlocks": []}
+    assert RULES.campaign_update(campaign, [], state) == {"unlocked": ["umbrello"], "endings": ["ending-02", "ending-05"]}
+
+
+def test_a_campaign_that_is_not_a_mapping_earns_nothing():
+    for campaign in (None, [], "umbrello", 5):
+        assert RULES.setup(3, 3, SPEC.normalize(3, {}), campaign)["unlocked"] == []
+        assert RULES.campaign_options(campaign, ["Ann", "", ""], {}) == {}

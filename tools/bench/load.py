@@ -1,16 +1,17 @@
 """Load benchmark for Tabletown, side by side in one run, against the `make play` server
 (tools/serve.py serving dist/: compressed copies, host headers) in Debian's headless Chromium.
 
-    .venv/bin/python tools/bench/load.py [--runs 5] [--clicks 40] [--no-lighthouse] [--dist DIR]
+    .venv/bin/python tools/bench/load.py [--runs 5] [--clicks 40] [--no-lighthouse] [--load-only] [--dist DIR]
 
 Reports:
   wire       bytes over the wire and requests: a cold load (no service worker) and a first
              visit with the service worker (its precache included), counted by the server
   paint      first contentful paint (the picker, from the page's HTML), cold
-  ready      time to `html.ready` cold, warm (from the service worker's cache; the first warm
-             load takes the start-up snapshot, the next ones start from it) and for a bare
-             PyScript page on the same runtime (alternating, same run), and the ratio
-  parts      what the last warm start was made of, from its performance marks
+  ready      time to `html.ready` cold, warm (from the service worker's cache and the start-up
+             snapshot, which the first visit makes once ready) and for a bare PyScript page on
+             the same runtime (alternating, same run), and the ratio
+  parts      what the warm starts were made of, and a cold start beside the bare page's, from
+             their performance marks
   open       time to open a game the first time (its zip fetched) and from the cache
   click      click -> board updated (next frame) p50/p95 per game
   lighthouse performance and accessibility scores, desktop and mobile (Lighthouse pinned in
@@ -80,6 +81,11 @@ PARTS = """() => {
 }"""
 
 
+# Whether this page's start-up snapshot business is over: restored from one, or made one.
+SNAPSHOT_SETTLED = """() => ['tabletown:snapshot-restored', 'tabletown:snapshot-made']
+  .some((name) => performance.getEntriesByName(name).length > 0)"""
+
+
 def pct(values: list[float], p: float) -> float:
     values = sorted(values)
     if not values:
@@ -114,19 +120,23 @@ def visit(browser, url: str, service_worker: bool) -> dict:
     Handler.sent_bytes = 0
     page.goto(url)
     page.wait_for_selector("html.ready", timeout=180_000)
-    out = {"ready": page.evaluate("window.readyAt"), "fcp": page.evaluate(FCP)}
+    out = {"ready": page.evaluate("window.readyAt"), "fcp": page.evaluate(FCP), "cold_parts": page.evaluate(PARTS)}
     if service_worker:
         page.evaluate("async () => { await navigator.serviceWorker.ready; }")
         page.wait_for_timeout(300)
     out["bytes"] = Handler.sent_bytes
     out["requests"] = sum(Handler.count.values())
     if service_worker:
+        page.wait_for_function(SNAPSHOT_SETTLED, timeout=180_000)  # the first visit makes the snapshot
         warm, parts = [], []
         for _ in range(3):
             page.goto(url)
             page.wait_for_selector("html.ready", timeout=180_000)
             warm.append(page.evaluate("window.readyAt"))
             parts.append(page.evaluate(PARTS))
+            # A visitor stays the few seconds it takes a worker to make the start-up snapshot
+            # (after the page is ready) when there is none: the next warm load starts from it.
+            page.wait_for_function(SNAPSHOT_SETTLED, timeout=180_000)
         out["warm"] = warm
         out["parts"] = parts
     ctx.close()
@@ -217,11 +227,15 @@ def report_load(cold: list[dict], first: list[dict], bare: list[dict], med) -> N
     print(f"ready  cold: median {med(cold, 'ready'):.0f} ms {sorted(round(r['ready']) for r in cold)}")
     print(f"ready  warm (service worker cache): median {statistics.median(warm):.0f} ms "
           f"{sorted(round(w) for w in warm)} (goal: at most 1000 ms)")
-    print("parts  of a warm start, median ms from navigation over the warm loads that start from a snapshot "
-          "(first warm load of each run: it takes the snapshot, in brackets):")
     rows = [p for r in first for p in r["parts"]]
+    from_snapshot = [p["html.ready"] for p in rows if "tabletown:snapshot-restored" in p]
+    if from_snapshot:
+        print(f"ready  warm from the start-up snapshot: median {statistics.median(from_snapshot):.0f} ms "
+              f"{sorted(round(w) for w in from_snapshot)}")
+    print("parts  of a warm start, median ms from navigation over the warm loads that start from a snapshot "
+          "(any warm load that started without one, in brackets):")
     restored = [p for p in rows if "tabletown:snapshot-restore" in p] or rows
-    making = [p for p in rows if "tabletown:snapshot-make" in p]
+    making = [p for p in rows if "tabletown:snapshot-restore" not in p]
     for name in sorted(restored[-1], key=lambda k: restored[-1][k] or 0):
         values = [p[name] for p in restored if p.get(name) is not None]
         also = [p[name] for p in making if p.get(name) is not None]
@@ -229,7 +243,28 @@ def report_load(cold: list[dict], first: list[dict], bare: list[dict], med) -> N
         print(f"         {statistics.median(values):7.0f}{extra}  {name}")
     print(f"ready  bare PyScript page, same runtime, cold: median {med(bare, 'ready'):.0f} ms "
           f"{sorted(round(r['ready']) for r in bare)}")
+    print_cold_parts(cold, bare)
     print(f"ready  Tabletown / bare = {med(cold, 'ready') / med(bare, 'ready'):.2f} (goal: at most 1.0)")
+
+
+def print_cold_parts(cold: list[dict], bare: list[dict]) -> None:
+    """The parts of a cold start (service worker blocked), median ms from navigation, Tabletown
+    beside the bare page: where the two starts part ways."""
+    def medians(rows: list[dict]) -> dict[str, float]:
+        names = {name for r in rows for name in r["cold_parts"]}
+        out = {}
+        for name in names:
+            values = [r["cold_parts"][name] for r in rows if r["cold_parts"].get(name) is not None]
+            if values:
+                out[name] = statistics.median(values)
+        return out
+
+    ours, theirs = medians(cold), medians(bare)
+    print("parts  of a cold start, median ms from navigation: Tabletown, then the bare page:")
+    for name in sorted(ours.keys() | theirs.keys(), key=lambda k: ours.get(k, theirs.get(k))):
+        mine = f"{ours[name]:7.0f}" if name in ours else "      -"
+        bare_ms = f"{theirs[name]:7.0f}" if name in theirs else "      -"
+        print(f"       {mine} {bare_ms}  {name}")
 
 
 def main() -> None:
@@ -239,6 +274,7 @@ def main() -> None:
     parser.add_argument("--clicks", type=int, default=40)
     parser.add_argument("--no-lighthouse", action="store_true")
     parser.add_argument("--clicks-only", action="store_true", help="only open each game and time its clicks")
+    parser.add_argument("--load-only", action="store_true", help="only the load figures: no game opened, no clicks")
     parser.add_argument("--dist", type=Path, default=DIST, help="the built site to measure (default: dist/)")
     args = parser.parse_args()
     DIST = args.dist.resolve()
@@ -260,7 +296,7 @@ def main() -> None:
             med = lambda rows, key: statistics.median(r[key] for r in rows)  # noqa: E731
             if not args.clicks_only:
                 report_load(cold, first, bare, med)
-            for game, seats in GAMES.items():
+            for game, seats in ({} if args.load_only else GAMES).items():
                 r = open_and_click(browser, base, game, seats, args.clicks)
                 print(f"open   {game}: first time {r['first']:.0f} ms, from the cache {r['cached']:.0f} ms")
                 print(f"click  {game}: {len(r['clicks'])} clicks to the next frame: p50 {pct(r['clicks'], 50):.1f} ms, "

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from importlib import resources
 from typing import Any, Callable, Iterable, Iterator, Optional
 
 
@@ -76,6 +75,8 @@ def rows_with_defaults(name: str, data: Any) -> list[dict[str, Any]]:
 
 def load_data(package: str, name: str) -> Any:
     """Any JSON file `data/<name>.json` of a game package (a rules page, a guide)."""
+    from importlib import resources  # here, not at the top: the page's start does not need it
+
     try:
         text = resources.files(package).joinpath("data").joinpath(f"{name}.json").read_text(encoding="utf-8")
     except FileNotFoundError:

@@ -296,12 +296,15 @@ class RulesDesk:
                 main.focus(_options(preventScroll=True))
 
     def place_guide(self, scroll: bool = False) -> None:
-        """Put the ring around what the step points at (moved by a transform: nothing else moves)."""
+        """Put the ring around what the step points at (moved by a transform: nothing else moves),
+        and bring that into the room the card leaves free: where the card lies across it (on a
+        narrow screen the card spans the width), the room above the card."""
         if self.guide_at is None or self.guide_hidden:
             return
         ring = self.doc.getElementById("guide-ring")
+        card = self.doc.getElementById("guide")
         game = self.doc.querySelector("section.game")
-        if absent(ring) or absent(game):
+        if absent(ring) or absent(card) or absent(game):
             return
         step = self.steps()[self.guide_at]
         target = None
@@ -316,10 +319,14 @@ class RulesDesk:
             ring.hidden = True
             return
         ring.hidden = False
-        if scroll:
-            big = float(target.getBoundingClientRect().height) > 0.6 * float(js.window.innerHeight)
-            target.scrollIntoView(_options(block="start" if big else "center", behavior="instant"))
         rect = target.getBoundingClientRect()
+        if scroll:
+            room = self._room_above(card, rect)
+            big = float(rect.height) > room
+            # The target's top at the top of the screen when it does not fit, else its middle in the room.
+            top = float(rect.top) + float(js.window.scrollY) - (0 if big else (room - float(rect.height)) / 2)
+            js.window.scrollTo(_options(top=max(0, round(top)), behavior="instant"))
+            rect = target.getBoundingClientRect()
         origin = game.getBoundingClientRect()
         pad = 4
         ring.style.width = f"{float(rect.width) + 2 * pad:.0f}px"
@@ -327,6 +334,13 @@ class RulesDesk:
         x = float(rect.left) - float(origin.left) - pad
         y = float(rect.top) - float(origin.top) - pad
         ring.style.transform = f"translate({x:.0f}px, {y:.0f}px)"
+
+    @staticmethod
+    def _room_above(card: Any, rect: Any) -> float:
+        """The height of the screen above the card where it lies across the target, else all of it."""
+        box = card.getBoundingClientRect()
+        across = float(box.left) < float(rect.right) and float(box.right) > float(rect.left)
+        return float(box.top) if across else float(js.window.innerHeight)
 
     def on_escape(self, target: Any) -> bool:
         """Escape closes the game's menu, stops "What's this?", or closes the guide when the focus is in it."""

@@ -9,6 +9,7 @@ from html import escape
 from typing import Any, Iterable, Optional
 
 from ..engine.campaign import PROGRESS_ID
+from ..engine.words import and_list, noun, or_list, plural, verb
 from . import catalog, rulebook
 from .policy import fill_names as names_in
 
@@ -127,6 +128,12 @@ def _seat_word(spec: Any) -> str:
     return getattr(spec, "seat_word", "player") or "player"
 
 
+def _seats_word(spec: Any, count: int) -> str:
+    """The seat word in the number of `count` ("1 posse", "2 posses"); "townsfolk" is its own plural."""
+    word = _seat_word(spec)
+    return noun(count, word, word if word.endswith("folk") else None)
+
+
 def setup(spec: Any, campaigns: Optional[list[dict[str, Any]]] = None, rules: bool = False) -> str:
     """The setup form of a game, from its spec (seats, bot levels, typed options)."""
     low, high = spec.seats
@@ -160,14 +167,17 @@ def setup(spec: Any, campaigns: Optional[list[dict[str, Any]]] = None, rules: bo
             '<p class="help">“Ask me only when I can respond”: the game skips your reaction turns when you '
             "hold nothing you could play. It is quicker, but it lets others guess what you hold.</p>"
         )
+    earned = campaign_flags(spec, campaigns or [])
     options = []
     for opt in spec.options:
         for_seats = ",".join(str(n) for n in opt.for_seats)
         help_text = f'<span class="help">{escape(opt.help)}</span>' if opt.help else ""
+        if opt.name in earned:
+            help_text = _earned_line(earned[opt.name]) + help_text
         note = ""
         if opt.for_seats:
-            plural = word if tuple(opt.for_seats) == (1,) else f"{word}s"
-            note = f'<span class="help only">With {escape(_counts(opt.for_seats))} {plural} only.</span>'
+            counts = or_list(str(n) for n in opt.for_seats)
+            note = f'<span class="help only">With {escape(counts)} {_seats_word(spec, max(opt.for_seats))} only.</span>'
         if catalog.is_flag(opt):
             checked = " checked" if opt.default else ""
             control = (
@@ -192,7 +202,7 @@ def setup(spec: Any, campaigns: Optional[list[dict[str, Any]]] = None, rules: bo
         + (f'<p><a href="#rules/{escape(spec.id)}" class="button ghost">How to play {title}</a></p>' if rules else "")
         + (campaign_list(spec, campaigns) if getattr(spec, "campaign", False) and campaigns is not None else "")
         + f'<form id="setup-form" data-game="{escape(spec.id)}">'
-        f'<fieldset><legend>{escape(word.capitalize())}s</legend><label>Number of {word}s '
+        f'<fieldset><legend>{escape(_seats_word(spec, 2).capitalize())}</legend><label>Number of {_seats_word(spec, 2)} '
         f'<select name="seats">{seat_opts}</select></label>'
         + "".join(rows)
         + ask_help
@@ -207,9 +217,37 @@ def setup(spec: Any, campaigns: Optional[list[dict[str, Any]]] = None, rules: bo
     )
 
 
-def _counts(seats: tuple[int, ...]) -> str:
-    items = [str(n) for n in seats]
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
+def campaign_flags(spec: Any, campaigns: list[dict[str, Any]]) -> dict[str, list[str]]:
+    """The yes/no options each listed campaign turns on when its next game starts (what it has
+    earned, e.g. Townsfolk Tussle's unlocks), by option name: the names of those campaigns.
+
+    The rules decide (`Rules.campaign_options`, asked with no player names, so a campaign's
+    progress by name is left out). The form's tick boxes cannot follow the campaign chosen above
+    them, so the form says in words which campaign puts each option in play."""
+    if not getattr(spec, "campaign", False) or not any(c.get("data") for c in campaigns):
+        return {}
+    from .. import games
+
+    rules = games.load(spec.id).RULES
+    earned: dict[str, list[str]] = {}
+    for c in campaigns:
+        if not c.get("data"):
+            continue
+        try:
+            turned_on = rules.campaign_options(c["data"], [], {})
+        except (TypeError, ValueError, KeyError, AttributeError):
+            continue  # a damaged campaign earns nothing here: the form must still open
+        for opt in spec.options:
+            if catalog.is_flag(opt) and not opt.default and turned_on.get(opt.name) is True:
+                earned.setdefault(opt.name, []).append(str(c.get("name") or c["id"]))
+    return earned
+
+
+def _earned_line(campaign_names: list[str]) -> str:
+    n = len(campaign_names)
+    which = and_list(f"“{escape(name)}”" for name in campaign_names)
+    return (f'<span class="help earned">Earned in the {noun(n, "campaign")} {which}: in play when you continue '
+            f'{"it" if n == 1 else "one of them"}, no need to tick it.</span>')
 
 
 def campaign_list(spec: Any, campaigns: list[dict[str, Any]]) -> str:
@@ -463,7 +501,7 @@ def rules_body(game_id: str, page: dict[str, Any], query: str = "") -> tuple[str
         if not count:
             return "", f"Nothing in the rules matches “{escape(said)}”."
         sections = found
-        note = f"{count} paragraph{'s' if count != 1 else ''} match{'' if count != 1 else 'es'} “{escape(said)}”."
+        note = f"{plural(count, 'paragraph')} {verb(count, 'matches', 'match')} “{escape(said)}”."
     else:
         sections = [(s, s["paragraphs"]) for s in page["sections"]]
         note = ""

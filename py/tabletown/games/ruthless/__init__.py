@@ -37,5 +37,12 @@ SPEC = GameSpec(
         Flag("small", "Small gunfight: each initiative card activates one model", default=False,
              help="The design guide's option for small gunfights: a round of initiative for every model."),
     ),
+    # 2: points found at a distance (suggested Moves and Drives, runs to cover, the push of
+    # Fisticuffs, a charge's landing) are whole hundredths never further than the rule allows,
+    # so the stagecoach's suggested turns roll their full 6″; a picked character who has done
+    # nothing yet is not swapped by another pick (Undo takes the pick back). Games begun under
+    # 1 keep its suggestions and picks.
+    rules_version=2,
+    replays=(1,),
     ready=True,
 )

@@ -53,8 +53,10 @@ def discard_privilege(card: int) -> bool:
 def beats_for_snap(card: int, initiative: int, bonus: int = 0) -> bool:
     """A Snap Shot needs a card higher than the opponent's initiative card.
 
-    "Higher" is by rank (an Ace played for initiative cannot be beaten); a Trigger Finger
-    adds `bonus` to the rank of the card played.
+    "Higher" is by rank: equal ranks are not higher, whatever the suits (suits only break
+    ties in the order of initiative). Trigger Finger's "+1 snap shot cards" adds `bonus` to
+    the rank of the card played, with no cap: his Ace counts 15 and beats an Ace played for
+    initiative, which nothing else beats; his King counts 14 and only equals it.
     """
     return rank(card) + bonus > rank(initiative)
 

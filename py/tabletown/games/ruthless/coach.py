@@ -153,18 +153,24 @@ def suggestions(state: M.State) -> list[tuple[str, list[int]]]:
             d = drive_limit(state, False) * frac
             if d <= 0:
                 break
-            p = [int(round(coach["pos"][0] + d * math.cos(a))), int(round(coach["pos"][1] + d * math.sin(a)))]
+            p = _ahead(state, a, d)
             if p[0] >= g.width:
                 p[0] = g.width
             res = check_drive(state, p)
             if not res["ok"]:
-                rough_d = drive_limit(state, True) * frac
-                p = [int(round(coach["pos"][0] + rough_d * math.cos(a))), int(round(coach["pos"][1] + rough_d * math.sin(a)))]
+                p = _ahead(state, a, drive_limit(state, True) * frac)
                 res = check_drive(state, p)
             if res["ok"]:
                 out.append(("away" if res["away"] else tag, res["to"]))
                 break
     return out
+
+
+def _ahead(state: M.State, a: float, d: float) -> list[int]:
+    """The point d ahead of the coach at heading `a` (radians), never further than d (rules version 2)."""
+    x, y = state["coach"]["pos"]
+    p = G.point_at((x, y), x + d * math.cos(a), y + d * math.sin(a), d, state["v"])
+    return [p[0], p[1]]
 
 
 def push_aside(state: M.State, b: M.Model, start: list[int], end: list[int]) -> list[int]:

@@ -27,6 +27,24 @@ from . import content as C
 
 Point = tuple[int, int]
 
+# Rules version 2 on: a point offered at a distance is never further than that distance.
+# (Version 1 rounded to the nearest hundredth, which could land a hair too far: a suggested
+# 6" Move or Drive was refused and fell back to a shorter one.)
+WITHIN_FROM_VERSION = 2
+
+
+def point_at(start: Point, x: float, y: float, d: float, version: int) -> Point:
+    """The exact point (x, y), d from `start`, in whole hundredths: the nearest one, or under
+    rules version 2 on the nearest one no further than d from `start` (one of the four whole
+    points around it; the one rounded toward the start always qualifies)."""
+    p = (int(round(x)), int(round(y)))
+    if version < WITHIN_FROM_VERSION or math.dist(start, p) <= d:
+        return p
+    around = [(int(cx), int(cy)) for cx in (math.floor(x), math.ceil(x)) for cy in (math.floor(y), math.ceil(y))]
+    within = [q for q in around if math.dist(start, q) <= d]
+    return max(within, key=lambda q: (math.dist(start, q), -math.dist(q, (x, y)), q))
+
+
 # The questions below depend only on the table and the points, and the same ones are asked
 # again and again (by legal moves, the view and the bots): their answers are kept.
 CACHE = 200_000

@@ -76,8 +76,8 @@ def check_move(state: M.State, m: M.Model, to: Point, free: bool = False, reach:
             dest = start
         else:
             k = (d - gap) / d
-            dest = (int(round(start[0] + (contact["pos"][0] - start[0]) * k)),
-                    int(round(start[1] + (contact["pos"][1] - start[1]) * k)))
+            dest = G.point_at(start, start[0] + (contact["pos"][0] - start[0]) * k,
+                              start[1] + (contact["pos"][1] - start[1]) * k, d - gap, state["v"])
         out["contact"] = rider_of(state, contact)["id"]
     out["to"] = list(dest)
     dist = math.dist(start, dest)
@@ -149,12 +149,14 @@ def nearest_enemy(state: M.State, m: M.Model) -> Optional[M.Model]:
     return min(foes, key=lambda e: (G.dist2(m["pos"], e["pos"]), e["id"]))
 
 
-def _along(start: list[int], target: list[int], d: float) -> tuple[int, int]:
+def _along(state: M.State, start: list[int], target: list[int], d: float) -> tuple[int, int]:
+    """The point d from `start` toward `target` (never further than d, from rules version 2)."""
     length = math.dist(start, target)
     if length == 0:
         return (start[0], start[1])
     k = d / length
-    return (int(round(start[0] + (target[0] - start[0]) * k)), int(round(start[1] + (target[1] - start[1]) * k)))
+    x, y = start[0] + (target[0] - start[0]) * k, start[1] + (target[1] - start[1]) * k
+    return G.point_at((start[0], start[1]), x, y, d, state["v"])
 
 
 def furthest_ok(state: M.State, m: M.Model, toward: list[int], max_d: float, **kw: Any) -> Optional[dict[str, Any]]:
@@ -162,7 +164,7 @@ def furthest_ok(state: M.State, m: M.Model, toward: list[int], max_d: float, **k
     start = M.body_of(state, m)["pos"]
     d = max_d
     while d >= 50:
-        res = check_move(state, m, _along(start, toward, d), **kw)
+        res = check_move(state, m, _along(state, start, toward, d), **kw)
         if res["ok"] and res["contact"] is None:
             return res
         d -= 50 if d <= 300 else 100
@@ -243,7 +245,7 @@ def _situation(state: M.State, m: M.Model) -> tuple:
     chars = tuple((c["id"], c["side"], c["status"], c["horse"], c["aboard"]) for c in M.chars(state))
     coach = state.get("coach")
     where = (tuple(coach["pos"]), coach["facing"], coach["gone"]) if coach else None
-    return (state["table"], m["id"], m["card"], m["lily"], m["horse"], bodies, chars, where,
+    return (state["v"], state["table"], m["id"], m["card"], m["lily"], m["horse"], bodies, chars, where,
             json_key(state.get("custom", {}).get(m["card"])))
 
 
@@ -289,7 +291,7 @@ def push_back(state: M.State, loser: M.Model, away_from: list[int], dist: int = 
         target = [start[0], start[1] + 1]
     d = dist
     while d > 0:
-        res = check_move(state, loser, _along(start, target, d), free=True, reach=dist)
+        res = check_move(state, loser, _along(state, start, target, d), free=True, reach=dist)
         if res["ok"] and res["contact"] is None:
             face = body["facing"]
             place_body(state, loser, res["to"])

@@ -37,6 +37,9 @@ State = dict[str, Any]
 Action = dict[str, Any]
 
 MOVE_TYPES = ("move", "drive", "snap", "place")  # actions that may carry a free point "to"
+# From rules version 2 a picked character who has done nothing yet is not swapped for another
+# by a move of its own (each one a log line and an Undo step): Undo takes the pick back.
+PICK_STANDS_FROM_VERSION = 2
 
 
 # =============================================================================================
@@ -119,12 +122,24 @@ def act_options(state: State, seat: int) -> list[Action]:
     m = state["models"][sel]
     options += model_options(state, m)
     options.append({"type": "hold", "model": sel})
-    for other in selectable(state, seat):
-        if other["id"] != sel:
-            options.append({"type": "select", "model": other["id"]})
+    if switch_allowed(state):
+        for other in selectable(state, seat):
+            if other["id"] != sel:
+                options.append({"type": "select", "model": other["id"]})
     if end_allowed(state):
         options.append({"type": "end"})
     return options
+
+
+def switch_allowed(state: State) -> bool:
+    """Whether another character may be picked now. The rulebook lets a posse's characters
+    take their actions in any order, so a character who has acted may be left and picked
+    again later. Picking is Tabletown's way of saying who acts next, not a rule: from rules
+    version 2 a pick that has done nothing yet is taken back with Undo (which leaves no line
+    in the log) rather than swapped by another logged pick."""
+    if state["selected"] is None:
+        return True
+    return state["v"] < PICK_STANDS_FROM_VERSION or not state["pick_unused"]
 
 
 def end_allowed(state: State) -> bool:
@@ -519,6 +534,8 @@ def _candidates(state: State, seat: int, action: Action) -> list[Action]:
         if typ == "end":
             return [{"type": "end"}] if end_allowed(state) else []
         if typ == "select":
+            if not switch_allowed(state):
+                return []
             return [{"type": "select", "model": m["id"]} for m in selectable(state, seat) if m["id"] != sel]
         if typ == "hold":
             return [{"type": "hold", "model": sel}] if sel is not None else []
@@ -567,6 +584,8 @@ def _why_not(state: State, seat: int, action: Action) -> str:
         return "Answer the question on the table first."
     if typ == "pick":
         return "Place one card from your hand face down."
+    if typ == "select" and state["phase"] == "act" and not switch_allowed(state):
+        return "The character just picked has not acted yet: take an action, hold, or Undo the pick."
     if typ in ("shoot", "fanfire") and isinstance(action.get("model"), int):
         try:
             info = X.shot_info(state, action["model"], action["weapon"], action["target"], fan=typ == "fanfire")
@@ -667,6 +686,7 @@ def _on_act(st: State, ev, rng, seat: int, action: Action) -> None:
     typ = action["type"]
     if typ == "select":
         st["selected"] = action["model"]
+        st["pick_unused"] = True
         ev.add("select", model=action["model"])
         return
     if typ == "end":
@@ -689,6 +709,7 @@ def _on_act(st: State, ev, rng, seat: int, action: Action) -> None:
         st["selected"] = None
         ev.add("hold", model=m["id"])
         return
+    st["pick_unused"] = False
     MODEL_ACTIONS[typ](st, ev, rng, m, action)
 
 

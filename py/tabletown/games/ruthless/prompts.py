@@ -52,7 +52,10 @@ def prompt_for(state, seat) -> str:
             return "Pick a character to act, or end your activation"
         m = state["models"][sel]
         left = P.M.action_limit(state, m) - m["acts"]
-        return f"{who(state, m)}: {plural(left, 'action')} left. Choose an action or press a point to move"
+        text = f"{who(state, m)}: {plural(left, 'action')} left. Choose an action or press a point to move"
+        if not P.switch_allowed(state):
+            text += " (Undo to pick someone else)"
+        return text
     return "Your move"
 
 

@@ -38,7 +38,7 @@ class Ruthless(Rules):
     phrases = PHRASES
 
     def setup(self, seed, seats, options, campaign=None, version=None):
-        return S.new_state(seed, seats, options, campaign)
+        return S.new_state(seed, seats, options, campaign, version)
 
     def active(self, state):
         return P.active(state)

@@ -13,6 +13,7 @@ from typing import Any, Optional
 from tabletown.engine.prng import Rng, seed_state
 from tabletown.engine.rules import BadSetup
 
+from . import SPEC
 from . import cards as K
 from . import content as C
 from . import ground as G
@@ -21,11 +22,11 @@ from . import models as M
 SCENARIO_SEATS = {"dodge-city": 2, "riding-shotgun": 2, "campaign": 2}
 
 
-def blank_state(seed: int, seats: int, options: dict[str, Any]) -> M.State:
+def blank_state(seed: int, seats: int, options: dict[str, Any], version: int = SPEC.rules_version) -> M.State:
     scen = options["scenario"]
     row = C.SCENARIOS.by_id[scen]
     st: M.State = {
-        "rng": seed_state(seed),
+        "rng": seed_state(seed), "v": version,
         "mode": scen, "scenario": scen, "table": row["table"], "vp_rule": row["vp"],
         "seats": seats, "sides": list(row["sides"]) if row["sides"] else [], "small": bool(options["small"]),
         "turn": 0, "turns": row["turns"], "last_turn": None, "round": 0,
@@ -34,7 +35,7 @@ def blank_state(seed: int, seats: int, options: dict[str, Any]) -> M.State:
         "picks": [None] * seats, "played": [None] * seats, "brawl": [None] * seats,
         "round_seats": [], "order": [], "current": 0, "bonus": None, "discarders": [],
         "fled": [False] * seats, "out": [False] * seats, "fired": [False] * seats,
-        "models": [], "custom": {}, "selected": None, "chosen": None,
+        "models": [], "custom": {}, "selected": None, "pick_unused": False, "chosen": None,
         "queue": [], "pending": None,
         "citizens": None, "coach": None, "strongbox": None,
         "kills": [], "bonus_vp": [0] * seats, "flags": {},
@@ -46,12 +47,18 @@ def blank_state(seed: int, seats: int, options: dict[str, Any]) -> M.State:
     return st
 
 
-def new_state(seed: int, seats: int, options: dict[str, Any], campaign: Optional[dict[str, Any]] = None) -> M.State:
+def new_state(seed: int, seats: int, options: dict[str, Any], campaign: Optional[dict[str, Any]] = None,
+              version: Optional[int] = None) -> M.State:
+    """A new game; `version` is given only to replay a record made under older rules (the
+    game then keeps them: `state["v"]` is read wherever the versions differ)."""
+    version = SPEC.rules_version if version is None else version
+    if not SPEC.plays_version(version):
+        raise BadSetup(f"Ruthless has no rules version {version}.")
     scen = options["scenario"]
     need = SCENARIO_SEATS.get(scen)
     if need is not None and seats != need:
         raise BadSetup(f"{TITLES[scen]} is played by two posses, not {seats}.")
-    st = blank_state(seed, seats, options)
+    st = blank_state(seed, seats, options, version)
     if scen == "dodge-city":
         setup_dodge_city(st)
     elif scen == "riding-shotgun":

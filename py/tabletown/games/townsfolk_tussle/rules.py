@@ -32,10 +32,21 @@ GEAR_QUESTION_TOPICS = {"attack": "prompt:gear-attack", "discard": "prompt:gear-
                         "recover": "prompt:gear-recover", "take": "prompt:gear-take", "give": "prompt:gear-give"}
 
 
+def earned(campaign: Any, key: str, known: Any = None) -> list[str]:
+    """The names under `key` of a campaign's data (only those in `known`, if given), sorted, each once.
+
+    A campaign comes from storage or a link: anything that is not a list of names (a damaged
+    or hand-edited campaign) counts as nothing earned rather than stopping the game."""
+    found = campaign.get(key) if isinstance(campaign, dict) else None
+    if not isinstance(found, list):
+        return []
+    return sorted({n for n in found if isinstance(n, str) and (known is None or n in known)})
+
+
 def new_state(seed: int, seats: int, options: dict[str, Any], campaign: Optional[dict[str, Any]]) -> dict[str, Any]:
     words = seed_state(seed)
     rng = Rng(words)
-    unlocked = sorted({r for r in (campaign or {}).get("unlocked", []) if r in C.RUFFIANS}
+    unlocked = sorted(set(earned(campaign, "unlocked", C.RUFFIANS))
                       | {r for r in C.RUFFIAN_IDS if options.get(unlock_option(r))})
     pool = C.playable_ruffians()
     if len(pool) < C.SETUP["fights"]:
@@ -400,19 +411,18 @@ class TownsfolkTussle(Rules):
         """The unlocks this browser's campaign has earned, ticked in the new game's options (the page
         hands a game its campaign this way, and the record's options carry them into a share link)."""
         opts = dict(options)
-        for rid in (campaign or {}).get("unlocked", []):
-            if rid in C.RUFFIANS:
-                opts[unlock_option(rid)] = True
+        for rid in earned(campaign, "unlocked", C.RUFFIANS):
+            opts[unlock_option(rid)] = True
         return opts
 
     def campaign_update(self, campaign, names, state):
         res = state.get("result")
-        data = dict(campaign or {})
+        data = dict(campaign) if isinstance(campaign, dict) else {}
         if res is None:
             return campaign
-        unlocked = sorted(set(data.get("unlocked", [])) | set(state.get("unlocked", []))
+        unlocked = sorted(set(earned(data, "unlocked", C.RUFFIANS)) | set(state.get("unlocked", []))
                           | ({res["ruffian"]} if res["unlocks"] else set()))
-        endings = sorted(set(data.get("endings", [])) | {res["ending"]})
+        endings = sorted(set(earned(data, "endings")) | {res["ending"]})
         data["unlocked"] = unlocked
         data["endings"] = endings
         return data

@@ -21,6 +21,8 @@ from collections import Counter
 from pathlib import Path
 from typing import Any, Callable, Iterable, Optional
 
+from tabletown.engine.words import plural
+
 # Counts below the rulebook's are "incomplete" (reported, not failures) until every
 # catalogue is written; then switch this on and a missing card is a failure.
 REQUIRE_COMPLETE = True
@@ -364,7 +366,7 @@ def _list(v: Any, path: str, ctx: Ctx, what: str, item: Callable[[Any, str], Non
         ctx.err(path, f"{what} must be a list, not {_show(v)}")
         return
     if len(v) < min_len:
-        ctx.err(path, f"{what} needs at least {min_len} entr{'y' if min_len == 1 else 'ies'}")
+        ctx.err(path, f"{what} needs at least {plural(min_len, 'entry', 'entries')}")
     for i, x in enumerate(v):
         item(x, f"{path}[{i}]")
 
@@ -2012,7 +2014,7 @@ def main(argv: Optional[list[str]] = None) -> int:
     handlers = sorted({name for ctx in (_validate(n, d) for n, d in files.items()
                                           if not isinstance(d, JsonError)) for name, _, _ in ctx.effects})
     print(f"\neffect handlers named: {len(handlers)}" + (f" ({', '.join(handlers)})" if handlers else ""))
-    print(f"{len(problems)} problem{'s' if len(problems) != 1 else ''}"
+    print(plural(len(problems), "problem")
           + (f"; incomplete: {', '.join(incomplete)}" if incomplete else "; every count reached"))
     return 1 if problems else 0
 

@@ -37,8 +37,10 @@ def _fit_rank(req: dict[str, Any], v: int) -> int:
 
 
 def _greedy_colors(plan: dict[str, Any], positions: list[int], dice: list[list[Any]], idxs: tuple[int, ...]) -> dict[int, int]:
-    """Match dice to positions, the most demanding colours first; dice whose value
-    fits go to matching colours so that misfits absorb the colour mismatches."""
+    """Match dice to positions, the most demanding colours first (a colour, then plain, then
+    any); each takes a die of its colour whose value fits, so that misfits absorb the colour
+    mismatches. Among the dice of a position's colour, only the value decides: a die is one of
+    the four colours, so for a colour every candidate has it and for plain or any none does."""
     req = plan["req"]
     left = list(idxs)
     out: dict[int, int] = {}
@@ -49,7 +51,7 @@ def _greedy_colors(plan: dict[str, Any], positions: list[int], dice: list[list[A
         if not cands:
             rest.append(p)
             continue
-        best = min(cands, key=lambda i: (_fit_rank(req, dice[i][1]), 0 if dice[i][0] == spec else 1))
+        best = min(cands, key=lambda i: _fit_rank(req, dice[i][1]))
         out[p] = best
         left.remove(best)
     for p, i in zip(rest, left):
