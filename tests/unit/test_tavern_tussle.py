@@ -185,7 +185,7 @@ def test_setup_deals_six_and_gathers_the_seat_count_cards():
         everything = sorted(st["deck"] + [c for h in st["hands"] for c in h])
         assert everything == sorted(DECKS[n])
         assert len(set(st["tav"])) == n and set(st["tav"]) <= {0, 1, 2, 3}
-        assert st["round"] == 1 and st["story"] == 1 and st["v"] == 3
+        assert st["round"] == 1 and st["story"] == 1 and st["v"] == 4
 
 
 def test_age_order_from_youngest_to_oldest():
@@ -665,7 +665,7 @@ def test_the_outcome_explains_the_table_and_its_columns():
     assert out["details"][0]["Stories"] == "6 + 1" and out["details"][0]["Coins"] == 2
 
 
-# --- the Taverner card's Story Points (rules version 3) ------------------------------------
+# --- the Taverner card's Story Points (rules version 3 on; retuned in version 4) ------------
 BATTLE_SOLOS = ["Knight badger", "Knight stag", "Barbarian boar", "Mercenary lynx", "Samurai crane", "Giant ox"]
 
 
@@ -674,7 +674,7 @@ def battle_cards(k: int) -> list[int]:
     return [hid(*name.split()) for name in BATTLE_SOLOS[:k]]
 
 
-def taverner_final(seats, taverners, tableaus, version=3):
+def taverner_final(seats, taverners, tableaus, version=tt.SPEC.rules_version):
     st = final_state(tableaus, version=version)
     st["tav"] = list(taverners)
     return st
@@ -733,11 +733,12 @@ def test_a_game_begun_under_version_2_scores_its_stories_alone():
 
 
 def test_a_version_2_game_played_to_the_end_scores_as_before():
-    # The same seeded game under version 2 and version 3: the same stories; version 3 adds
-    # each card's Story Points and nothing else.
+    # The same seeded game under version 2 and today's version: the same stories; today's
+    # adds each card's Story Points and nothing else.
+    today = tt.SPEC.rules_version
     for seats in (2, 4):
         finals = {}
-        for version in (2, 3):
+        for version in (2, today):
             st = R.setup(21, seats, R.spec.normalize(seats, {}), version=version)
             rng = Rng(seed_state(21))
             while R.active(st):
@@ -745,7 +746,7 @@ def test_a_version_2_game_played_to_the_end_scores_as_before():
                 legal = R.legal(st, seat)
                 st = apply(st, seat, legal[rng.below(len(legal))])
             finals[version] = st
-        v2, v3 = finals[2], finals[3]
+        v2, v3 = finals[2], finals[today]
         assert v2["tab"] == v3["tab"] and v2["tav"] == v3["tav"]
         assert R.outcome(v2)["scores"] == [tableau_score(t) for t in v2["tab"]]
         assert R.outcome(v3)["scores"] == [tableau_score(t) + TAVERNER_STORY_POINTS[v3["tav"][s]][seats]
@@ -934,8 +935,8 @@ def test_the_story_counts_stories_told_and_coins_lost_and_won():
     assert coins["columns"] == ["Player", "Heroes turned to Coins", "Coins stolen from them", "Coins they stole",
                                 "Coins they healed"]
     assert coins["rows"] == [["{seat0}", 0, 0, 1, 0], ["{seat1}", 0, 0, 0, 0], ["{seat2}", 1, 1, 0, 0]]
-    # Under rules version 3 the table also shows each Taverner card's Story Points.
-    told3, _ = R.story(steps, dict(st, v=3))
+    # From rules version 3 the table also shows each Taverner card's Story Points (today's here).
+    told3, _ = R.story(steps, dict(st, v=tt.SPEC.rules_version))
     assert told3["columns"] == ["Player", "Stories", "Most themes in one story", "Points", "Taverner's Story Points"]
     assert [row[4] for row in told3["rows"]] == [TAVERNER_STORY_POINTS[t][3] for t in (ALLIGATOR, BEAR, TOUCAN)]
 
@@ -987,8 +988,8 @@ def play_a_saved_game(version: int, seed: int = 31):
 
 
 def test_a_new_game_ends_with_the_taverners_story_points_in_the_final_score():
-    session = play_a_saved_game(3)
-    assert session.record["rules_version"] == 3
+    session = play_a_saved_game(4)
+    assert session.record["rules_version"] == 4
     st, out = session.state, session.outcome()
     for s in range(3):
         bonus = TAVERNER_STORY_POINTS[st["tav"][s]][3]
@@ -1002,3 +1003,39 @@ def test_a_game_saved_under_version_2_still_scores_its_stories_alone():
     st, out = session.state, session.outcome()
     assert st["v"] == 2 and out["scores"] == [tableau_score(t) for t in st["tab"]]
     assert "Taverner" not in out["columns"]
+
+
+# The Story Points the Taverner cards printed under rules version 3 (Alligator, Bear, Toucan,
+# Hare; at 2, 3 and 4 players). A game begun then keeps them, whatever the cards print today.
+VERSION_3_STORY_POINTS = {ALLIGATOR: {2: 0, 3: 2, 4: 1}, BEAR: {2: 0, 3: 0, 4: 0},
+                          TOUCAN: {2: 0, 3: 2, 4: 0}, HARE: {2: 2, 3: 1, 4: 0}}
+
+
+def test_a_game_saved_under_version_3_scores_with_the_story_points_it_began_with():
+    session = play_a_saved_game(3)
+    st, out = session.state, session.outcome()
+    assert st["v"] == 3 and session.record["rules_version"] == 3
+    for s in range(3):
+        bonus = VERSION_3_STORY_POINTS[st["tav"][s]][3]
+        assert out["scores"][s] == tableau_score(st["tab"][s]) + bonus
+        assert out["details"][s]["Taverner"] == f"+{bonus} ({TAVERNERS[st['tav'][s]]['animal']})"
+
+
+def test_version_3_story_points_at_every_seat_count_and_todays_in_a_new_game():
+    tableaus = {n: [[hid("Sage"), hid("Pilgrim")]] + [[] for _ in range(n - 1)] for n in (2, 3, 4)}
+    for seats in (2, 3, 4):
+        for taverners in itertools.permutations(range(4), seats):
+            old = R.outcome(taverner_final(seats, taverners, tableaus[seats], version=3))
+            assert old["scores"] == [3 + VERSION_3_STORY_POINTS[taverners[0]][seats]] + [
+                VERSION_3_STORY_POINTS[t][seats] for t in taverners[1:]]
+            new = R.outcome(taverner_final(seats, taverners, tableaus[seats], version=tt.SPEC.rules_version))
+            assert new["scores"] == [3 + TAVERNER_STORY_POINTS[taverners[0]][seats]] + [
+                TAVERNER_STORY_POINTS[t][seats] for t in taverners[1:]]
+
+
+def test_a_version_3_board_counts_the_story_points_of_version_3():
+    for seats in (2, 3, 4):
+        st = R.setup(6, seats, R.spec.normalize(seats, {}), version=3)
+        derived = R.view(st, 0)["derived"]
+        assert derived["taverner_points"] == [VERSION_3_STORY_POINTS[t][seats] for t in st["tav"]]
+        assert derived["scores"] == derived["taverner_points"]  # no stories yet

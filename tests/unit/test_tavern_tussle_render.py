@@ -256,3 +256,16 @@ def test_the_stories_line_adds_the_taverners_story_points():
         bonus = TAVERNER_STORY_POINTS[t][4]
         if bonus:
             assert f"+ Taverner {bonus} = {R.outcome(st)['scores'][s]}" in svg
+
+
+def test_a_game_begun_under_version_3_shows_the_story_points_its_cards_printed_then():
+    # Version 3's cards (Alligator, Bear, Toucan, Hare at 2, 3 and 4 players): a saved game
+    # keeps them on the board whatever the cards print today.
+    version_3 = [{2: 0, 3: 2, 4: 1}, {2: 0, 3: 0, 4: 0}, {2: 0, 3: 2, 4: 0}, {2: 2, 3: 1, 4: 0}]
+    for seats in (2, 3, 4):
+        st = R.setup(seats, seats, R.spec.normalize(seats, {}), version=3)
+        svg, _ = draw(st, 0)
+        for t in st["tav"]:
+            assert f"Story Points +{version_3[t][seats]}" in svg
+        own = version_3[st["tav"][0]][seats]
+        assert f"Hand 6 · {own} {'point' if own == 1 else 'points'}" in svg

@@ -6,7 +6,7 @@
 - `data/taverners.json`: the four Taverners and their Specials; `effect` names the
   handler below that says what drinking the Special does; `story_points` is the card's
   Story Points field, the points the Taverner adds to its player's final score at 2, 3
-  and 4 players (from rules version 3).
+  and 4 players, listed by the rules version that set them (from rules version 3).
 - `data/abilities.json`: the rulebook's words for each Hero ability.
 - `data/version1.json`: the values the cards had under rules version 1, where they differ
   from today's (see `Edition`).
@@ -83,17 +83,29 @@ BOOST_BONUS = ABILITY["Boost"]["initiative_bonus"]
 # Initiative the Hare's Quick Draught adds (0 for the other Taverners).
 DRAUGHT_BONUS = tuple(t["initiative_bonus"] for t in TAVERNERS)
 # The Taverner card's Story Points: added to its player's final score, by the number of
-# players (rules version 3 on; earlier versions scored the stories alone).
+# players (rules version 3 on; earlier versions scored the stories alone). `story_points`
+# lists the values of every rules version that changed them; a game scores with those of
+# the latest such version not after its own, so a retuned card never changes a saved game.
 STORY_POINTS_FROM = 3
-TAVERNER_STORY_POINTS = tuple({int(k): v for k, v in t["story_points"].items()} for t in TAVERNERS)
-for _row in TAVERNER_STORY_POINTS:
-    if sorted(_row) != [2, 3, 4] or not all(type(v) is int and v >= 0 for v in _row.values()):
-        raise ContentError("taverners: story_points gives a whole number of points for 2, 3 and 4 players")
+STORY_POINTS_BY_VERSION: dict[int, tuple[dict[int, int], ...]] = {
+    int(v): tuple({int(k): x for k, x in t["story_points"][v].items()} for t in TAVERNERS)
+    for v in TAVERNERS[0]["story_points"]}
+for _version, _rows in STORY_POINTS_BY_VERSION.items():
+    for _t, _row in enumerate(_rows):
+        if sorted(_row) != [2, 3, 4] or not all(type(v) is int and v >= 0 for v in _row.values()):
+            raise ContentError("taverners: story_points gives a whole number of points for 2, 3 and 4 players")
+if any(sorted(t["story_points"]) != sorted(TAVERNERS[0]["story_points"]) for t in TAVERNERS):
+    raise ContentError("taverners: every card lists its Story Points for the same rules versions")
+# Today's Story Points (the latest version's), as the cards print them.
+TAVERNER_STORY_POINTS = STORY_POINTS_BY_VERSION[max(STORY_POINTS_BY_VERSION)]
 
 
 def taverner_points(taverner: int, seats: int, version: int) -> int:
-    """The Story Points a Taverner card adds to its player's final score."""
-    return TAVERNER_STORY_POINTS[taverner][seats] if version >= STORY_POINTS_FROM else 0
+    """The Story Points a Taverner card adds to its player's final score in a game of `version`."""
+    if version < STORY_POINTS_FROM:
+        return 0
+    printed = max(v for v in STORY_POINTS_BY_VERSION if v <= version)
+    return STORY_POINTS_BY_VERSION[printed][taverner][seats]
 
 
 _ABILITY_OPS = {"Attack": "attack", "Counter": "counter", "Steal": "steal", "Heal": "heal"}
@@ -170,9 +182,11 @@ def _version_1() -> Edition:
     return Edition(1, kinds, cards)
 
 
-CURRENT_VERSION = 3
-# Version 3 added the Taverners' Story Points and kept version 2's Hero cards.
+CURRENT_VERSION = 4
+# Version 3 added the Taverners' Story Points and version 4 retuned them; both kept
+# version 2's Hero cards.
 EDITIONS = {CURRENT_VERSION: Edition(CURRENT_VERSION, dict(KINDS.by_id), list(HERO_CARDS)),
+            3: Edition(3, dict(KINDS.by_id), list(HERO_CARDS)),
             2: Edition(2, dict(KINDS.by_id), list(HERO_CARDS)), 1: _version_1()}
 # Today's cards, for the content notes and the tests; the rules look up a game's own edition.
 HEROES = EDITIONS[CURRENT_VERSION].heroes

@@ -29,7 +29,9 @@ from the youngest, and final ties between other players were shared). Version 2:
 card" is the Cheers Hero — each face-up Cheers Hero in the Hare player's tableau adds 3 to
 their later Heroes — and every tie goes by the players' order from youngest to oldest.
 Version 3: a player's final score adds their Taverner card's Story Points (a few points by
-the number of players, `data/taverners.json`) to the points of their stories.
+the number of players, `data/taverners.json`) to the points of their stories. Version 4:
+the same rule with retuned Story Points (the cards list each version's values; a game
+keeps those of the version it began under).
 """
 
 from __future__ import annotations

@@ -1,0 +1,60 @@
+"""Tavern Tussle's balance measurement: stored games re-ranked with other Story Points, the
+long run kept game by game, and its deals interleaved so that every row has games."""
+
+from __future__ import annotations
+
+import json
+
+from tabletown.games.tavern_tussle.balance import (
+    CONFIGS,
+    TARGET_GAMES,
+    by_row,
+    deal_schedule,
+    read_games,
+    winners_with_story_points,
+)
+
+ALLIGATOR, BEAR, TOUCAN, HARE = range(4)
+
+
+def stored_game(scores, bonus, luck=(0, 0), cards=(9, 9), age=(0, 1), deal=1):
+    """A finished 2-player game as the long run stores it: the Alligator (seat 1) against the Hare."""
+    return {"deal": deal, "tav": [ALLIGATOR, HARE], "scores": list(scores), "bonus": list(bonus),
+            "luck": list(luck), "cards": list(cards), "age": list(age), "winners": [0], "n": 2, "adv": False,
+            "v": 3, "moves": 30}
+
+
+def test_re_ranking_replaces_the_cards_story_points_and_keeps_the_tie_breakers():
+    # Stories 20 against 19; the Alligator's card added 1 point in the game as played.
+    game = stored_game(scores=[21, 19], bonus=[1, 0], luck=(1, 2))
+    ranked = {hare: winners_with_story_points((0, 0, 0, hare))(game) for hare in (0, 1, 2)}
+    assert ranked[0] == [0]  # 20 against 19
+    assert ranked[2] == [1]  # 20 against 21
+    assert ranked[1] == [1]  # 20 all: the most Luck showing wins the tie
+
+
+def test_re_ranked_ties_go_to_fewer_cards_then_the_younger_player():
+    fewer_cards = stored_game(scores=[20, 20], bonus=[0, 0], cards=(10, 9))
+    assert winners_with_story_points((0, 0, 0, 0))(fewer_cards) == [1]
+    younger = stored_game(scores=[20, 20], bonus=[0, 0], age=(1, 0))
+    assert winners_with_story_points((0, 0, 0, 0))(younger) == [1]
+    assert winners_with_story_points((1, 0, 0, 0))(younger) == [0]
+
+
+def test_a_stored_run_keeps_only_whole_deals_and_skips_a_line_cut_short(tmp_path):
+    path = tmp_path / "games.jsonl"
+    whole = [stored_game([20, 19], [0, 0], deal=1), stored_game([18, 19], [0, 0], deal=1)]
+    half = [stored_game([20, 19], [0, 0], deal=2)]
+    path.write_text("".join(json.dumps(g) + "\n" for g in whole + half) + '{"deal": 3, "ta', encoding="utf-8")
+    games = read_games(path)
+    assert len(games) == 3
+    assert by_row(games)[(2, False)] == whole
+
+
+def test_the_long_run_interleaves_its_rows():
+    schedule = deal_schedule(TARGET_GAMES, first=1)
+    assert {(n, adv) for n, adv, _ in schedule[:len(CONFIGS)]} == set(CONFIGS)
+    for n, adv in CONFIGS:
+        seeds = [seed for m, a, seed in schedule if (m, a) == (n, adv)]
+        assert seeds == list(range(1, len(seeds) + 1))
+        assert len(seeds) * n >= TARGET_GAMES[(n, adv)] > (len(seeds) - 1) * n
