@@ -7,7 +7,7 @@
       `#play=` link, replaying every move; says why not when it is not valid.
   catalog GAME [--json]
       Each catalogue of a game's content (cards, characters, gear…) with its count.
-  balance GAME [--quick] [--out FILE]
+  balance GAME [--quick] [--out FILE] [--games RUN]
       The game's balance page (bot win rates, authored content measured by simulation),
       written to docs/balance/GAME.md by default.
 """
@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import inspect
 import json
 import sys
 import time
@@ -119,14 +120,24 @@ def check(source: str) -> tuple[bool, str]:
     return True, f"Valid: {title}, {plural(len(names), 'player')} ({', '.join(names)}), {plural(moves, 'move')}, {end}."
 
 
-def balance(game_id: str, quick: bool, out: Optional[str]) -> int:
-    """Write a game's balance page from its own `balance.report` (simulations of bot games)."""
+def balance(game_id: str, quick: bool, out: Optional[str], stored: Optional[str] = None) -> int:
+    """Write a game's balance page from its own `balance.report` (simulations of bot games, or
+    with `stored`, the games of a stored run where the game keeps one)."""
     try:
         module = importlib.import_module(f"tabletown.games.{games.package_of(game_id)}.balance")
     except ModuleNotFoundError:
         print(f"{games.BY_ID[game_id].title} has no balance report yet.", file=sys.stderr)
         return 2
-    page = module.report(quick=quick)
+    if stored is None:
+        page = module.report(quick=quick)
+    elif "stored" not in inspect.signature(module.report).parameters:
+        print(f"{games.BY_ID[game_id].title}'s balance page is not made from stored games.", file=sys.stderr)
+        return 2
+    elif not Path(stored).is_file():
+        print(f"There is no stored run at {stored}.", file=sys.stderr)
+        return 2
+    else:
+        page = module.report(quick=quick, stored=Path(stored))
     if out == "-":
         print(page)
         return 0
@@ -164,10 +175,12 @@ def main(argv: Optional[list[str]] = None) -> int:
     bal.add_argument("game", choices=games.ready_ids())
     bal.add_argument("--quick", action="store_true", help="a small sample (a smoke test, not figures to publish)")
     bal.add_argument("--out", help="where to write the page (default docs/balance/GAME.md; - for standard output)")
+    bal.add_argument("--games", metavar="RUN", help="make the page from the games of a stored run (Tavern Tussle's "
+                     "paired hard games: `python -m tabletown.games.tavern_tussle.balance play RUN`)")
     args = parser.parse_args(argv)
 
     if args.command == "balance":
-        return balance(args.game, args.quick, args.out)
+        return balance(args.game, args.quick, args.out, args.games)
     if args.command == "check":
         ok, message = check(args.source)
         print(message)

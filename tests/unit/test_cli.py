@@ -61,3 +61,11 @@ def test_catalog_lists_each_catalogue_with_its_count(capsys):
     assert main(["catalog", "tavern-tussle", "--json"]) == 0
     counts = json.loads(capsys.readouterr().out)
     assert isinstance(counts, dict)
+
+
+def test_a_balance_page_from_a_stored_run_is_refused_readably_where_there_is_none(capsys, tmp_path):
+    # Tumble Town makes its page by playing; only a game that keeps stored runs reads one.
+    assert main(["balance", "tumble-town", "--games", str(tmp_path / "run.jsonl"), "--out", "-"]) == 2
+    assert "not made from stored games" in capsys.readouterr().err
+    assert main(["balance", "tavern-tussle", "--games", str(tmp_path / "missing.jsonl"), "--out", "-"]) == 2
+    assert "There is no stored run at" in capsys.readouterr().err
