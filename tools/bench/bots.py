@@ -15,12 +15,13 @@ import argparse
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "py"))
 
 from tabletown import games  # noqa: E402
-from tabletown.engine.bots import next_state  # noqa: E402
+from tabletown.engine.bots import playout  # noqa: E402
 from tabletown.engine.prng import Rng, seed_state  # noqa: E402
 from tabletown.engine.spec import BadSetup  # noqa: E402
 
@@ -39,25 +40,21 @@ def decision_times(game_id: str, level: str, seats: int, n_games: int) -> list[f
     rules, bot = game.RULES, game.BOTS[level]
     options = game.SPEC.normalize(seats, {})
     times: list[float] = []
+
+    def timed(rules_: Any, view: Any, seat: int, legal: list[Any], rng: Rng) -> Any:
+        """The bot, its CPU time noted when it had a real choice."""
+        t0 = time.process_time()
+        action = bot(rules_, view, seat, legal, rng)
+        if len(legal) > 1:
+            times.append((time.process_time() - t0) * 1000)
+        return action
+
     for seed in range(1, n_games + 1):
         try:
             state = rules.setup(seed, seats, options)
         except BadSetup:  # a seat count the default options do not play (a two-posse scenario)
             return times
-        rng = Rng(seed_state(seed))
-        for _ in range(5000):
-            active = rules.active(state)
-            if not active:
-                break
-            seat = active[0]
-            legal = rules.legal(state, seat)
-            view = rules.view(state, seat)
-            t0 = time.process_time()
-            action = bot(rules, view, seat, legal, rng)
-            took = (time.process_time() - t0) * 1000
-            if len(legal) > 1:
-                times.append(took)
-            state = next_state(rules, state, seat, action)
+        playout(rules, state, timed, Rng(seed_state(seed)), max_steps=5000)
     return times
 
 
