@@ -54,6 +54,11 @@ PLAN: list[tuple[str, list[str], dict, int, int | None]] = [
     ("tavern-tussle", ["random", "easy", "random"], {"youngest": 2}, 87, None),
     ("tavern-tussle", ["easy", "random", "random", "random"], {"advanced": True}, 88, None),
     ("tavern-tussle", ["random", "hard", "random", "random"], {}, 89, 30),
+    # Tavern Tussle rules version 5 (Story Points retuned again; the 4-player Advanced Variant has its own).
+    ("tavern-tussle", ["random", "easy"], {}, 101, None),
+    ("tavern-tussle", ["easy", "random", "random", "random"], {}, 102, None),
+    ("tavern-tussle", ["random", "random", "easy", "random"], {"advanced": True, "youngest": 2}, 103, None),
+    ("tavern-tussle", ["random", "hard", "random"], {"advanced": True}, 104, 30),
     ("torches-and-pitchforks", ["random", "easy"], {"target": 20}, 21, None),
     ("torches-and-pitchforks", ["random", "hard", "random"], {}, 22, None),
     ("torches-and-pitchforks", ["easy", "random", "hard", "random", "random"], {"target": 20}, 23, None),
@@ -108,7 +113,7 @@ PLAN: list[tuple[str, list[str], dict, int, int | None]] = [
 
 # Seeds of plan lines made under a rules version after the first, per game.
 VERSIONS: dict[str, dict[int, set[int]]] = {
-    "tavern-tussle": {2: {16, 17, 18, 19, 20}, 3: {81, 82, 83, 84, 85}, 4: {86, 87, 88, 89}},
+    "tavern-tussle": {2: {16, 17, 18, 19, 20}, 3: {81, 82, 83, 84, 85}, 4: {86, 87, 88, 89}, 5: {101, 102, 103, 104}},
     "torches-and-pitchforks": {2: {25, 26, 27, 28}, 3: {51, 52, 53, 54}, 4: {55, 56}},
     "tumble-town": {2: {40, 41, 42, 43}},
     "ruthless": {2: {91, 92, 93, 94, 95}},

@@ -26,6 +26,7 @@ from tabletown.games.tavern_tussle.content import (
     TAVERNER_STORY_POINTS,
     TAVERNERS,
     THEMES,
+    taverner_points,
 )
 from tabletown.games.tavern_tussle.rules import (
     TavernTussle,
@@ -185,7 +186,7 @@ def test_setup_deals_six_and_gathers_the_seat_count_cards():
         everything = sorted(st["deck"] + [c for h in st["hands"] for c in h])
         assert everything == sorted(DECKS[n])
         assert len(set(st["tav"])) == n and set(st["tav"]) <= {0, 1, 2, 3}
-        assert st["round"] == 1 and st["story"] == 1 and st["v"] == 4
+        assert st["round"] == 1 and st["story"] == 1 and st["v"] == 5
 
 
 def test_age_order_from_youngest_to_oldest():
@@ -768,9 +769,14 @@ def test_story_points_are_whole_points_for_every_seat_count_and_the_rules_page_p
     rules_page = json.loads((PACKAGE / "data" / "rules.json").read_text())
     paragraph = next(p for sec in rules_page["sections"] for p in sec["paragraphs"] if p["id"] == "scoring-taverner")
     for t, row in enumerate(TAVERNER_STORY_POINTS):
-        assert sorted(row) == [2, 3, 4] and all(type(v) is int and 0 <= v <= 5 for v in row.values())
-        printed = f"{TAVERNERS[t]['animal']}: +{row[2]} with 2 players, +{row[3]} with 3, +{row[4]} with 4."
-        assert printed in paragraph["items"]
+        assert all(type(v) is int and 0 <= v <= 5 for v in row.values())
+        parts = []
+        for n in (2, 3, 4):  # the Advanced Variant's value is printed where it differs
+            part = f"+{row[n]} with {n}" + (" players" if n == 2 else "")
+            advanced = taverner_points(t, n, R.spec.rules_version, advanced=True)
+            parts.append(part + (f" (+{advanced} in the Advanced Variant)" if n > 2 and advanced != row[n] else ""))
+        printed = f"{TAVERNERS[t]['animal']}: " + ", ".join(parts)
+        assert printed + "." in paragraph["items"]
 
 
 # --- hidden information and the log --------------------------------------------------------
@@ -1031,6 +1037,43 @@ def test_version_3_story_points_at_every_seat_count_and_todays_in_a_new_game():
             new = R.outcome(taverner_final(seats, taverners, tableaus[seats], version=tt.SPEC.rules_version))
             assert new["scores"] == [3 + TAVERNER_STORY_POINTS[taverners[0]][seats]] + [
                 TAVERNER_STORY_POINTS[t][seats] for t in taverners[1:]]
+
+
+# The cards' Story Points under rules version 4 (the Advanced Variant used its player count's).
+VERSION_4_STORY_POINTS = {ALLIGATOR: {2: 1, 3: 2, 4: 2}, BEAR: {2: 0, 3: 0, 4: 0},
+                          TOUCAN: {2: 2, 3: 1, 4: 0}, HARE: {2: 2, 3: 2, 4: 1}}
+
+
+def test_a_version_4_game_keeps_version_4_story_points_in_both_variants():
+    for seats in (2, 3, 4):
+        for advanced in ((False, True) if seats > 2 else (False,)):
+            opts = R.spec.normalize(seats, {"advanced": advanced})
+            st = R.setup(6, seats, opts, version=4)
+            assert st["adv"] is advanced
+            derived = R.view(st, 0)["derived"]
+            assert derived["taverner_points"] == [VERSION_4_STORY_POINTS[t][seats] for t in st["tav"]]
+
+
+def test_the_advanced_variant_scores_the_story_points_its_cards_print_for_it():
+    # From rules version 5 a card may print its own Story Points for the Advanced Variant;
+    # the rules page lists them, and a new Advanced game's board and final score use them.
+    rules_page = json.loads((PACKAGE / "data" / "rules.json").read_text())
+    items = next(p for sec in rules_page["sections"] for p in sec["paragraphs"] if p["id"] == "scoring-taverner")["items"]
+    differs = 0
+    for seats in (3, 4):
+        st = R.setup(6, seats, R.spec.normalize(seats, {"advanced": True}))
+        derived = R.view(st, 0)["derived"]
+        for s, t in enumerate(st["tav"]):
+            line = next(i for i in items if i.startswith(TAVERNERS[t]["animal"] + ":"))
+            part = line.split(", ")[seats - 2]  # "+3 with 4 (+2 in the Advanced Variant)"
+            printed = part.split("(+")[1].split(" ")[0] if "Advanced" in part else part[1:].split(" ")[0]
+            assert derived["taverner_points"][s] == int(printed)
+            differs += "Advanced" in part
+        tableaus = [[hid("Sage"), hid("Pilgrim")]] + [[] for _ in range(seats - 1)]
+        final = taverner_final(seats, st["tav"], tableaus)
+        final["adv"] = True
+        assert R.outcome(final)["scores"] == [3 + derived["taverner_points"][0]] + derived["taverner_points"][1:]
+    assert differs  # the Advanced Variant has values of its own somewhere
 
 
 def test_a_version_3_board_counts_the_story_points_of_version_3():

@@ -24,6 +24,6 @@ SPEC = GameSpec(
                + tuple("Players " + ", ".join(str(o)) for o in _ORDERS),
                help="Ties of Initiative and of the final scores go to the younger player."),
     ),
-    rules_version=4,
-    replays=(1, 2, 3),
+    rules_version=5,
+    replays=(1, 2, 3, 4),
 )

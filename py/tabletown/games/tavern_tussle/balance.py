@@ -43,14 +43,15 @@ from .rules import final_key, luck_showing
 
 GAME = "tavern-tussle"
 CONFIGS: tuple[tuple[int, bool], ...] = ((2, False), (3, False), (3, True), (4, False), (4, True))
-# Games a row of the paired hard measurement, for a share within about ± 0.1 (95 %): 400 at
-# 2 players, 800 at 3 and 1100 at 4. A hard game takes about 0.4 s of one core at 2 players,
-# 1 s at 3 and 2 s at 4, so the whole is some 100 CPU-minutes: `store_games` plays the same
+# Games a row of the paired hard measurement, for a share within about ± 0.1 (95 %): 1000 at
+# 2 players (a 2-player deal's two games usually have the same winner, so a game says less
+# there), 800 at 3 and 1100 at 4. A hard game takes about 0.3 s of one core at 2 players,
+# 0.5 s at 3 and 1 s at 4, so the whole is some 60 CPU-minutes: `store_games` plays the same
 # deals in a run that can be stopped and resumed, and `report(stored=…)` reads them.
-TARGET_GAMES = {(2, False): 400, (3, False): 800, (3, True): 800, (4, False): 1100, (4, True): 1100}
+TARGET_GAMES = {(2, False): 1000, (3, False): 800, (3, True): 800, (4, False): 1100, (4, True): 1100}
 # Deals of the paired hard measurement (each played once per seat: 2, 3 or 4 games a deal),
 # one hard bot against easy bots (games a seat), easy bots (games).
-FULL = {"deals": {2: 200, 3: 267, 4: 275}, "duel": 6, "easy": 400}
+FULL = {"deals": {2: 500, 3: 267, 4: 275}, "duel": 6, "easy": 400}
 QUICK = {"deals": {2: 1, 3: 1, 4: 1}, "duel": 1, "easy": 4}
 FIRST_SEED = 1
 
@@ -91,7 +92,7 @@ def play_deal(seats: int, advanced: bool, seed: int) -> list[dict[str, Any]]:
         outcome = RULES.outcome(state)
         games.append({
             "deal": seed, "tav": list(state["tav"]), "scores": outcome["scores"], "winners": outcome["winners"],
-            "bonus": [taverner_points(t, seats, state["v"]) for t in state["tav"]],
+            "bonus": [taverner_points(t, seats, state["v"], advanced) for t in state["tav"]],
             "luck": [luck_showing(t) for t in state["tab"]], "cards": [len(t) for t in state["tab"]],
             "age": [state["ages"].index(s) for s in range(seats)], "moves": step,
         })
@@ -302,8 +303,8 @@ def _pct(x: float) -> str:
     return f"{100 * x:.1f} %"
 
 
-def _story_points_row(seats: int) -> str:
-    return " / ".join(f"+{taverner_points(t, seats, CURRENT_VERSION)}" for t in range(len(TAVERNERS)))
+def _story_points_row(seats: int, advanced: bool) -> str:
+    return " / ".join(f"+{taverner_points(t, seats, CURRENT_VERSION, advanced)}" for t in range(len(TAVERNERS)))
 
 
 def _simulated_sections(sizes: dict[str, Any], names: list[str]) -> list[str]:
@@ -368,7 +369,7 @@ def report(quick: bool = False, stored: Path | None = None) -> str:
         for t in range(len(names)):
             value, half, played = taverner_share(games, t, seats)
             cells.append(f"{value:.2f} ± {half:.2f}" if played else "—")
-        out.append(f"| {_label(seats, adv)} | {_story_points_row(seats)} | " + " | ".join(cells)
+        out.append(f"| {_label(seats, adv)} | {_story_points_row(seats, adv)} | " + " | ".join(cells)
                    + f" | {len({g['deal'] for g in games})} | {len(games)} |")
 
     # The same games ranked with the Story Points of earlier versions (an estimate: the bots
@@ -383,7 +384,7 @@ def report(quick: bool = False, stored: Path | None = None) -> str:
                     "knowing today's):", ""]
         out += ["| Game | " + " | ".join(names) + " |", "|---|" + "---|" * len(names)]
         for (seats, adv), games in hard.items():
-            rank = winners_with_story_points(tuple(taverner_points(t, seats, version) for t in range(len(names))))
+            rank = winners_with_story_points(tuple(taverner_points(t, seats, version, adv) for t in range(len(names))))
             cells = []
             for t in range(len(names)):
                 value, half, played = taverner_share(games, t, seats, rank)
@@ -431,14 +432,12 @@ def main(argv: list[str]) -> int:
         print(f"wrote {out}")
         return 0
     if len(argv) >= 2 and argv[0] == "search":
-        rows = by_row(read_games(Path(argv[1])))
+        rows = by_row([g for g in read_games(Path(argv[1])) if g["v"] == CURRENT_VERSION])
         for seats, adv in CONFIGS:
-            print(_label(seats, adv), len(rows[(seats, adv)]), "games", best_story_points([rows[(seats, adv)]], seats))
-        for seats in (2, 3, 4):
-            both = [g for (n, _), g in rows.items() if n == seats]
-            now = tuple(taverner_points(t, seats, CURRENT_VERSION) for t in range(len(TAVERNERS)))
-            print(seats, "players, all rows: now", now, f"{worst_distance(both, seats, now):.3f};",
-                  best_story_points(both, seats))
+            now = tuple(taverner_points(t, seats, CURRENT_VERSION, adv) for t in range(len(TAVERNERS)))
+            row = [rows[(seats, adv)]]
+            print(_label(seats, adv), len(row[0]), "games; now", now, f"{worst_distance(row, seats, now):.3f};",
+                  best_story_points(row, seats))
         return 0
     print(main.__doc__, file=sys.stderr)
     return 2

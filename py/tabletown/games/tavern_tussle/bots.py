@@ -146,8 +146,8 @@ def _projected_counts(view: View) -> list[list[int]]:
 
 def _taverner_points(view: View) -> list[int]:
     """The Story Points each seat's Taverner card adds to its final score."""
-    n, v = view["n"], view["v"]
-    return [taverner_points(t, n, v) for t in view["tav"]]
+    n, v, adv = view["n"], view["v"], view["adv"]
+    return [taverner_points(t, n, v, adv) for t in view["tav"]]
 
 
 def _standing(counts: list[list[int]], seat: int, bonus: list[int]) -> float:

@@ -86,26 +86,40 @@ DRAUGHT_BONUS = tuple(t["initiative_bonus"] for t in TAVERNERS)
 # players (rules version 3 on; earlier versions scored the stories alone). `story_points`
 # lists the values of every rules version that changed them; a game scores with those of
 # the latest such version not after its own, so a retuned card never changes a saved game.
+# From version 5 a card may print its own value for the 3–4 player Advanced Variant ("3A",
+# "4A"), where off-limits Taverners change who can be stolen from and attacked; otherwise
+# the Advanced Variant uses its player count's.
 STORY_POINTS_FROM = 3
-STORY_POINTS_BY_VERSION: dict[int, tuple[dict[int, int], ...]] = {
-    int(v): tuple({int(k): x for k, x in t["story_points"][v].items()} for t in TAVERNERS)
+ADVANCED_KEYS = {"3A": 3, "4A": 4}
+
+
+def _story_point_row(row: dict[str, Any]) -> dict[Any, int]:
+    """A card's Story Points of one version: {2: …, 3: …, 4: …} and, when printed, ("A", 3)
+    and ("A", 4) for the Advanced Variant."""
+    base = {int(k): x for k, x in row.items() if k not in ADVANCED_KEYS}
+    advanced = {("A", ADVANCED_KEYS[k]): x for k, x in row.items() if k in ADVANCED_KEYS}
+    if sorted(base) != [2, 3, 4] or not all(type(v) is int and v >= 0 for v in row.values()):
+        raise ContentError("taverners: story_points gives a whole number of points for 2, 3 and 4 players "
+                           "(and, if printed, for the Advanced Variant at 3A and 4A)")
+    return {**base, **advanced}
+
+
+STORY_POINTS_BY_VERSION: dict[int, tuple[dict[Any, int], ...]] = {
+    int(v): tuple(_story_point_row(t["story_points"][v]) for t in TAVERNERS)
     for v in TAVERNERS[0]["story_points"]}
-for _version, _rows in STORY_POINTS_BY_VERSION.items():
-    for _t, _row in enumerate(_rows):
-        if sorted(_row) != [2, 3, 4] or not all(type(v) is int and v >= 0 for v in _row.values()):
-            raise ContentError("taverners: story_points gives a whole number of points for 2, 3 and 4 players")
 if any(sorted(t["story_points"]) != sorted(TAVERNERS[0]["story_points"]) for t in TAVERNERS):
     raise ContentError("taverners: every card lists its Story Points for the same rules versions")
 # Today's Story Points (the latest version's), as the cards print them.
 TAVERNER_STORY_POINTS = STORY_POINTS_BY_VERSION[max(STORY_POINTS_BY_VERSION)]
 
 
-def taverner_points(taverner: int, seats: int, version: int) -> int:
-    """The Story Points a Taverner card adds to its player's final score in a game of `version`."""
+def taverner_points(taverner: int, seats: int, version: int, advanced: bool = False) -> int:
+    """The Story Points a Taverner card adds to its player's final score in a game of `version`
+    (`advanced`: the 3–4 player Advanced Variant)."""
     if version < STORY_POINTS_FROM:
         return 0
-    printed = max(v for v in STORY_POINTS_BY_VERSION if v <= version)
-    return STORY_POINTS_BY_VERSION[printed][taverner][seats]
+    printed = STORY_POINTS_BY_VERSION[max(v for v in STORY_POINTS_BY_VERSION if v <= version)][taverner]
+    return printed.get(("A", seats), printed[seats]) if advanced else printed[seats]
 
 
 _ABILITY_OPS = {"Attack": "attack", "Counter": "counter", "Steal": "steal", "Heal": "heal"}
@@ -182,10 +196,11 @@ def _version_1() -> Edition:
     return Edition(1, kinds, cards)
 
 
-CURRENT_VERSION = 4
-# Version 3 added the Taverners' Story Points and version 4 retuned them; both kept
+CURRENT_VERSION = 5
+# Version 3 added the Taverners' Story Points and versions 4 and 5 retuned them; all kept
 # version 2's Hero cards.
 EDITIONS = {CURRENT_VERSION: Edition(CURRENT_VERSION, dict(KINDS.by_id), list(HERO_CARDS)),
+            4: Edition(4, dict(KINDS.by_id), list(HERO_CARDS)),
             3: Edition(3, dict(KINDS.by_id), list(HERO_CARDS)),
             2: Edition(2, dict(KINDS.by_id), list(HERO_CARDS)), 1: _version_1()}
 # Today's cards, for the content notes and the tests; the rules look up a game's own edition.

@@ -175,7 +175,7 @@ def tableau_score(tableau: list[int]) -> int:
 
 def bonus_points(state: State, seat: int) -> int:
     """The Story Points `seat`'s Taverner card adds to their score (rules version 3 on)."""
-    return taverner_points(state["tav"][seat], state["n"], state["v"])
+    return taverner_points(state["tav"][seat], state["n"], state["v"], state["adv"])
 
 
 def points(state: State, seat: int) -> int:
