@@ -23,9 +23,18 @@ const BOOT_ZIP = new URL("./gen/tabletown.zip", import.meta.url).href;
 const STORE = "tabletown.snapshot"; // not "tabletown-…": the service worker prunes those
 // A name no file has: the service worker looks up every file in all caches, this one too.
 const KEY = import.meta.url.replace(/[?#].*$/, "") + ".snapshot";
-// What the snapshot has imported: the page's start, and the standard library modules
-// PyScript's own module imports (tools/build.py compiles the same list ahead of time).
-const IMPORTS = "import html, ipaddress, urllib.parse, importlib.resources, base64\nimport tabletown.web.app\n";
+// What a start imports before PyScript reports ready: the page's start, and the standard library
+// modules PyScript's own module imports (tools/build.py compiles the same list ahead of time).
+// Python's collector waits while the page imports (it would walk the growing heap again and
+// again for nothing: modules live as long as the page); then what the imports made is moved out
+// of its way (gc.freeze), so what is left of the start (PyScript's own code, the first screen)
+// collects little.
+const IMPORTS = "import gc\ngc.disable()\ntry:\n" +
+  "    import html, base64\n    import tabletown.web.app\n" +
+  "finally:\n    gc.freeze()\n    gc.enable()\n";
+// The snapshot also holds what the first link or game opened imports (a start from it pays
+// nothing for them); a start without one imports them when they are first needed.
+const SNAPSHOT_IMPORTS = IMPORTS + "import urllib.parse, importlib.resources\n";
 // Import finders that listed a folder before the boot zip was written look again (not
 // importlib.invalidate_caches(): that imports importlib.metadata, slow and not needed here).
 const FORGET_FOLDERS = "import sys\nfor finder in list(sys.path_importer_cache.values()):\n" +
@@ -150,7 +159,7 @@ async function restore(settings, snapshot, zip) {
 async function makeSnapshot() {
   const maker = await loadRuntime({ indexURL: INDEX_URL, _makeSnapshot: true });
   await unpackBootZip(maker, fetch(BOOT_ZIP));
-  maker.runPython(IMPORTS);
+  maker.runPython(SNAPSHOT_IMPORTS);
   const store = await openStore();
   if (!store) throw new Error("Cache Storage is not available");
   await storeSnapshot(store, maker.makeMemorySnapshot());

@@ -242,7 +242,9 @@ def stored_zip(data: bytes, pyc: dict[str, bytes]) -> bytes:
     return buf.getvalue()
 
 
-# Modules imported by a start besides the page's own: PyScript's `pyscript` module brings these.
+# Standard library modules a page imports besides the page's own: PyScript's `pyscript` module
+# brings html and base64 at the start; a link or a game's data, urllib.parse (with ipaddress)
+# and importlib.resources later. All are compiled ahead, like the page's.
 PYSCRIPT_IMPORTS = ["html", "ipaddress", "urllib.parse", "importlib.resources", "encodings.cp437", "base64"]
 
 

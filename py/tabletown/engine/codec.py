@@ -18,7 +18,6 @@ import json
 import re
 import zlib
 from typing import Any, Protocol
-from urllib.parse import parse_qsl, unquote
 
 from .session import ASK_CHOICES, FORMAT, MAX_NAME, RecordError, Session, clean_name
 from .spec import BadSetup, GameSpec
@@ -223,6 +222,10 @@ def parse_new_game(fragment: str, library: Library) -> dict[str, Any]:
         raise RecordError("This new-game link is far too long.")
     if not fragment.startswith(NEW_PREFIX):
         raise RecordError("This is not a new-game link.")
+    # Imported here, not at the top: urllib.parse brings ipaddress, and the two cost a page
+    # start as much as all of Tabletown's own modules, for a link most starts never open.
+    from urllib.parse import parse_qsl, unquote
+
     path, _, query = fragment[len(NEW_PREFIX):].partition("?")
     game_id = unquote(path).strip("/")
     if not _GAME_ID.fullmatch(game_id):
