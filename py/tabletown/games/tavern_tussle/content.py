@@ -199,10 +199,8 @@ def _version_1() -> Edition:
 CURRENT_VERSION = 5
 # Version 3 added the Taverners' Story Points and versions 4 and 5 retuned them; all kept
 # version 2's Hero cards.
-EDITIONS = {CURRENT_VERSION: Edition(CURRENT_VERSION, dict(KINDS.by_id), list(HERO_CARDS)),
-            4: Edition(4, dict(KINDS.by_id), list(HERO_CARDS)),
-            3: Edition(3, dict(KINDS.by_id), list(HERO_CARDS)),
-            2: Edition(2, dict(KINDS.by_id), list(HERO_CARDS)), 1: _version_1()}
+EDITIONS = {**{v: Edition(v, dict(KINDS.by_id), list(HERO_CARDS)) for v in range(CURRENT_VERSION, 1, -1)},
+            1: _version_1()}
 # Today's cards, for the content notes and the tests; the rules look up a game's own edition.
 HEROES = EDITIONS[CURRENT_VERSION].heroes
 DECKS = EDITIONS[CURRENT_VERSION].decks
