@@ -127,6 +127,8 @@ async function unpackBootZip(pyodide, zip) {
 // Pyodide with its WebAssembly module already compiled, when static/boot.js started that
 // while the page loaded: Pyodide instantiates through WebAssembly.instantiateStreaming, which
 // this start answers with the compiled module (once; otherwise Pyodide compiles it itself).
+// Pyodide has already asked for the file by then; that second response (from the browser's
+// cache) is cancelled unread, so it does not keep working beside Python's start.
 async function startRuntime(settings) {
   const compiled = IN_WORKER ? null : globalThis.tabletownWasm;
   if (!compiled) return loadRuntime(settings);
@@ -135,6 +137,7 @@ async function startRuntime(settings) {
     WebAssembly.instantiateStreaming = streaming;
     const module = await compiled;
     if (!module) return streaming.call(this, source, imports);
+    Promise.resolve(source).then((response) => response.body && response.body.cancel(), () => {});
     step("wasm compiled early");
     return { module, instance: await WebAssembly.instantiate(module, imports) };
   };

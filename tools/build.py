@@ -415,6 +415,7 @@ def build_site() -> Site:
         'src="static/boot.js"': f'src="{boot_js}"',
         'src="static/start.mjs"': f'src="{start}"',
         "<!-- picker -->": picker_html(sorted(rule_urls)),
+        "<!-- webassembly -->": wasm_preload(runtime_dir),
         "<!-- assets -->": f'<meta name="tabletown-assets" content="{html.escape(json.dumps(assets, sort_keys=True))}">\n'
         + preloads(runtime_dir, sorted(runtime), boot_url, loader),
         "<!-- main.py -->": (ROOT / "static" / "main.py").read_text().strip(),
@@ -429,19 +430,39 @@ def build_site() -> Site:
     return site
 
 
+WASM = "pyodide/pyodide.asm.wasm"
+
+
+def wasm_preload(runtime_dir: str) -> str:
+    """Python's WebAssembly, the largest download: its request goes first, and static/boot.js
+    (right after this link) compiles it while the rest of the page loads."""
+    return f'<link rel="preload" href="{runtime_dir}/{WASM}" as="fetch" crossorigin>'
+
+
 def preloads(runtime_dir: str, runtime: list[str], boot_url: str, loader: str) -> str:
-    """Links that start every boot download while the page is parsed, instead of one after
+    """Links that start every other boot download while the page is parsed, instead of one after
     another (PyScript's chunks, then its config, then Pyodide, then Pyodide's files). The
     requests match the runtime's own (module scripts; `fetch` in cors mode, same-origin
     credentials, as static/boot.js fetches the WebAssembly to compile it early), so each
-    file is still fetched once."""
-    links = [f'<link rel="modulepreload" href="{loader}">',
-             '<link rel="preload" href="pyscript.toml" as="fetch" crossorigin>']
-    for name in runtime:
-        href = f"{runtime_dir}/{name}"
-        if name.endswith((".js", ".mjs")):
+    file is still fetched once.
+
+    Their order is the order the start needs them in: a browser opens only a few connections
+    to a host over HTTP/1.1, and PyScript's own modules must have run before the page's
+    DOMContentLoaded (and before PyScript starts Pyodide), so they do not wait behind the
+    large Python files."""
+    def need(name: str) -> tuple[int, str]:
+        first = ["pyscript/core.js", "pyscript/", "pyscript.toml", "loader", "pyodide/pyodide.mjs",
+                 "pyodide/pyodide.asm.mjs", "pyodide/pyodide-lock.json", "pyodide/python_stdlib.zip"]
+        return next((i for i, part in enumerate(first) if name.startswith(part)), len(first)), name
+
+    links = []
+    for name in sorted([*runtime, "pyscript.toml", "loader"], key=need):
+        href = {"pyscript.toml": "pyscript.toml", "loader": loader}.get(name, f"{runtime_dir}/{name}")
+        if name == WASM:
+            continue
+        if name.endswith((".js", ".mjs")) or name == "loader":
             links.append(f'<link rel="modulepreload" href="{href}">')
-        elif name.endswith((".wasm", ".zip", ".json")):
+        elif name.endswith((".wasm", ".zip", ".json", ".toml")):
             links.append(f'<link rel="preload" href="{href}" as="fetch" crossorigin>')
     links.append(f'<link rel="preload" href="{boot_url}" as="fetch" crossorigin>')
     return "\n".join(links)

@@ -113,6 +113,27 @@ def test_every_boot_download_starts_while_the_page_is_parsed_and_the_webassembly
     assert 'href$="/pyodide.asm.wasm"' in site.files[boot].decode()
 
 
+def test_the_head_asks_for_files_in_the_order_the_start_needs_them(site):
+    # Over HTTP/1.1 a browser opens six connections to a host: the scripts that must run
+    # before DOMContentLoaded (boot.js, start.mjs and PyScript's core, which start.mjs
+    # imports) are asked for before the large Python files, except the WebAssembly, which
+    # boot.js compiles as it arrives.
+    page = site.files["index.html"].decode()
+    head = page[:page.index("</head>")]
+    urls = re.findall(r'(?:href|src)="([^"]+)"', head)
+    position = {url: i for i, url in enumerate(urls)}
+    def at(pattern: str) -> int:
+        [where] = [i for url, i in position.items() if re.search(pattern, url)]
+        return where
+    css, wasm, boot, start = at(r"app\.[0-9a-f]{10}\.css$"), at(r"pyodide\.asm\.wasm$"), at(r"boot\."), at(r"start\.")
+    assert css < wasm < boot < start
+    core = at(r"/pyscript/core\.js$")
+    for big in (r"python_stdlib\.zip$", r"pyodide-lock\.json$", r"/pyodide\.asm\.mjs$", r"tabletown\.[0-9a-f]{10}\.zip$"):
+        assert start < core < at(big), big
+    chunks = [i for url, i in position.items() if "/pyscript/" in url]
+    assert max(chunks) < at(r"python_stdlib\.zip$")
+
+
 def test_the_picker_is_in_the_page_before_python_starts(site):
     page = site.files["index.html"].decode()
     for spec in catalog.specs():
