@@ -188,6 +188,9 @@ def test_status_lines_fill_names_once_and_name_bots_thinking():
     assert policy.status_text(thinking, None, False) == "Bob and Cy are thinking…"
     one = StandIn(["human", "bot"], [1], [], None)
     assert policy.status_text(one, None, False) == "Bob is thinking…"
+    # Both lay a card at once: Ann is asked, and the line says Bob has not chosen yet.
+    together = StandIn(["human", "bot"], [0, 1], [], None)
+    assert policy.status_text(together, 0, False) == "Ann: Pick Bob (Bob is thinking…)"
 
 
 def test_status_of_a_finished_game_ranked_and_team():

@@ -109,6 +109,8 @@ class App:
         self.frame_shows: dict[str, Any] = {}  # what the game frame's small pieces show (set only when it changes)
         self.pending_save: Optional[tuple[str, Any]] = None  # (save id, session) written after the next frame
         self.after_frame_proxy: Any = None
+        self.frame_asked = False  # a next-frame callback (`_after_frame`) is pending
+        self.log_to_end = False  # the log got new lines: scrolled to its end in the next frame
         self.save_proxy: Any = None
         self.save_scheduled = False  # a timer will write the save still due
         self.close_proxy: Any = None
@@ -572,12 +574,12 @@ class App:
         after that frame (a timer set in it runs once the frame is painted), so the move is on screen first."""
         if self.after_frame_proxy is None:
             self.after_frame_proxy = create_proxy(lambda _time: self.guard(self._after_frame))
-        if not self.frame_shows.get("after frame"):
-            self.frame_shows["after frame"] = True
+        if not self.frame_asked:
+            self.frame_asked = True
             js.requestAnimationFrame(self.after_frame_proxy)
 
     def _after_frame(self) -> None:
-        self.frame_shows["after frame"] = False
+        self.frame_asked = False
         if self.pending_save is not None and not self.save_scheduled:
             self.save_scheduled = True
             if self.save_proxy is None:
@@ -585,10 +587,10 @@ class App:
             js.setTimeout(self.save_proxy, 0)
         if self.session is None:
             return
-        if self.frame_shows.get("log scrolled") is False:
+        if self.log_to_end:
             log = self.doc.getElementById("log")
             log.scrollTop = log.scrollHeight
-            self.frame_shows["log scrolled"] = True
+            self.log_to_end = False
         if self.desk is not None:
             self.desk.place_guide()
 
@@ -625,9 +627,9 @@ class App:
         if absent(root):
             self.draw_whole(board, str(drawing))
             return
-        order = list(self.painted.parts)
+        position = {key: i for i, key in enumerate(self.painted.parts)}
         children = array_from(root.children)  # one call into JavaScript for all of them
-        first_part = len(children) - len(order)  # the <defs> before the parts
+        first_part = len(children) - len(position)  # the <defs> before the parts
         if first_part not in (0, 1):
             self.draw_whole(board, str(drawing))
             return
@@ -636,10 +638,10 @@ class App:
             if key.startswith(policy.ROOT):
                 moved = key[len(policy.ROOT):]
                 old_tag = last.root if not moved else last.parts[moved][: last.parts[moved].find(">") + 1]
-                element = root if not moved else children[first_part + order.index(moved)]
+                element = root if not moved else children[first_part + position[moved]]
                 self.change_attributes(element, policy.root_attributes(old_tag), policy.root_attributes(svg))
             else:
-                fresh.append((first_part + order.index(key), svg))
+                fresh.append((first_part + position[key], svg))
         if not fresh:
             return
         if self.range is None:
@@ -713,7 +715,7 @@ class App:
             log.insertAdjacentHTML("beforeend", screens.log_items(session.lines[self.log_count:], self.escaped_names()))
         else:
             log.innerHTML = screens.log_items(session.lines, self.escaped_names()) or '<li class="muted">No moves yet.</li>'
-        self.frame_shows["log scrolled"] = False  # scrolled to its end in the next frame (`after_frame`)
+        self.log_to_end = True  # scrolled to its end in the next frame (`after_frame`)
         self.log_count = len(session.lines)
 
     # --- moves ---------------------------------------------------------------------------

@@ -260,10 +260,14 @@ def status_text(session: Any, asked: Optional[int], handoff: bool) -> str:
         return verdict(session.outcome(), names)
     if handoff and asked is not None:
         return f"Pass the device to {names[asked]}."
-    if asked is not None:
-        return f"{names[asked]}: " + fill_names(session.rules.prompt(session.state, asked), names)
     bots = [names[s] for s in session.active() if is_bot(session, s)]
-    return (_and(bots) or "A bot") + (" are" if len(bots) > 1 else " is") + " thinking…"
+    thinking = (_and(bots) or "A bot") + (" are" if len(bots) > 1 else " is") + " thinking…"
+    if asked is not None:
+        line = f"{names[asked]}: " + fill_names(session.rules.prompt(session.state, asked), names)
+        # A step everyone takes at once (e.g. laying initiative cards): a bot still deciding
+        # beside the player is named, so nobody takes its silence for its choice.
+        return f"{line} ({thinking})" if bots else line
+    return thinking
 
 
 def verdict(outcome: Optional[dict[str, Any]], names: list[str]) -> str:
