@@ -47,6 +47,8 @@ def test_characters_name_only_known_weapons_and_traits():
 def test_posses_and_scenarios_name_known_characters():
     for posse in C.POSSES.rows:
         assert all(c in C.CHARACTERS.by_id for c in posse["members"])
+        for members in posse.get("before", {}).values():
+            assert all(c in C.CHARACTERS.by_id for c in members)
     for scen in C.SCENARIOS.rows:
         for m in scen["models"]:
             assert m["card"] in C.CHARACTERS.by_id
@@ -116,3 +118,16 @@ def test_the_catalog_command_lists_ruthless():
                          capture_output=True, text=True, check=True)
     counts = json.loads(out.stdout)
     assert counts["weapons"] == 7 and counts["wounds"] == 6 and counts["traits"] == 19 and counts["map"] == 10
+
+
+def _cowboys(version=None):
+    st = RULES.setup(7, 2, SPEC.normalize(2, {"scenario": "gunfight", "table": "town"}), None, version)
+    return sorted(m["card"] for m in st["models"] if m["kind"] == "char" and m["side"] == 1)
+
+
+def test_the_ready_made_cowboys_ride_with_johnny_ringo_and_older_games_keep_billy_claiborne():
+    # Rules version 3 put Johnny Ringo in Billy Claiborne's place (the Earps won too often);
+    # a free gunfight begun under version 1 or 2 replays with the posse it began with.
+    assert _cowboys() == ["billy-clanton", "frank-mclaury", "ike-clanton", "johnny-ringo", "tom-mclaury"]
+    for old in (1, 2):
+        assert _cowboys(old) == ["billy-claiborne", "billy-clanton", "frank-mclaury", "ike-clanton", "tom-mclaury"]

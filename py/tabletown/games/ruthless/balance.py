@@ -33,7 +33,7 @@ SCENARIOS: list[tuple[str, dict[str, Any], list[str], list[tuple[tuple[str, ...]
     ("Riding Shotgun", {"scenario": "riding-shotgun"}, ["the coach", "road agents"],
      [(HH, 40), (HE, 20), (EH, 20), (EE, 20)]),
     ("A free gunfight in the town: the Earps against the Cowboys", {"scenario": "gunfight", "table": "town"},
-     ["Earps", "Cowboys"], [(HH, 30), (HE, 20), (EH, 20)]),
+     ["Earps", "Cowboys"], [(HH, 100), (HE, 20), (EH, 20)]),
     ("A free gunfight in the dry wash: the Cowboys against the Cowboys",
      {"scenario": "gunfight", "table": "wash", "posse1": "cowboys", "posse2": "cowboys"},
      ["Cowboys", "Cowboys"], [(HH, 20), (HE, 20), (EH, 20)]),

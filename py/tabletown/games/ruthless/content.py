@@ -89,8 +89,14 @@ def character(card_id: str) -> dict[str, Any]:
     return CHARACTERS.by_id[card_id]
 
 
-def posse_members(posse_id: str) -> list[str]:
-    return list(POSSES.by_id[posse_id]["members"])
+def posse_members(posse_id: str, version: int) -> list[str]:
+    """A ready-made posse's members in a game of rules `version` (a row's `before` keeps the
+    members of games begun under earlier versions)."""
+    row = POSSES.by_id[posse_id]
+    for since, members in sorted(row.get("before", {}).items(), key=lambda kv: int(kv[0])):
+        if version < int(since):
+            return list(members)
+    return list(row["members"])
 
 
 def custom_traits() -> list[str]:

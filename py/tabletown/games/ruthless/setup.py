@@ -148,7 +148,7 @@ def setup_gunfight(st: M.State, options: dict[str, Any], library: Optional[dict[
             deploy(st, s, cards, s)
         else:
             sides.append(choice)
-            deploy(st, s, C.posse_members(choice), s)
+            deploy(st, s, C.posse_members(choice, st["v"]), s)
     st["sides"] = sides
     if building:
         from . import editor
