@@ -129,3 +129,20 @@ def test_names_of_models_standing_close_together_do_not_run_into_each_other():
             same_line = abs(a[3] - b[3]) < 62
             assert not (same_line and a[1] < b[2] and b[1] < a[2]), (a, b)
     assert len({b[0] for b in boxes}) == 4  # shortened names still tell Bat and Jim Masterson apart
+
+
+def test_a_name_is_not_written_over_another_models_base():
+    st = acting(arena(hands=[[card(10, 3)], [card(5, 0)]]), 0)
+    spots = {"ike-clanton": [1000, 2000], "billy-clanton": [1000, 2160], "frank-mclaury": [1160, 2000],
+             "tom-mclaury": [1160, 2160], "johnny-ringo": [1080, 1840]}  # a posse bunched 1.6″ apart
+    for who, at in spots.items():
+        put(st, who, 1, at)
+    svg, _ = draw(st, 0)
+    names = {"Ike Clanton", "Billy Clanton", "Frank McLaury", "Tom McLaury", "Johnny Ringo",
+             "Clanton", "McLaury", "Ringo", "Ike", "Billy", "Frank", "Tom", "Johnny"}
+    boxes = _name_boxes(svg, names)
+    assert len(boxes) == 5
+    for text, left, right, baseline in boxes:
+        for x, y in spots.values():  # a base is 1″ across (radius 0.5″); a name stands 0.62″ tall
+            covers = left < x + 50 and x - 50 < right and baseline - 50 < y + 50 and y - 50 < baseline
+            assert not covers, (text, (x, y))

@@ -228,7 +228,7 @@ def _models(b: Board, ctx: dict[str, Any]) -> None:
             _model(b, ctx, m, labels, select_of, shot_of, mount_of)
 
 
-def _model(b: Board, ctx: dict[str, Any], m: dict[str, Any], labels: dict[int, tuple[str, float]],
+def _model(b: Board, ctx: dict[str, Any], m: dict[str, Any], labels: dict[int, tuple[str, float, float]],
            select_of: dict[Any, int], shot_of: dict[Any, int], mount_of: dict[Any, int]) -> None:
     view, d, legal = ctx["view"], ctx["d"], ctx["legal"]
     if m["kind"] == "horse":
@@ -277,16 +277,36 @@ LABEL_CHAR = 36  # a bold character's width, roughly
 
 
 def _label_box(x: float, y: float, text: str) -> tuple[float, float, float, float]:
-    half = len(text) * LABEL_CHAR / 2
+    half = len(text) * LABEL_CHAR / 2 + 12  # with the name's light outline, and a little air
     return (x - half, y - LABEL_SIZE, x + half, y + 12)
 
 
-def _place_labels(view: dict[str, Any], d: dict[str, Any]) -> dict[int, tuple[str, float]]:
-    """Where each standing model's name goes, so that names of models close together do not
-    run into each other: above the base, else below it, else the surname alone, else higher up."""
-    placed: list[tuple[float, float, float, float]] = []
-    out: dict[int, tuple[str, float]] = {}
+def _base_box(m: dict[str, Any]) -> tuple[float, float, float, float]:
+    """A model's base with its outline and its facing line (one and a half radii long)."""
+    x, y = m["pos"]
+    r = 56
+    a = math.radians(m["facing"])
+    tip_x, tip_y = x + 75 * math.cos(a), y + 75 * math.sin(a)
+    return (min(x - r, tip_x - 6), min(y - r, tip_y - 6), max(x + r, tip_x + 6), max(y + r, tip_y + 6))
+
+
+def _covered(box: tuple[float, float, float, float], names: list[tuple[float, float, float, float]],
+             bases: list[tuple[float, float, float, float]]) -> float:
+    """How much of a label box lies over names already placed (counted twice: names must stay
+    readable) and over other models' bases."""
+    def overlap(o: tuple[float, float, float, float]) -> float:
+        return max(0.0, min(box[2], o[2]) - max(box[0], o[0])) * max(0.0, min(box[3], o[3]) - max(box[1], o[1]))
+    return 2 * sum(overlap(o) for o in names) + sum(overlap(o) for o in bases)
+
+
+def _place_labels(view: dict[str, Any], d: dict[str, Any]) -> dict[int, tuple[str, float, float]]:
+    """Where each standing model's name goes (text, x, y), so that it neither runs into another
+    name nor hides under another model's base: above the base, else below it, else the surname
+    alone above or below, else beside the base, else higher or lower still."""
     shown = [m for m in view["models"] if m["kind"] == "char" and m["status"] in ("ok", "down") and not m["aboard"]]
+    bases = {m["id"]: _base_box(m) for m in view["models"] if m["status"] in ("ok", "down") and not m.get("aboard")}
+    placed: list[tuple[float, float, float, float]] = []
+    out: dict[int, tuple[str, float, float]] = {}
     whos = {m["id"]: name(d["models"][m["id"]]["who"]) for m in shown}
     surnames = [w.split(" ")[-1] for w in whos.values()]
     for m in sorted(shown, key=lambda m: (m["pos"][1], m["pos"][0])):
@@ -299,20 +319,22 @@ def _place_labels(view: dict[str, Any], d: dict[str, Any]) -> dict[int, tuple[st
             surname = who.split(" ")[0]
         up = y - r - 30 - (40 if m["horse"] is not None else 0)
         down = y + r + (150 if m["status"] == "down" else 80) + (40 if m["horse"] is not None else 0)
-        choices = [(short, up), (short, down), (surname, up), (surname, down), (surname, up - 70), (surname, down + 70)]
-        text, at = choices[0]
-        for text_, at_ in choices:
-            box = _label_box(x, at_, text_)
-            if not any(box[0] < o[2] and o[0] < box[2] and box[1] < o[3] and o[1] < box[3] for o in placed):
-                text, at = text_, at_
-                break
-        placed.append(_label_box(x, at, text))
-        out[m["id"]] = (text, at)
+        beside = 1.5 * r + 20 + len(surname) * LABEL_CHAR / 2  # clear of the facing line
+        choices = [(short, x, up), (short, x, down), (surname, x, up), (surname, x, down),
+                   (surname, x + beside, y + 22), (surname, x - beside, y + 22),
+                   (surname, x, up - 70), (surname, x, down + 70)]
+        others = [box for mid, box in bases.items() if mid != m["id"]]
+        # the first place clear of everything, else the one that covers the least
+        covers = [_covered(_label_box(x_, y_, text_), placed, others) for text_, x_, y_ in choices]
+        clear = [c for c, area in zip(choices, covers) if area == 0]
+        text, at_x, at = clear[0] if clear else choices[covers.index(min(covers))]
+        placed.append(_label_box(at_x, at, text))
+        out[m["id"]] = (text, at_x, at)
     return out
 
 
 def _model_svg(view: dict[str, Any], m: dict[str, Any], figures: dict[str, Any], who: str,
-               label: Optional[tuple[str, float]] = None) -> str:
+               label: Optional[tuple[str, float, float]] = None) -> str:
     colour = SEATS[m["side"] % len(SEATS)]
     x, y = m["pos"]
     r = 50
@@ -345,14 +367,15 @@ def _model_svg(view: dict[str, Any], m: dict[str, Any], figures: dict[str, Any],
     if m["aboard"]:  # the coach's caption names who is aboard
         return "".join(parts)
     if label is None:
-        label = (who if len(who) <= 16 else who.split(" ")[-1], y - r - 30 - (40 if m["horse"] is not None else 0))
-    short, label_y = label
-    half = max(r + 40, len(short) * 19)
+        label = (who if len(who) <= 16 else who.split(" ")[-1], x, y - r - 30 - (40 if m["horse"] is not None else 0))
+    short, label_x, label_y = label
+    half = len(short) * 19
     # one press anywhere on the base or the name reaches the control
+    left, right = min(label_x - half, x - r - 40), max(label_x + half, x + r + 40)
     top, bottom = min(label_y - 60, y - r - 20), max(label_y + 15, y + r + 20)
-    parts.insert(0, f'<rect x="{x - half:.0f}" y="{top:.0f}" width="{2 * half:.0f}" height="{bottom - top:.0f}" '
+    parts.insert(0, f'<rect x="{left:.0f}" y="{top:.0f}" width="{right - left:.0f}" height="{bottom - top:.0f}" '
                     f'fill="#fff" fill-opacity="0"/>')
-    parts.append(f'<text x="{x}" y="{label_y}" font-size="62" text-anchor="middle" font-weight="bold" fill="{INK}" '
+    parts.append(f'<text x="{label_x:.0f}" y="{label_y:.0f}" font-size="62" text-anchor="middle" font-weight="bold" fill="{INK}" '
                  f'stroke="#f6efe2" stroke-width="14" paint-order="stroke">{esc(short)}</text>')
     return "".join(parts)
 
