@@ -140,3 +140,22 @@ def test_the_story_gives_one_row_to_a_fight_however_many_moves_it_takes():
     t.fight("qing-kween")
     tables = RULES.story([(0, {"type": "end"}, [], t.state)] * 3, t.state)
     assert len(tables[0]["rows"]) == 1
+
+
+def test_the_board_stops_offering_a_move_once_the_townsfolk_has_no_movement_left():
+    t = Table(("henlo", "melba", "quintus"))
+    t.to_fight("qing-kween")
+    squares = C.RUFFIANS["qing-kween"]["landscape"]["t"]
+    for k in range(3):
+        t.act(t.stage["seat"], {"type": "start", "at": list(squares[k])})
+    t.settle()
+    seat = t.stage["seat"]
+    for _ in range(20):  # walk one square at a time until the MVMT is spent
+        moves = [a for a in t.legal(seat) if a["type"] == "move"]
+        if not moves:
+            break
+        assert [p["label"] for p in RULES.params(t.state, seat)] == ["Move"]
+        t.act(seat, moves[0])
+    assert t.stage["k"] == "turn" and t.stage["seat"] == seat  # still their turn, nothing left to walk
+    assert not [a for a in t.legal(seat) if a["type"] == "move"]
+    assert RULES.params(t.state, seat) == []

@@ -200,6 +200,8 @@ class TownsfolkTussle(Rules):
             return []
         kind = state["stage"]["k"]
         if kind == "turn":
+            if not Match(state, []).move_targets(seat):  # no MVMT left, or hemmed in: no Move to offer
+                return []
             return [{"kind": "square", "action": {"type": "move"}, "param": "to", "frame": "grid",
                      "label": "Move"}]
         if kind == "position":
