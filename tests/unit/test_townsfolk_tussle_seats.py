@@ -150,6 +150,8 @@ def test_the_board_stops_offering_a_move_once_the_townsfolk_has_no_movement_left
         t.act(t.stage["seat"], {"type": "start", "at": list(squares[k])})
     t.settle()
     seat = t.stage["seat"]
+    name = C.TOWNSFOLK[t.folk(seat)["id"]]["short"]
+    assert RULES.prompt(t.state, seat).startswith(f"{name}'s turn: move")
     for _ in range(20):  # walk one square at a time until the MVMT is spent
         moves = [a for a in t.legal(seat) if a["type"] == "move"]
         if not moves:
@@ -159,3 +161,4 @@ def test_the_board_stops_offering_a_move_once_the_townsfolk_has_no_movement_left
     assert t.stage["k"] == "turn" and t.stage["seat"] == seat  # still their turn, nothing left to walk
     assert not [a for a in t.legal(seat) if a["type"] == "move"]
     assert RULES.params(t.state, seat) == []
+    assert "move" not in RULES.prompt(t.state, seat) and RULES.prompt(t.state, seat).endswith("end the turn")

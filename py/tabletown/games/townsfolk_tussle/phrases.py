@@ -299,7 +299,14 @@ QUESTIONS = {
 }
 
 
-def prompt_for(state: dict[str, Any], seat: int) -> str:
+# What a townsfolk can still do on their turn, in the order the turn's line names them.
+TURN_CHOICES = (("move", "move"), ("attack", "attack"), ("interact", "use terrain"), ("use", "use an ability"),
+                ("equip", "change gear"))
+
+
+def prompt_for(state: dict[str, Any], seat: int, can: Optional[set[str]] = None) -> str:
+    """What `seat` is asked now; on a townsfolk's turn, `can` (the kinds of their legal actions)
+    says which choices are still open."""
     folk = state["folk"][seat]["id"]
     name = C.TOWNSFOLK[folk]["short"] if folk else seat_token(seat)
     pending = state.get("pending")
@@ -317,7 +324,10 @@ def prompt_for(state: dict[str, Any], seat: int) -> str:
     if kind == "position":
         return f"{name}: choose a starting square (T)"
     if kind == "turn":
-        return f"{name}'s turn: move, attack, use terrain or gear, or end the turn"
+        open_ = [words for kind, words in TURN_CHOICES if can is None or kind in can]
+        if not open_:
+            return f"{name}'s turn: nothing more can be done, end the turn"
+        return f"{name}'s turn: {', '.join(open_)} or end the turn"
     if kind == "discard":
         return f"{name}: discard any Feats you do not want, then keep the rest"
     return "Wait"

@@ -339,7 +339,8 @@ class TownsfolkTussle(Rules):
                                  scores=[sum(C.FEATS[f]["points"] for f in t["done"]) for t in state["folk"]])
 
     def prompt(self, state, seat):
-        return prompt_for(state, seat)
+        turn = state["stage"]["k"] == "turn" and not state.get("pending") and seat in self.active(state)
+        return prompt_for(state, seat, {a["type"] for a in self.legal(state, seat)} if turn else None)
 
     def topic(self, state: dict[str, Any], seat: int) -> Optional[str]:
         """The rules topic behind what `seat` is asked now, as `prompt` words it."""
