@@ -146,3 +146,19 @@ def test_a_name_is_not_written_over_another_models_base():
         for x, y in spots.values():  # a base is 1″ across (radius 0.5″); a name stands 0.62″ tall
             covers = left < x + 50 and x - 50 < right and baseline - 50 < y + 50 and y - 50 < baseline
             assert not covers, (text, (x, y))
+
+
+def test_on_a_phone_the_panel_goes_under_the_table_at_its_full_size():
+    st, a, e = street()
+    wide, legal = draw(st, 0)
+    svg, same = draw(st, 0, narrow=True)
+    assert same == legal
+    width, height = (float(v) for v in re.search(r'viewBox="0 0 ([\d.]+) ([\d.]+)"', svg).groups())
+    assert width < 450 < height  # a tall, narrow board
+    # the table fills the width: its frame's scale fits the whole table inside the board
+    scale = float(re.search(r'data-frame="table" transform="translate\(10 10\) scale\(([\d.]+)\)"', svg).group(1))
+    assert 10 + 3600 * scale <= width and 3600 * scale > 0.9 * (width - 20)
+    # the panel's words keep their size, and every legal action is still a control
+    assert 'font-size="15"' in svg and 'font-size="14"' in svg
+    assert {int(i) for i in re.findall(r'data-action="(\d+)"', svg)} == set(range(len(legal)))
+    assert "Morgan Earp" in svg

@@ -162,7 +162,9 @@ class Board:
         """A group whose own units are the game's units (hundredths of an inch, or grid
         units with `cell` units per square); the page maps pointer presses into it."""
         cell_attr = f' data-cell="{cell}"' if cell else ""
-        self.add(f'<g data-frame="{esc(frame_id)}"{cell_attr} transform="translate({_num(x)} {_num(y)}) scale({_num(scale)})">')
+        # the scale to six places: two would draw a 36″ table at 0.11 for 0.1061, 4 % too large
+        exact = str(int(scale)) if float(scale).is_integer() else f"{scale:.6f}".rstrip("0")
+        self.add(f'<g data-frame="{esc(frame_id)}"{cell_attr} transform="translate({_num(x)} {_num(y)}) scale({exact})">')
         try:
             yield
         finally:

@@ -51,6 +51,9 @@ W = 1120
 PANEL_X = 730
 PANEL_W = 382
 TABLE_BOX = (700, 690)
+# On a phone the panel goes under the table and the table shrinks to the panel's width, so the
+# panel's words keep their size (the table can be zoomed with the fingers).
+NARROW_W = PANEL_W + 20
 INK, MUTED, ACCENT = PALETTE["ink"], PALETTE["muted"], PALETTE["accent"]
 SEATS = PALETTE["seats"]
 TERRAIN_FILL = {
@@ -93,15 +96,23 @@ def render(view: dict[str, Any], ui: dict[str, Any]) -> str:
     names = ui.get("names") or []
     viewer = ui.get("viewer")
     g = G.ground(view["table"])
-    scale = min(TABLE_BOX[0] / g.width, TABLE_BOX[1] / g.height)
-    used: set[int] = set()
-    ctx = {"view": view, "d": d, "legal": legal, "names": names, "viewer": viewer, "g": g, "scale": scale,
-           "used": used, "ui": ui}
-    height = max(720, _panel_height(ctx))
-    title = SCENARIO_NAMES.get(view["mode"], "Ruthless")
-    b = Board(W, height, f"Ruthless: {title}", game_over=view["phase"] == "over")
     show_map = view["mode"] == "campaign" and view["phase"] in ("shop", "trail") or (
         view["mode"] == "campaign" and view["phase"] == "over" and view["act"] and view["act"]["escaped"])
+    # the posse editor and the territory map keep the wide layout: they are drawn across the table's place
+    narrow = bool(ui.get("narrow")) and view["phase"] != "build" and not show_map
+    box = (PANEL_W, PANEL_W * 2) if narrow else TABLE_BOX
+    scale = min(box[0] / g.width, box[1] / g.height)
+    used: set[int] = set()
+    ctx = {"view": view, "d": d, "legal": legal, "names": names, "viewer": viewer, "g": g, "scale": scale,
+           "used": used, "ui": ui, "panel_at": (0.0, 0.0)}
+    if narrow:
+        table_h = g.height * scale + 16
+        ctx["panel_at"] = (10 - PANEL_X, table_h)
+        width, height = NARROW_W, round(table_h + _panel_height(ctx))  # until the panel is measured
+    else:
+        width, height = W, max(720, _panel_height(ctx))
+    title = SCENARIO_NAMES.get(view["mode"], "Ruthless")
+    b = Board(width, height, f"Ruthless: {title}", game_over=view["phase"] == "over")
     if view["phase"] == "build":
         with b.part("editor"):
             _editor(b, ctx)
@@ -116,6 +127,9 @@ def render(view: dict[str, Any], ui: dict[str, Any]) -> str:
         _models(b, ctx)
         with b.part("marks"):
             _marks(b, ctx)
+    if narrow:
+        ctx["panel_bottom"] = _panel_bottom(ctx)
+        b.height = round(ctx["panel_at"][1] + ctx["panel_bottom"] + 24)
     _panel(b, ctx)
     return b.svg()
 
@@ -557,16 +571,26 @@ def _panel_height(ctx: dict[str, Any]) -> int:
 
 def _panel(b: Board, ctx: dict[str, Any]) -> None:
     """The side panel in four parts (its box, the posses, the card in focus, the actions), so a
-    move redraws only the ones it changed."""
+    move redraws only the ones it changed. Beside the table, or under it on a phone."""
+    dx, dy = ctx["panel_at"]
+    under = bool(dx or dy)
+    shift, end = (f'<g transform="translate({dx:.0f} {dy:.0f})">', "</g>") if under else ("", "")
     with b.part("panel"):
-        b.add(f'<rect x="{PANEL_X - 8}" y="4" width="{PANEL_W + 12}" height="{max(712, _panel_height(ctx) - 8)}" rx="10" '
-              f'fill="{PALETTE["card"]}" stroke="{PALETTE["line"]}"/>')
+        height = ctx["panel_bottom"] + 10 if under else max(712, _panel_height(ctx) - 8)
+        b.add(shift + f'<rect x="{PANEL_X - 8}" y="4" width="{PANEL_W + 12}" height="{height}" rx="10" '
+              f'fill="{PALETTE["card"]}" stroke="{PALETTE["line"]}"/>' + end)
     with b.part("panel-posses"):
+        b.add(shift)
         y = _panel_posses(b, ctx)
+        b.add(end)
     with b.part("panel-card"):
+        b.add(shift)
         y = _panel_card(b, ctx, y + 4)
+        b.add(end)
     with b.part("panel-actions"):
+        b.add(shift)
         _panel_actions(b, ctx, y + 6)
+        b.add(end)
 
 
 def _panel_posses(b: Board, ctx: dict[str, Any]) -> int:
@@ -691,7 +715,7 @@ def _hand_row(b: Board, ctx: dict[str, Any], y: int) -> int:
     return y + 62
 
 
-def _panel_actions(b: Board, ctx: dict[str, Any], y: int) -> None:
+def _panel_actions(b: Board, ctx: dict[str, Any], y: int) -> int:
     y = _hand_row(b, ctx, y)
     x0 = PANEL_X + 6
     for row in _action_rows(ctx):
@@ -721,6 +745,16 @@ def _panel_actions(b: Board, ctx: dict[str, Any], y: int) -> None:
             b.control(idx, label, _button_svg(x, y, width, text, ACCENT), text=text)
             x += width + 4
         y += ROW + 2
+    return y
+
+
+def _panel_bottom(ctx: dict[str, Any]) -> int:
+    """Where the panel's last row ends, found by drawing it aside (under the table on a phone the
+    panel is as tall as what it holds, not the height it may need)."""
+    aside, c = Board(NARROW_W, 100, ""), dict(ctx, used=set(ctx["used"]))
+    y = _panel_posses(aside, c)
+    y = _panel_card(aside, c, y + 4)
+    return _panel_actions(aside, c, y + 6)
 
 
 def _button_svg(x: float, y: float, w: float, text: str, colour: str) -> str:
