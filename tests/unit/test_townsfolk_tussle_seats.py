@@ -144,11 +144,7 @@ def test_the_story_gives_one_row_to_a_fight_however_many_moves_it_takes():
 
 def test_the_board_stops_offering_a_move_once_the_townsfolk_has_no_movement_left():
     t = Table(("henlo", "melba", "quintus"))
-    t.to_fight("qing-kween")
-    squares = C.RUFFIANS["qing-kween"]["landscape"]["t"]
-    for k in range(3):
-        t.act(t.stage["seat"], {"type": "start", "at": list(squares[k])})
-    t.settle()
+    t.fight("qing-kween")
     seat = t.stage["seat"]
     name = C.TOWNSFOLK[t.folk(seat)["id"]]["short"]
     assert RULES.prompt(t.state, seat).startswith(f"{name}'s turn: move")

@@ -163,8 +163,7 @@ class Board:
         units with `cell` units per square); the page maps pointer presses into it."""
         cell_attr = f' data-cell="{cell}"' if cell else ""
         # the scale to six places: two would draw a 36″ table at 0.11 for 0.1061, 4 % too large
-        exact = str(int(scale)) if float(scale).is_integer() else f"{scale:.6f}".rstrip("0")
-        self.add(f'<g data-frame="{esc(frame_id)}"{cell_attr} transform="translate({_num(x)} {_num(y)}) scale({exact})">')
+        self.add(f'<g data-frame="{esc(frame_id)}"{cell_attr} transform="translate({_num(x)} {_num(y)}) scale({_num(scale, 6)})">')
         try:
             yield
         finally:
@@ -250,7 +249,7 @@ def _attrs(attrs: dict[str, Any]) -> str:
     return "".join(f' {k.rstrip("_").replace("_", "-")}="{esc(v)}"' for k, v in attrs.items() if v is not None)
 
 
-def _num(value: float) -> str:
+def _num(value: float, places: int = 2) -> str:
     if isinstance(value, int) or float(value).is_integer():
         return str(int(value))
-    return f"{value:.2f}".rstrip("0").rstrip(".")
+    return f"{value:.{places}f}".rstrip("0").rstrip(".")
