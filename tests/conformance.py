@@ -8,7 +8,9 @@ move that drew on the PRNG says so with a roll or shuffle event (so it cannot be
 every move writes a log line; replaying the log rebuilds the same state; views never
 carry the PRNG; a seat's view does not change when anything it may not know is scrambled,
 and `view(determinize(view)) == view`; the renderer offers every legal action with an
-accessible name; the game ends with an outcome of the kind its spec declares.
+accessible name; the game ends with an outcome of the kind its spec declares. A listed
+action with one value's JSON type changed (true for 1, 1.0 or "1" for 1) is refused by the
+session's check and by `apply` alike: Python's `==` cannot tell them apart, the contract must.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from typing import Any, Optional
 
 from tabletown.engine.events import is_barrier
 from tabletown.engine.prng import Rng, seed_state
-from tabletown.engine.rules import IllegalAction
+from tabletown.engine.rules import IllegalAction, is_listed
 from tabletown.engine.state import is_json
 
 BOGUS_ACTION = {"type": "__not-a-move__"}
@@ -43,6 +45,45 @@ def has_english(value: Any) -> Optional[str]:
     return None
 
 
+def retyped(value: Any) -> list[Any]:
+    """`value` with its JSON type changed: a bool as a number, a whole number as a bool, a float or a string."""
+    if isinstance(value, bool):
+        return [int(value)]
+    if isinstance(value, int):
+        return ([bool(value)] if value in (0, 1) else []) + [float(value), str(value)]
+    return []
+
+
+def forgeries(action: Any) -> list[Any]:
+    """Copies of `action` with one value (or one item of a list value) of another JSON type."""
+    forged = []
+    if isinstance(action, dict):
+        for key, value in action.items():
+            forged += [{**action, key: other} for other in retyped(value) + forgeries(value)]
+    elif isinstance(action, list):
+        for i, value in enumerate(action):
+            forged += [action[:i] + [other] + action[i + 1:] for other in retyped(value) + forgeries(value)]
+    return forged
+
+
+def check_forgeries(rules: Any, state: dict[str, Any], seat: int, legal: list, step: int) -> None:
+    """Every retyped copy of the first listed action of each kind is refused, unless listed itself."""
+    firsts = {}
+    for action in legal:
+        firsts.setdefault(action.get("type") if isinstance(action, dict) else None, action)
+    for action in firsts.values():
+        for forged in forgeries(action):
+            if is_listed(forged, legal):
+                continue
+            for check in (rules.check_legal, rules.apply):
+                try:
+                    check(state, seat, forged)
+                except IllegalAction as err:
+                    assert str(err)
+                else:
+                    raise AssertionError(f"step {step}: {forged} (a retyped {action}) was accepted by {check.__name__}")
+
+
 def check_secrets(rules: Any, state: dict[str, Any], seats: int, rng: Rng, step: int) -> None:
     """A view is unchanged by scrambling what its seat may not know; determinize is consistent."""
     for seat in list(range(seats)) + [None]:
@@ -63,6 +104,7 @@ def check_playouts(
     max_steps: int = 5000,
     render_every: int = 7,
     secrets_every: int = 5,
+    forgeries_every: int = 3,
     first_seed: int = 1,
 ) -> list[dict[str, Any]]:
     """Play `games` random games; return their outcomes. Fails on any broken promise."""
@@ -109,6 +151,8 @@ def check_playouts(
             if not legal:  # only parameterised actions: take a suggested value the game lists… there is none
                 raise AssertionError(f"step {step}: seat {seat} has only parameterised actions and no suggested value")
             action = legal[rng.below(len(legal))]
+            if step % forgeries_every == 0:
+                check_forgeries(rules, state, seat, legal, step)
             before = json.dumps(state, sort_keys=True)
             new_state, events, barrier = rules.step(state, seat, action)
             assert json.dumps(state, sort_keys=True) == before, "apply() changed its input state"

@@ -16,7 +16,7 @@ from tabletown.engine import reactions
 from tabletown.engine.draw import Board
 from tabletown.engine.events import Events
 from tabletown.engine.prng import Rng, seed_state
-from tabletown.engine.rules import IllegalAction, Rules, make_outcome, seat_token
+from tabletown.engine.rules import IllegalAction, Rules, is_listed, make_outcome, seat_token
 from tabletown.engine.spec import Choice, GameSpec
 from tabletown.engine.state import clone
 from tabletown.engine.zones import HIDDEN, OWNER, Zone, Zones
@@ -89,7 +89,7 @@ class HighCard(Rules):
         return {"pass": PASS} if reactions.asked(state["window"]) == seat else None
 
     def apply(self, state, seat, action):
-        if action not in self.legal(state, seat) and not (
+        if not is_listed(action, self.legal(state, seat)) and not (
             action.get("type") == "bid" and self.params(state, seat) and type(action.get("amount")) is int
         ):
             raise IllegalAction("That move is not allowed now.")

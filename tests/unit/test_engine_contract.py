@@ -72,6 +72,19 @@ def test_a_listed_action_is_accepted_as_canonical_json():
         game.check_legal({}, 0, {"type": "go"})
 
 
+def test_a_listed_action_must_match_in_every_json_type_even_inside_lists():
+    listed = [{"type": "move", "to": [3, 0]}, {"type": "keep", "alt": False}]
+    assert R.is_listed({"to": [3, 0], "type": "move"}, listed)
+    assert R.is_listed({"type": "keep", "alt": False}, listed)
+    assert not R.is_listed({"type": "move", "to": [3.0, 0]}, listed)
+    assert not R.is_listed({"type": "move", "to": [3, False]}, listed)
+    assert not R.is_listed({"type": "keep", "alt": 0}, listed)
+    assert not R.is_listed({"type": "move", "to": [3, 0, 0]}, listed)
+    assert not R.is_listed({"type": "move", "to": "3,0"}, listed)
+    assert R.same_json({"a": [1, {"b": None}]}, {"a": [1, {"b": None}]})
+    assert not R.same_json({"a": [1, {"b": None}]}, {"a": [1, {"c": None}]})
+
+
 def nested(levels):
     """An action that is `levels` dicts deep, with a number at the bottom."""
     action = {"type": "wait"}

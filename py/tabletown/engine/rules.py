@@ -14,7 +14,6 @@ Text returned by the phrasebook, `prompt` and the outcome names seats as `{seat0
 
 from __future__ import annotations
 
-import json
 from typing import Any, Callable, Optional
 
 from . import events as ev
@@ -29,7 +28,7 @@ Event = dict[str, Any]
 
 __all__ = [
     "Action", "BadSetup", "BotFn", "Event", "IllegalAction", "Rules", "State", "View",
-    "make_outcome", "make_team_outcome", "seat_token",
+    "is_listed", "make_outcome", "make_team_outcome", "same_json", "seat_token",
 ]
 
 # Deeper than any real action; a forged move nested a thousand levels deep stops here.
@@ -38,6 +37,26 @@ MAX_ACTION_DEPTH = 8
 
 class IllegalAction(Exception):
     """An action that the rules do not allow now; the message is for the player."""
+
+
+def same_json(a: Any, b: Any) -> bool:
+    """True when `a` and `b` are the same JSON value, types included.
+
+    Python's `==` says True == 1 == 1.0, but a forged `true` or `1.0` is no card number or
+    column: a move is allowed only if it is exactly one the rules listed."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, dict):
+        return a.keys() == b.keys() and all(same_json(v, b[k]) for k, v in a.items())
+    if isinstance(a, list):
+        return len(a) == len(b) and all(same_json(x, y) for x, y in zip(a, b))
+    return bool(a == b)
+
+
+def is_listed(action: Any, legal: list[Action]) -> bool:
+    """True when `action` is exactly (types included) one of the `legal` actions."""
+    # `in` finds the candidates quickly; only an equal one is compared type by type.
+    return action in legal and any(same_json(action, a) for a in legal if a == action)
 
 
 def seat_token(seat: int) -> str:
@@ -182,9 +201,7 @@ class Rules:
             raise IllegalAction("It is not this player's turn.")
         if not _shallow_enough(action, MAX_ACTION_DEPTH):
             raise IllegalAction("That is not a move.")
-        # Compare as canonical JSON: in Python True == 1, but a forged `true` is no card number.
-        wanted = json.dumps(action, sort_keys=True)
-        if any(json.dumps(a, sort_keys=True) == wanted for a in self.legal(state, seat)):
+        if is_listed(action, self.legal(state, seat)):
             return
         for kind in self.params(state, seat):
             if _fits_param(kind, action):
@@ -219,7 +236,7 @@ def _fits_param(kind: dict[str, Any], action: Any) -> bool:
     fixed = kind["action"]
     if set(action) != set(fixed) | {param}:
         return False
-    if any(json.dumps(action.get(k), sort_keys=True) != json.dumps(v, sort_keys=True) for k, v in fixed.items()):
+    if any(not same_json(action.get(k), v) for k, v in fixed.items()):
         return False
     value = action[param]
     if kind["kind"] in _PARAM_TYPES:

@@ -496,7 +496,7 @@ def validate(state: State, seat: int, action: Action) -> None:
             raise IllegalAction("There is no Snap Shot to take now.")
         ctx = p["window"]["ctx"]
         d, a = state["models"][ctx["model"]], state["models"][ctx["threat"]]
-        if action["card"] not in _snap_cards(state, d, a):
+        if type(action["card"]) is not int or action["card"] not in _snap_cards(state, d, a):
             raise IllegalAction("A Snap Shot needs a card higher than the opponent's initiative card.")
         why = snap_move_problem(state, d, to)
         if why:
@@ -505,7 +505,8 @@ def validate(state: State, seat: int, action: Action) -> None:
     if p is not None or state["phase"] != "act":
         raise IllegalAction("That move is not allowed now.")
     mid = action.get("model")
-    if mid != state["selected"] or set(action) != {"type", "model", "to"}:
+    # `type` first: Python's != lets a forged true or 1.0 pass for model 1.
+    if type(mid) is not int or mid != state["selected"] or set(action) != {"type", "model", "to"}:
         raise IllegalAction("Pick the model first.")
     m = state["models"][mid]
     if not M.can_act(state, m):

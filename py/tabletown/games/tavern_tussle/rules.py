@@ -40,7 +40,7 @@ from typing import Any, Optional
 
 from ...engine.events import Events
 from ...engine.prng import Rng, seed_state
-from ...engine.rules import Action, BadSetup, IllegalAction, Rules, State, View, make_outcome, seat_token
+from ...engine.rules import Action, BadSetup, IllegalAction, Rules, State, View, is_listed, make_outcome, seat_token
 from ...engine.state import clone
 from ...engine.words import plural
 from ...engine.zones import HIDDEN, OWNER, Zone, Zones
@@ -307,7 +307,7 @@ class TavernTussle(Rules):
         return []
 
     def apply(self, state: State, seat: int, action: Action) -> tuple[State, list[dict[str, Any]]]:
-        if not isinstance(action, dict) or action not in self.legal(state, seat):
+        if not isinstance(action, dict) or not is_listed(action, self.legal(state, seat)):
             raise IllegalAction(self._why_illegal(state, seat))
         # The deck, the discard pile and the passed cards change only when a story phase is
         # revealed or a round dealt, and then they are replaced, never changed in place (see

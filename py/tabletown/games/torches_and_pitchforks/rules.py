@@ -42,7 +42,17 @@ from typing import Any, Optional
 
 from tabletown.engine.prng import Rng, seed_state
 from tabletown.engine.reactions import ALL_PASS, ONE_ROUND, asked, closed, open_window, passed, reacted
-from tabletown.engine.rules import Action, BadSetup, IllegalAction, Rules, State, View, make_outcome, seat_token
+from tabletown.engine.rules import (
+    Action,
+    BadSetup,
+    IllegalAction,
+    Rules,
+    State,
+    View,
+    is_listed,
+    make_outcome,
+    seat_token,
+)
 from tabletown.engine.words import plural
 from tabletown.engine.zones import HIDDEN, OWNER, Zone, Zones
 
@@ -163,7 +173,7 @@ class TorchesAndPitchforks(Rules):
             raise IllegalAction("The game is over.")
         if who != seat:
             raise IllegalAction("It is not this player's turn.")
-        if action not in actions:
+        if not is_listed(action, actions):
             raise IllegalAction("That move is not allowed now.")
         t = Turn(state)
         act(t, seat, action)

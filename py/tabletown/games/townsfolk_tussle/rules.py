@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any, Optional
 
 from tabletown.engine.prng import Rng, seed_state
-from tabletown.engine.rules import BadSetup, IllegalAction, Rules, State, make_team_outcome, seat_token
+from tabletown.engine.rules import BadSetup, IllegalAction, Rules, State, is_listed, make_team_outcome, seat_token
 from tabletown.engine.zones import HIDDEN, OWNER, Zone, Zones
 
 from . import SPEC, unlock_option
@@ -218,6 +218,9 @@ class TownsfolkTussle(Rules):
             raise IllegalAction("That is not a move.")
         if seat not in self.active(state):
             raise IllegalAction("It is not this townsfolk's turn.")
+        legal = self.legal(state, seat)
+        if action in legal and not is_listed(action, legal):  # equal only to Python: a true for a 1
+            raise IllegalAction("That is not a move.")
         pending = state.get("pending")
         if pending:
             if action.get("type") != "answer" or "v" not in action or set(action) != {"type", "v"}:

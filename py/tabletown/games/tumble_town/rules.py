@@ -21,7 +21,7 @@ from typing import Any, Optional
 
 from tabletown.engine.events import Events
 from tabletown.engine.prng import Rng, seed_state
-from tabletown.engine.rules import Action, Event, IllegalAction, Rules, State, View, make_outcome, seat_token
+from tabletown.engine.rules import Action, Event, IllegalAction, Rules, State, View, is_listed, make_outcome, seat_token
 from tabletown.engine.state import clone
 from tabletown.engine.zones import HIDDEN, OWNER, Zone, Zones
 
@@ -304,7 +304,7 @@ class TumbleTown(Rules):
 
     # --- apply ------------------------------------------------------------------------
     def apply(self, state: State, seat: int, action: Action) -> tuple[State, list[dict[str, Any]]]:
-        if not isinstance(action, dict) or seat not in self.active(state) or action not in self.legal(state, seat):
+        if not isinstance(action, dict) or seat not in self.active(state) or not is_listed(action, self.legal(state, seat)):
             raise IllegalAction("That move is not allowed now.")
         turn = Turn(state, seat)
         st, ev = turn.st, turn.ev
