@@ -59,6 +59,11 @@ PLAN: list[tuple[str, list[str], dict, int, int | None]] = [
     ("tavern-tussle", ["easy", "random", "random", "random"], {}, 102, None),
     ("tavern-tussle", ["random", "random", "easy", "random"], {"advanced": True, "youngest": 2}, 103, None),
     ("tavern-tussle", ["random", "hard", "random"], {"advanced": True}, 104, 30),
+    # Tavern Tussle rules version 6 (the rulebook's scoring, the stories alone; the Taverner cards' points are an option).
+    ("tavern-tussle", ["random", "easy", "hard"], {}, 105, None),
+    ("tavern-tussle", ["easy", "random"], {"taverner_bonus": True}, 106, None),
+    ("tavern-tussle", ["random", "random", "easy", "random"], {"advanced": True, "youngest": 3}, 107, None),
+    ("tavern-tussle", ["random", "hard", "random", "random"], {"taverner_bonus": True, "advanced": True}, 108, 30),
     ("torches-and-pitchforks", ["random", "easy"], {"target": 20}, 21, None),
     ("torches-and-pitchforks", ["random", "hard", "random"], {}, 22, None),
     ("torches-and-pitchforks", ["easy", "random", "hard", "random", "random"], {"target": 20}, 23, None),
@@ -117,7 +122,8 @@ PLAN: list[tuple[str, list[str], dict, int, int | None]] = [
 
 # Seeds of plan lines made under a rules version after the first, per game.
 VERSIONS: dict[str, dict[int, set[int]]] = {
-    "tavern-tussle": {2: {16, 17, 18, 19, 20}, 3: {81, 82, 83, 84, 85}, 4: {86, 87, 88, 89}, 5: {101, 102, 103, 104}},
+    "tavern-tussle": {2: {16, 17, 18, 19, 20}, 3: {81, 82, 83, 84, 85}, 4: {86, 87, 88, 89}, 5: {101, 102, 103, 104},
+                      6: {105, 106, 107, 108}},
     "torches-and-pitchforks": {2: {25, 26, 27, 28}, 3: {51, 52, 53, 54}, 4: {55, 56}},
     "tumble-town": {2: {40, 41, 42, 43}},
     "ruthless": {2: {91, 92, 93, 94, 95}, 3: {121, 122, 123}},

@@ -144,13 +144,17 @@ def test_scoring_example():
     tableau = [luck, battle, journey, elixir, coin, luck2, battle2, journey2, luck3]
     assert [STORY_POINTS[len(s)] for s in stories(tableau)] == [15, 6, 1]
     assert tableau_score(tableau) == 22
-    st = scenario(2, [0, 1], [[], []], [tableau, [luck]])
+    st = scenario(2, [0, 3], [[], []], [tableau, [luck]])
     st["phase"], st["round"], st["story"] = "over", 3, 3
     out = R.outcome(st)
-    # Rules version 3: each Taverner card's Story Points join the 22 points of the stories.
-    bonus = [TAVERNER_STORY_POINTS[0][2], TAVERNER_STORY_POINTS[1][2]]
-    assert out["scores"] == [22 + bonus[0], 1 + bonus[1]] and out["winners"] == [0]
+    # "… for a total of 22 Victory points": a new game scores the stories alone.
+    assert out["scores"] == [22, 1] and out["winners"] == [0]
     assert out["details"][0]["story_points"] == [15, 6, 1] and out["details"][0]["Stories"] == "15 + 6 + 1"
+    # With the Taverner bonus points option (and in rules versions 3 to 5) each Taverner
+    # card's points join the 22 points of the stories.
+    bonus = [TAVERNER_STORY_POINTS[0][2], TAVERNER_STORY_POINTS[3][2]]
+    assert bonus[1] > 0
+    assert R.outcome(dict(st, taverner_bonus=True))["scores"] == [22 + bonus[0], 1 + bonus[1]]
     old = dict(st, v=2)  # a game begun under version 2 scores its stories alone
     assert R.outcome(old)["scores"] == [22, 1]
     assert out["details"][0]["stories"][0] == ["Luck", "Battle", "Journey", "Elixir", "Coin"]

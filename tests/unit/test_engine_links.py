@@ -307,9 +307,15 @@ def test_unknown_parts_are_named_each_cut_to_twenty_characters_and_eighty_in_all
 
 
 def test_options_must_be_stored_exactly_as_normalized(toy, library):
-    with pytest.raises(RecordError, match="bad options"):
-        check_record_shape(record(toy, options={}), library)  # the default must be written out
+    for forged in (True, 2.0, "2"):
+        with pytest.raises(RecordError, match="bad options"):
+            check_record_shape(record(toy, options={"tricks": forged}), library)
     assert check_record_shape(record(toy), library)["options"] == {"tricks": 2}
+
+
+def test_an_option_missing_from_a_record_made_before_the_game_had_it_takes_its_default(toy, library):
+    default = toy.SPEC.option("tricks").default
+    assert default != 2 and check_record_shape(record(toy, options={}), library)["options"] == {"tricks": default}
 
 
 # --- new-game links -------------------------------------------------------------------------------

@@ -104,6 +104,8 @@ V1 = types.SimpleNamespace(SPEC=tt.SPEC, RULES=_Version1(tt.SPEC), render=tt.ren
     (4, {}),
     (4, {"advanced": True}),
     (4, {"youngest": 2143}),
+    (2, {"taverner_bonus": True}),
+    (4, {"advanced": True, "taverner_bonus": True}),
 ])
 def test_conformance(seats, options):
     outcomes = check_playouts(tt, seats, options, games=10)
@@ -186,7 +188,7 @@ def test_setup_deals_six_and_gathers_the_seat_count_cards():
         everything = sorted(st["deck"] + [c for h in st["hands"] for c in h])
         assert everything == sorted(DECKS[n])
         assert len(set(st["tav"])) == n and set(st["tav"]) <= {0, 1, 2, 3}
-        assert st["round"] == 1 and st["story"] == 1 and st["v"] == 5
+        assert st["round"] == 1 and st["story"] == 1 and st["v"] == 6
 
 
 def test_age_order_from_youngest_to_oldest():
@@ -666,7 +668,7 @@ def test_the_outcome_explains_the_table_and_its_columns():
     assert out["details"][0]["Stories"] == "6 + 1" and out["details"][0]["Coins"] == 2
 
 
-# --- the Taverner card's Story Points (rules version 3 on; retuned in version 4) ------------
+# --- the Taverner card's points (rules versions 3 to 5; from version 6 the option) ----------
 BATTLE_SOLOS = ["Knight badger", "Knight stag", "Barbarian boar", "Mercenary lynx", "Samurai crane", "Giant ox"]
 
 
@@ -675,15 +677,87 @@ def battle_cards(k: int) -> list[int]:
     return [hid(*name.split()) for name in BATTLE_SOLOS[:k]]
 
 
-def taverner_final(seats, taverners, tableaus, version=tt.SPEC.rules_version):
+def taverner_final(seats, taverners, tableaus, version=tt.SPEC.rules_version, bonus=True):
+    """A finished game; from version 6 `bonus` is the "Taverner bonus points" option."""
     st = final_state(tableaus, version=version)
     st["tav"] = list(taverners)
+    if version >= 6:
+        st["taverner_bonus"] = bonus
     return st
 
 
-def test_a_taverners_story_points_are_added_to_the_final_score():
-    # "4x Taverner Cards: Labelled on the sheet as Story Points and Taverner Special": the
-    # card's Story Points join the points of its player's stories at the end of the game.
+WITH_BONUS = {"taverner_bonus": True}
+
+
+def test_a_new_game_scores_the_stories_alone_as_the_rulebook_says():
+    # "After the 3rd Round players score points based on the Stories they collect in their
+    # tableau … The player with the most points wins." Nothing there adds points for a
+    # Taverner: without the option, whichever Taverners sit at the table, the stories score.
+    assert tt.SPEC.option("taverner_bonus").default is False
+    for seats in (2, 3, 4):
+        for taverners in itertools.permutations(range(4), seats):
+            tableaus = [[hid("Sage"), hid("Pilgrim")], [hid("Giant")]] + [[] for _ in range(seats - 2)]
+            out = R.outcome(taverner_final(seats, taverners, tableaus, bonus=False))
+            assert out["scores"] == [3, 1] + [0] * (seats - 2)
+            assert out["columns"] == ["Stories", "Luck", "Tableau cards", "Coins"]
+            assert "Taverner" not in out["details"][0]
+
+
+@pytest.mark.parametrize("lead", [1, 0])
+def test_without_the_option_one_story_point_more_wins_whatever_the_taverners(lead):
+    # "The player with the most points wins": the Taverner whose bonus would have been larger
+    # loses by a single story point, and ties go to Luck, then fewer tableau cards.
+    seats, more, fewer, gap = a_pair_of_taverners_with_different_story_points()
+    others = [t for t in range(4) if t not in (more, fewer)][: seats - 2]
+    tableaus = [[hid("Giant", "ox")], battle_cards(1 + lead)] + [[] for _ in others]
+    rulebook = R.outcome(taverner_final(seats, [more, fewer] + others, tableaus, bonus=False))
+    assert rulebook["scores"][:2] == [1, 1 + lead]
+    assert rulebook["winners"] == ([1] if lead else [0])
+    with_bonus = R.outcome(taverner_final(seats, [more, fewer] + others, tableaus, bonus=True))
+    assert with_bonus["scores"][:2] == [1 + TAVERNER_STORY_POINTS[more][seats], 1 + lead + TAVERNER_STORY_POINTS[fewer][seats]]
+    if lead == 1:
+        assert gap > 1 and with_bonus["winners"] == [0]  # the option's points change this winner
+
+
+def test_a_new_game_neither_counts_nor_shows_taverner_points_unless_the_option_is_chosen():
+    for seats in (2, 3, 4):
+        plain = R.setup(6, seats, R.spec.normalize(seats, {}))
+        derived = R.view(plain, 0)["derived"]
+        assert plain["taverner_bonus"] is False and derived["counts_taverner_points"] is False
+        assert derived["taverner_points"] == [0] * seats and derived["scores"] == [0] * seats
+        chosen = R.setup(6, seats, R.spec.normalize(seats, WITH_BONUS))
+        derived = R.view(chosen, 0)["derived"]
+        assert chosen["taverner_bonus"] is True and derived["counts_taverner_points"] is True
+        assert derived["taverner_points"] == [TAVERNER_STORY_POINTS[t][seats] for t in chosen["tav"]]
+
+
+def test_the_option_is_explained_on_the_setup_form_and_the_rules_page():
+    option = tt.SPEC.option("taverner_bonus")
+    assert option.label == "Taverner bonus points" and "Not in the rulebook" in option.help
+    index = json.loads((PACKAGE / "data" / "rule_index.json").read_text())
+    rules_page = json.loads((PACKAGE / "data" / "rules.json").read_text())
+    paragraphs = {p["id"]: p for sec in rules_page["sections"] for p in sec["paragraphs"]}
+    assert index["option:taverner_bonus"] == "scoring-taverner"
+    assert "option" in paragraphs["scoring-taverner"]["text"] and "the rulebook has none" in paragraphs["scoring-taverner"]["text"]
+    assert "Taverner bonus points option" in paragraphs["scoring-winner"]["text"]
+    # The card's "Story Points" are the rulebook's scoring table, not points of its own.
+    assert "added to its player's final score" not in paragraphs["components-cards"]["text"]
+
+
+def test_a_game_begun_under_version_5_adds_its_taverner_points_without_the_option():
+    for seats in (2, 3, 4):
+        st = R.setup(6, seats, R.spec.normalize(seats, {}), version=5)
+        assert "taverner_bonus" not in st
+        derived = R.view(st, 0)["derived"]
+        assert derived["counts_taverner_points"] is True
+        assert derived["taverner_points"] == [TAVERNER_STORY_POINTS[t][seats] for t in st["tav"]]
+    out = R.outcome(taverner_final(2, [HARE, BEAR], [[], battle_cards(1)], version=5))
+    assert out["scores"] == [TAVERNER_STORY_POINTS[HARE][2], 1 + TAVERNER_STORY_POINTS[BEAR][2]]
+
+
+def test_with_the_option_a_taverners_points_are_added_to_the_final_score():
+    # The "Taverner bonus points" option (rules versions 3 to 5 always): the card's points
+    # join the points of its player's stories at the end of the game.
     for seats in (2, 3, 4):
         for taverners in itertools.permutations(range(4), seats):
             tableaus = [[hid("Sage"), hid("Pilgrim")]] + [[] for _ in range(seats - 1)]
@@ -734,13 +808,13 @@ def test_a_game_begun_under_version_2_scores_its_stories_alone():
 
 
 def test_a_version_2_game_played_to_the_end_scores_as_before():
-    # The same seeded game under version 2 and today's version: the same stories; today's
-    # adds each card's Story Points and nothing else.
+    # The same seeded game under version 2 and today's version with the option: the same
+    # stories; today's adds each card's points and nothing else.
     today = tt.SPEC.rules_version
     for seats in (2, 4):
         finals = {}
         for version in (2, today):
-            st = R.setup(21, seats, R.spec.normalize(seats, {}), version=version)
+            st = R.setup(21, seats, R.spec.normalize(seats, WITH_BONUS), version=version)
             rng = Rng(seed_state(21))
             while R.active(st):
                 seat = R.active(st)[0]
@@ -755,8 +829,8 @@ def test_a_version_2_game_played_to_the_end_scores_as_before():
         assert R.tally(v3) == R.outcome(v3)["scores"] and R.tally(v2) == R.outcome(v2)["scores"]
 
 
-def test_the_board_counts_the_story_points_from_the_first_move():
-    st = R.setup(4, 3, R.spec.normalize(3, {}))
+def test_with_the_option_the_board_counts_the_taverner_points_from_the_first_move():
+    st = R.setup(4, 3, R.spec.normalize(3, WITH_BONUS))
     view = R.view(st, 0)
     bonus = [TAVERNER_STORY_POINTS[t][3] for t in st["tav"]]
     assert view["derived"]["taverner_points"] == bonus
@@ -907,9 +981,10 @@ def test_the_saved_games_list_says_how_far_a_game_is():
 
 def test_the_tally_is_each_players_points_so_far():
     st = scenario(3, [ALLIGATOR, BEAR, TOUCAN], [[], [], []],
-                  [[hid("Sage"), hid("Pilgrim")], [hid("Giant"), ~hid("Scout")], []])
+                  [[hid("Sage"), hid("Pilgrim")], [hid("Giant"), ~hid("Scout")], []], taverner_bonus=True)
     assert R.tally(st) == [3 + TAVERNER_STORY_POINTS[ALLIGATOR][3], 3 + TAVERNER_STORY_POINTS[BEAR][3],
                            TAVERNER_STORY_POINTS[TOUCAN][3]]
+    assert R.tally(dict(st, taverner_bonus=False)) == [3, 3, 0]
     assert R.tally(dict(st, v=2)) == [3, 3, 0]
 
 
@@ -941,10 +1016,13 @@ def test_the_story_counts_stories_told_and_coins_lost_and_won():
     assert coins["columns"] == ["Player", "Heroes turned to Coins", "Coins stolen from them", "Coins they stole",
                                 "Coins they healed"]
     assert coins["rows"] == [["{seat0}", 0, 0, 1, 0], ["{seat1}", 0, 0, 0, 0], ["{seat2}", 1, 1, 0, 0]]
-    # From rules version 3 the table also shows each Taverner card's Story Points (today's here).
-    told3, _ = R.story(steps, dict(st, v=tt.SPEC.rules_version))
-    assert told3["columns"] == ["Player", "Stories", "Most themes in one story", "Points", "Taverner's Story Points"]
+    # Where the Taverner cards' points count (the option; rules versions 3 to 5) the table
+    # also shows them (today's here); without the option it is the rulebook's table.
+    told3, _ = R.story(steps, dict(st, v=tt.SPEC.rules_version, taverner_bonus=True))
+    assert told3["columns"] == ["Player", "Stories", "Most themes in one story", "Points", "Taverner's bonus points"]
     assert [row[4] for row in told3["rows"]] == [TAVERNER_STORY_POINTS[t][3] for t in (ALLIGATOR, BEAR, TOUCAN)]
+    plain, _ = R.story(steps, dict(st, v=tt.SPEC.rules_version, taverner_bonus=False))
+    assert plain == told
 
 
 def test_the_story_counts_the_coins_a_player_heals():
@@ -1061,7 +1139,7 @@ def test_the_advanced_variant_scores_the_story_points_its_cards_print_for_it():
     items = next(p for sec in rules_page["sections"] for p in sec["paragraphs"] if p["id"] == "scoring-taverner")["items"]
     differs = 0
     for seats in (3, 4):
-        st = R.setup(6, seats, R.spec.normalize(seats, {"advanced": True}))
+        st = R.setup(6, seats, R.spec.normalize(seats, {"advanced": True, **WITH_BONUS}))
         derived = R.view(st, 0)["derived"]
         for s, t in enumerate(st["tav"]):
             line = next(i for i in items if i.startswith(TAVERNERS[t]["animal"] + ":"))

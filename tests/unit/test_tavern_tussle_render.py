@@ -230,27 +230,35 @@ def test_what_a_player_may_ask_about_carries_its_rules_topic():
         assert topic in seen, topic
 
 
-def test_each_taverner_card_shows_its_story_points_and_the_panel_counts_them():
+def test_with_the_option_each_taverner_card_shows_its_bonus_points_and_the_panel_counts_them():
     from tabletown.games.tavern_tussle.content import TAVERNER_STORY_POINTS, TAVERNERS
 
     for seats in (2, 3, 4):
-        st = R.setup(seats, seats, R.spec.normalize(seats, {}))
+        st = R.setup(seats, seats, R.spec.normalize(seats, {"taverner_bonus": True}))
         svg, _ = draw(st, 0)
         for t in st["tav"]:
             bonus = TAVERNER_STORY_POINTS[t][seats]
-            assert f"Story Points +{bonus}" in svg
+            assert f"Bonus points +{bonus}" in svg
             assert f"Hand 6 · {bonus} {'point' if bonus == 1 else 'points'}" in svg  # before any story
-    # A game begun under version 2 has no Story Points on its cards.
+        # Without it (the rulebook's scoring) the cards show no points and nobody starts with any.
+        plain = R.setup(seats, seats, R.spec.normalize(seats, {}))
+        svg, _ = draw(plain, 0)
+        assert "Bonus points" not in svg and "Story Points" not in svg
+        assert svg.count("Hand 6 · 0 points") == seats
+    # A game begun under version 2 has no points on its cards either.
     old = R.setup(2, 2, R.spec.normalize(2, {}), version=2)
     svg, _ = draw(old, 0)
-    assert "Story Points" not in svg and "Hand 6 · 0 points" in svg
+    assert "Bonus points" not in svg and "Hand 6 · 0 points" in svg
     assert {t["animal"] for t in TAVERNERS} >= {"Alligator", "Bear", "Toucan", "Hare"}
 
 
-def test_the_stories_line_adds_the_taverners_story_points():
+def test_the_stories_line_adds_the_taverners_bonus_points_only_with_the_option():
     from tabletown.games.tavern_tussle.content import TAVERNER_STORY_POINTS
 
-    *_, st = states(9, 4)
+    *_, plain = states(9, 4)
+    svg, _ = draw(plain, None)
+    assert "+ Taverner" not in svg and "· Taverner +" not in svg
+    *_, st = states(9, 4, {"taverner_bonus": True})
     svg, _ = draw(st, None)
     for s, t in enumerate(st["tav"]):
         bonus = TAVERNER_STORY_POINTS[t][4]
@@ -266,6 +274,6 @@ def test_a_game_begun_under_version_3_shows_the_story_points_its_cards_printed_t
         st = R.setup(seats, seats, R.spec.normalize(seats, {}), version=3)
         svg, _ = draw(st, 0)
         for t in st["tav"]:
-            assert f"Story Points +{version_3[t][seats]}" in svg
+            assert f"Bonus points +{version_3[t][seats]}" in svg
         own = version_3[st["tav"][0]][seats]
         assert f"Hand 6 · {own} {'point' if own == 1 else 'points'}" in svg

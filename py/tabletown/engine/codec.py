@@ -201,11 +201,13 @@ def check_record_shape(data: Any, library: Library) -> dict[str, Any]:
         normalized = spec.normalize(len(seats), data["options"])
     except BadSetup as err:
         raise RecordError(f"This game data has bad options: {err}") from None
-    if normalized != data["options"] or any(
-        type(normalized[k]) is not type(data["options"].get(k)) for k in normalized
-    ):
+    # Every option given must be exactly as normalized (type included). An option the game
+    # gained after the record was made is missing from it and takes its default, so saved
+    # games and links made before it keep opening.
+    if any(type(normalized[k]) is not type(v) or normalized[k] != v for k, v in data["options"].items()):
         raise RecordError("This game data has bad options.")
     record = {k: data[k] for k in need}
+    record["options"] = normalized
     if "campaign" in data:
         record["campaign"] = data["campaign"]
     return record

@@ -23,7 +23,11 @@ SPEC = GameSpec(
                labels=tuple(f"Player {k} youngest, then left" for k in _ROTATIONS)
                + tuple("Players " + ", ".join(str(o)) for o in _ORDERS),
                help="Ties of Initiative and of the final scores go to the younger player."),
+        Flag("taverner_bonus", "Taverner bonus points", default=False,
+             help="Not in the rulebook: each Taverner card adds 0 to 3 points to its player's final score "
+                  "(Tabletown's values, by Taverner and number of players, measured in bot games to even out "
+                  "the Taverners' chances). Off, the stories alone score, as the rulebook says."),
     ),
-    rules_version=5,
-    replays=(1, 2, 3, 4),
+    rules_version=6,
+    replays=(1, 2, 3, 4, 5),
 )

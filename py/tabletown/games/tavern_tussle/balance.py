@@ -23,7 +23,9 @@ Three measurements, each at 2, 3 and 4 players and in the 3–4 player Advanced 
 - one hard bot against easy bots, from each seat in turn (`simulate` games);
 - easy bots in every seat, on a larger sample (`simulate` games).
 
-Every game is seeded, so any figure can be replayed.
+Every game is seeded, so any figure can be replayed. Every game is played with the "Taverner
+bonus points" option, the Story Points this page measures (a game without it scores as the
+rulebook does: the stories alone, the "without" figures below).
 """
 
 from __future__ import annotations
@@ -57,7 +59,8 @@ FIRST_SEED = 1
 
 
 def _options(advanced: bool) -> dict[str, str]:
-    return {"advanced": "true"} if advanced else {}
+    """The options of a measured game: the bonus points measured here, and the variant."""
+    return {"taverner_bonus": "true", **({"advanced": "true"} if advanced else {})}
 
 
 def _label(seats: int, advanced: bool) -> str:
@@ -352,7 +355,9 @@ def report(quick: bool = False, stored: Path | None = None) -> str:
                   "`python -m tabletown balance tavern-tussle` plays, as many of them as the run finished "
                   "(each row says how many).")
     out = ["# Tavern Tussle — balance", "",
-           f"{source} Rules version {CURRENT_VERSION}."
+           f"{source} Rules version {CURRENT_VERSION}, every game with the *Taverner bonus points* option: its "
+           "points are the Story Points measured here. Without the option (the default) a game scores as the "
+           "rulebook does, its stories alone: the \"without the Taverner cards' Story Points\" figures below."
            + (" **Quick sample: not for reading.**" if quick else ""),
            "", "A Taverner's *share* is how often it wins divided by its fair share (1 / players); "
            "± is the half-width of a 95 % interval. The content is balanced when every share is within 0.9–1.1.", ""]

@@ -23,6 +23,7 @@ from .content import (
     DRAUGHT_BONUS,
     EDITIONS,
     H_THEME,
+    counts_taverner_points,
     taverner_points,
 )
 from .rules import ROUNDS, STORIES_PER_ROUND, QuickRng, initiative_bonus, score_counts, theme_counts
@@ -145,8 +146,10 @@ def _projected_counts(view: View) -> list[list[int]]:
 
 
 def _taverner_points(view: View) -> list[int]:
-    """The Story Points each seat's Taverner card adds to its final score."""
+    """The points each seat's Taverner card adds to its final score (0 where they do not count)."""
     n, v, adv = view["n"], view["v"], view["adv"]
+    if not counts_taverner_points(view):
+        return [0] * n
     return [taverner_points(t, n, v, adv) for t in view["tav"]]
 
 

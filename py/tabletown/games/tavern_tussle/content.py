@@ -90,6 +90,10 @@ DRAUGHT_BONUS = tuple(t["initiative_bonus"] for t in TAVERNERS)
 # "4A"), where off-limits Taverners change who can be stolen from and attacked; otherwise
 # the Advanced Variant uses its player count's.
 STORY_POINTS_FROM = 3
+# From version 6 a game scores as the rulebook does, its stories alone, unless it was begun
+# with the "Taverner bonus points" option (state "taverner_bonus"): then the cards' points
+# are added as in version 5, with version 5's values.
+BONUS_OPTIONAL_FROM = 6
 ADVANCED_KEYS = {"3A": 3, "4A": 4}
 
 
@@ -111,6 +115,16 @@ if any(sorted(t["story_points"]) != sorted(TAVERNERS[0]["story_points"]) for t i
     raise ContentError("taverners: every card lists its Story Points for the same rules versions")
 # Today's Story Points (the latest version's), as the cards print them.
 TAVERNER_STORY_POINTS = STORY_POINTS_BY_VERSION[max(STORY_POINTS_BY_VERSION)]
+
+
+def counts_taverner_points(game: dict[str, Any]) -> bool:
+    """Whether a game's scores (`game`: its state or a view of it) add the Taverner cards'
+    points: never before rules version 3, always in versions 3 to 5, from version 6 only
+    with the "Taverner bonus points" option."""
+    version = game["v"]
+    if version < STORY_POINTS_FROM:
+        return False
+    return version < BONUS_OPTIONAL_FROM or game["taverner_bonus"]
 
 
 def taverner_points(taverner: int, seats: int, version: int, advanced: bool = False) -> int:
@@ -196,9 +210,9 @@ def _version_1() -> Edition:
     return Edition(1, kinds, cards)
 
 
-CURRENT_VERSION = 5
-# Version 3 added the Taverners' Story Points and versions 4 and 5 retuned them; all kept
-# version 2's Hero cards.
+CURRENT_VERSION = 6
+# Version 3 added the Taverners' Story Points, versions 4 and 5 retuned them and version 6
+# made them an option; all kept version 2's Hero cards.
 EDITIONS = {**{v: Edition(v, dict(KINDS.by_id), list(HERO_CARDS)) for v in range(CURRENT_VERSION, 1, -1)},
             1: _version_1()}
 # Today's cards, for the content notes and the tests; the rules look up a game's own edition.

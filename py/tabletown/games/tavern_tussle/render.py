@@ -18,7 +18,7 @@ from html import unescape
 from typing import Any, Optional
 
 from ...engine.draw import PALETTE, Board, Drawing, esc, fit_lines
-from .content import ABILITY, EDITIONS, STORY_POINTS_FROM, TAVERNERS, hero_label, hero_name
+from .content import ABILITY, EDITIONS, TAVERNERS, hero_label, hero_name
 
 ROUNDS = 3
 STORIES_PER_ROUND = 3
@@ -230,23 +230,25 @@ def _empty_slot(x: float, y: float, w: float, h: float, label: str) -> str:
             + _text(x + w / 2, y + h / 2 + 10, label, 24, MUTED, anchor="middle"))
 
 
-def _taverner(x: float, y: float, w: float, h: float, tav: int, up: bool, story_points: Optional[int] = None) -> str:
-    """A Taverner card; `story_points` (rules version 3 on) is the card's Story Points, the
-    points it adds to its player's final score, shown at the foot of the card."""
+def _taverner(x: float, y: float, w: float, h: float, tav: int, up: bool, bonus_points: Optional[int] = None) -> str:
+    """A Taverner card; `bonus_points` (where the game counts them: the "Taverner bonus
+    points" option, or rules versions 3 to 5) are the points it adds to its player's final
+    score, shown at the foot of the card. (The rulebook's "Story Points" on a Taverner card
+    are the stories' scoring table, not these.)"""
     t = TAVERNERS[tav]
     if not up:
-        foot = "" if story_points is None else _text(x + w / 2, y + h - 18, f"Story Points +{story_points}", 22,
+        foot = "" if bonus_points is None else _text(x + w / 2, y + h - 18, f"Bonus points +{bonus_points}", 22,
                                                      "#f0f1f6", "bold", "middle")
         return _topic("card:taverner-face-down", _rect(x, y, w, h, "#3a3a46", "#9aa0b5", 3, 12)
                 + _text(x + w / 2, y + 50, t["animal"], 34, "#f0f1f6", "bold", "middle")
                 + _text(x + w / 2, y + 106, "FACE-DOWN", 30, "#ffd0c8", "bold", "middle")
                 + _text(x + w / 2, y + 146, "off-limits", 26, "#f0f1f6", anchor="middle") + foot)
-    if story_points is None:
+    if bonus_points is None:
         body, _ = _lines(x + 16, y + 110, t["short"], w - 32, 24, 3)
-    else:  # a little smaller, to leave the foot of the card to the Story Points
+    else:  # a little smaller, to leave the foot of the card to the bonus points
         body, _ = _lines(x + 16, y + 106, t["short"], w - 32, 22, 3)
-    foot = "" if story_points is None else _topic("board:taverner-points", _text(
-        x + 16, y + h - 18, f"Story Points +{story_points}", 24, INK, "bold"))
+    foot = "" if bonus_points is None else _topic("board:taverner-points", _text(
+        x + 16, y + h - 18, f"Bonus points +{bonus_points}", 24, INK, "bold"))
     return _topic(f"card:{t['animal'].lower()}", _rect(x, y, w, h, PALETTE["highlight"], GOLD, 3, 12)
             + _text(x + 16, y + 42, t["animal"], 34, INK, "bold")
             + _icon("Cheers", x + w - 48, y + 14, 34)
@@ -523,7 +525,7 @@ def _panel(b: Board, view: dict[str, Any], s: int, names: list[str], lay: Layout
     out.append(_topic("board:points", _text(w - 28, y + 46, info, 28, MUTED, anchor="end")))
     ry = y + 64
     tw = 262 if not lay.narrow else 270
-    bonus_points = derived["taverner_points"][s] if view["v"] >= STORY_POINTS_FROM else None
+    bonus_points = derived["taverner_points"][s] if derived["counts_taverner_points"] else None
     out.append(_taverner(24, ry, tw, row_a - 12, view["tav"][s], view["tup"][s], bonus_points))
     ax, aw, ah = tw + 38, 180, row_a - 52
     play = view["play"][s]

@@ -4,7 +4,8 @@ State (plain JSON; seats are 0..n-1, the player on a seat's left is seat+1):
 
 - "rng": the PRNG words; "v": the rules version the game is played under (see below).
 - "n", "adv" (the 3–4 player Advanced Variant), "ages" (the seats from youngest to
-  oldest: the last tie-breaker of Initiative and of the final scores).
+  oldest: the last tie-breaker of Initiative and of the final scores), "taverner_bonus"
+  (version 6 on: the "Taverner bonus points" option).
 - "tav": Taverner id per seat; "tup": Taverner face-up per seat.
 - "round" 1..3, "story" 1..3, "phase": "pick" | "resolve" | "over".
 - hidden: "deck" (drawn from the end); per seat, owner only: "hands", "act" and "dis"
@@ -31,7 +32,10 @@ their later Heroes — and every tie goes by the players' order from youngest to
 Version 3: a player's final score adds their Taverner card's Story Points (a few points by
 the number of players, `data/taverners.json`) to the points of their stories. Version 4:
 the same rule with retuned Story Points (the cards list each version's values; a game
-keeps those of the version it began under).
+keeps those of the version it began under); version 5 retuned them again. Version 6 scores
+as the rulebook does ("players score points based on the Stories they collect in their
+tableau"): the stories alone, unless the game was begun with the "Taverner bonus points"
+option, which adds version 5's values.
 """
 
 from __future__ import annotations
@@ -46,6 +50,7 @@ from ...engine.words import plural
 from ...engine.zones import HIDDEN, OWNER, Zone, Zones
 from .content import (
     BATTLE,
+    BONUS_OPTIONAL_FROM,
     BOOST_BONUS,
     COIN,
     CURRENT_VERSION,
@@ -53,10 +58,10 @@ from .content import (
     EDITIONS,
     H_THEME,
     LUCK,
-    STORY_POINTS_FROM,
     TARGETED,
     TAVERNERS,
     THEMES,
+    counts_taverner_points,
     hero_label,
     taverner_points,
 )
@@ -174,12 +179,14 @@ def tableau_score(tableau: list[int]) -> int:
 
 
 def bonus_points(state: State, seat: int) -> int:
-    """The Story Points `seat`'s Taverner card adds to their score (rules version 3 on)."""
+    """The points `seat`'s Taverner card adds to their score (0 unless the game counts them)."""
+    if not counts_taverner_points(state):
+        return 0
     return taverner_points(state["tav"][seat], state["n"], state["v"], state["adv"])
 
 
 def points(state: State, seat: int) -> int:
-    """A player's points: their stories, plus their Taverner card's Story Points."""
+    """A player's points: their stories, plus their Taverner card's points where they count."""
     return tableau_score(state["tab"][seat]) + bonus_points(state, seat)
 
 
@@ -271,6 +278,8 @@ class TavernTussle(Rules):
             "play": [None] * seats, "tab": [[] for _ in range(seats)], "inits": [None] * seats,
             "order": [], "ctx": None,
         }
+        if v >= BONUS_OPTIONAL_FROM:
+            st["taverner_bonus"] = bool(opts["taverner_bonus"])
         _deal(st, Events())
         return st
 
@@ -352,6 +361,7 @@ class TavernTussle(Rules):
         view["derived"] = {
             "scores": [score_counts(t) + b for t, b in zip(tallies, taverner_bonus)],
             "taverner_points": taverner_bonus,
+            "counts_taverner_points": counts_taverner_points(state),
             "stories": [[STORY_POINTS[len(s)] for s in stories(t)] for t in tabs],
             "tally": tallies,
             "luck": [luck_showing(t) for t in tabs],
@@ -368,6 +378,7 @@ class TavernTussle(Rules):
         n = state["n"]
         v = state["v"]
         ages = state["ages"]
+        counted = counts_taverner_points(state)
         scores, keys, details = [], [], []
         for s in range(n):
             tab = state["tab"][s]
@@ -386,13 +397,13 @@ class TavernTussle(Rules):
                 "stories": st_list,
                 "story_points": pts,
             }
-            if v >= STORY_POINTS_FROM:
+            if counted:
                 detail["Taverner"] = f"+{bonus} ({TAVERNERS[state['tav'][s]]['animal']})"
                 detail["taverner_points"] = bonus
             details.append(detail)
         youth = "youth (the younger player wins the tie)" if v >= 2 else "youth (the youngest player wins the tie)"
         columns = ["Stories", "Luck", "Tableau cards", "Coins"]
-        if v >= STORY_POINTS_FROM:
+        if counted:
             columns.insert(1, "Taverner")
         return make_outcome(scores, keys, ["points", "more Luck", "fewer cards in the tableau", youth],
                             details, columns)
@@ -461,8 +472,8 @@ class TavernTussle(Rules):
             sizes = [len(x) for x in stories(final["tab"][s])]
             told.append([seat_token(s), len(sizes), max(sizes, default=0), sum(STORY_POINTS[k] for k in sizes)])
         told_columns = ["Player", "Stories", "Most themes in one story", "Points"]
-        if final["v"] >= STORY_POINTS_FROM:  # the Taverner card's own points, beside the stories'
-            told_columns.append("Taverner's Story Points")
+        if counts_taverner_points(final):  # the Taverner card's own points, beside the stories'
+            told_columns.append("Taverner's bonus points")
             for s, row in enumerate(told):
                 row.append(bonus_points(final, s))
         return [
@@ -939,17 +950,17 @@ def _passed_in(world: State, p: int, masked: Any) -> Any:
 def scenario(seats: int, taverners: list[int], hands: list[list[int]], tableaus: Optional[list[list[int]]] = None,
              advanced: bool = False, ages: Optional[list[int]] = None, deck: Optional[list[int]] = None,
              round_: int = 1, story: int = 1, seed: int = 1, tav_up: Optional[list[bool]] = None,
-             version: int = CURRENT) -> State:
+             version: int = CURRENT, taverner_bonus: bool = False) -> State:
     """A state at the start of a story phase, laid out by hand (for rulebook examples and tests).
 
     Cards are Hero ids; a tableau Coin is written ``~id``. Cards not placed anywhere make
     up the deck unless `deck` is given. `ages` lists the seats from youngest to oldest
-    (default: seat order).
+    (default: seat order). `taverner_bonus`: the option of that name (version 6 on).
     """
     placed = {c for h in hands for c in h} | {c if c >= 0 else ~c for t in (tableaus or []) for c in t}
     if deck is None:
         deck = [c for c in EDITIONS[version].decks[seats] if c not in placed]
-    return {
+    st: State = {
         "rng": seed_state(seed), "v": version, "n": seats, "adv": advanced,
         "ages": list(ages) if ages is not None else list(range(seats)),
         "tav": list(taverners), "tup": list(tav_up) if tav_up else [True] * seats,
@@ -960,3 +971,6 @@ def scenario(seats: int, taverners: list[int], hands: list[list[int]], tableaus:
         "play": [None] * seats, "tab": [list(t) for t in (tableaus or [[] for _ in range(seats)])],
         "inits": [None] * seats, "order": [], "ctx": None,
     }
+    if version >= BONUS_OPTIONAL_FROM:
+        st["taverner_bonus"] = taverner_bonus
+    return st
