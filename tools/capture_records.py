@@ -81,6 +81,10 @@ PLAN: list[tuple[str, list[str], dict, int, int | None]] = [
     # Torches & Pitchforks rules version 4 (an Early Harvest is discarded after its draw).
     ("torches-and-pitchforks", ["random", "easy", "random"], {"target": 20}, 55, None),
     ("torches-and-pitchforks", ["hard", "random", "random", "random", "easy"], {"target": 40}, 56, 250),
+    # Torches & Pitchforks rules version 5 (Action cards during another player's Hunt!, Recoup and Discard).
+    ("torches-and-pitchforks", ["random", "easy", "random"], {"target": 20}, 57, None),
+    ("torches-and-pitchforks", ["hard", "random"], {"target": 20}, 58, None),
+    ("torches-and-pitchforks", ["random", "hard", "random", "easy"], {"target": 40}, 59, 250),
     ("tumble-town", ["random"], {"mode": "outlaw", "difficulty": "hard"}, 31, None),
     ("tumble-town", ["hard"], {"mode": "no-outlaw"}, 32, None),
     ("tumble-town", ["random"], {"mode": "sole-surveyor"}, 33, None),
@@ -124,7 +128,7 @@ PLAN: list[tuple[str, list[str], dict, int, int | None]] = [
 VERSIONS: dict[str, dict[int, set[int]]] = {
     "tavern-tussle": {2: {16, 17, 18, 19, 20}, 3: {81, 82, 83, 84, 85}, 4: {86, 87, 88, 89}, 5: {101, 102, 103, 104},
                       6: {105, 106, 107, 108}},
-    "torches-and-pitchforks": {2: {25, 26, 27, 28}, 3: {51, 52, 53, 54}, 4: {55, 56}},
+    "torches-and-pitchforks": {2: {25, 26, 27, 28}, 3: {51, 52, 53, 54}, 4: {55, 56}, 5: {57, 58, 59}},
     "tumble-town": {2: {40, 41, 42, 43}},
     "ruthless": {2: {91, 92, 93, 94, 95}, 3: {121, 122, 123}},
 }

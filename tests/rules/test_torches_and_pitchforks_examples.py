@@ -9,6 +9,7 @@ from tabletown.games.torches_and_pitchforks.scoring import mob_strength, monster
 from tests.unit.test_torches_and_pitchforks_scenario import (
     build,
     card_id,
+    end_turn,
     flip,
     folk_index,
     names,
@@ -41,8 +42,13 @@ def test_a_sample_turn_with_the_terror_toy():
               hands={NICOLE: ["Charge", "Stragglers"], JESS: ["Torch"]},
               mob_top=["Pistol", "Rake", "Heck Spawn"], monster_top=["Terror Toy"])
     s, line = step(s, JESS, {"type": "end"})
+    # Nicole is asked whether to play an Action card during Jess's turn ("at any time, on any
+    # player's turn"); her Stragglers has no dead Townsfolk to wake, so she lets the turn end.
+    assert line == "{seat1} is ready to end their turn."
+    assert R.active(s) == [NICOLE] and R.legal(s, NICOLE) == [{"type": "pass"}]
+    s, line = step(s, NICOLE, {"type": "pass"})
     # 1. Draw: three cards bring her hand up to 5.
-    assert line == "{seat1} ends their turn. {seat0} draws 3 cards."
+    assert line == "{seat0} passes. {seat1} ends their turn. {seat0} draws 3 cards."
     assert s["turn"] == NICOLE and s["phase"] == "attack"
     assert len(s["hands"][NICOLE]) == 5
     assert {"Pistol", "Rake", "Heck Spawn"} <= set(names(s["hands"][NICOLE]))
@@ -77,7 +83,7 @@ def test_a_sample_turn_with_the_terror_toy():
     s = pass_all(s)
     assert "Pistol" in names(s["mobs"][NICOLE][2]["enh"])
     # 5. Discard: she keeps her cards and ends the turn; the player on her left goes next.
-    s = play(s, NICOLE, {"type": "end"})
+    s = end_turn(s)
     assert s["turn"] == JESS
     assert len(s["hands"][NICOLE]) == 4
 

@@ -17,12 +17,14 @@ from tests import conformance
 from tests.unit.test_torches_and_pitchforks_scenario import (
     build,
     card_id,
+    end_turn,
     flip,
     folk_index,
     names,
     pass_all,
     play,
     play_card,
+    skip_hunt,
     step,
 )
 
@@ -234,7 +236,7 @@ def test_first_player_is_chosen_by_the_seed():
 
 def test_draw_up_to_five_at_the_start_of_the_turn():
     s = build(n=2, turn=1, phase="discard", hands={0: ["Charge"], 1: []})
-    s = play(s, 1, {"type": "end"})
+    s = end_turn(s)
     assert s["turn"] == 0 and len(s["hands"][0]) == 5
 
 
@@ -925,7 +927,9 @@ def test_undo_barriers_come_from_reveals_and_rolls_but_not_from_choices():
     assert not b, "passing shows nothing"
     e, b = barrier(d, 0, {"type": "discard", "card": card_id(d, 0, "Torch")})
     assert b, "a discarded card is shown"
-    _, b = barrier(e, 0, {"type": "end"})
+    f, b = barrier(e, 0, {"type": "end"})
+    assert not b, "asking the others before the turn ends shows nothing"
+    _, b = barrier(f, 1, {"type": "pass"})
     assert b, "the next player draws"
     s = build(n=2, turn=0, hands={0: ["Torch"], 1: []}, monster_top=["Werewolf"])
     s, b = barrier(s, 0, {"type": "flip"})
@@ -1067,7 +1071,7 @@ def test_both_bots_bring_back_their_best_townsfolk(level):
     mob = [("Chef Kidney", [], True), ("Officer Dave", [], True), ("Karl, Stable Boy", [], True), "Lady Locke",
            "Juan, Foreign Guy", "Moody Marge"]
     s = build(n=2, turn=0, mobs={0: mob}, hands={1: ["Torch"]}, phase="hunt", moor=["Giant Rat"])
-    s = play(s, 0, {"type": "skip"})
+    s = skip_hunt(s)
     assert R.legal(s, 0) == [{"type": "revive", "tf": i} for i in (0, 1, 2)]
     action = BOTS[level](R, R.view(s, 0), 0, R.legal(s, 0), Rng(seed_state(1)))
     assert action == {"type": "revive", "tf": 1}, "Officer Dave is worth two"

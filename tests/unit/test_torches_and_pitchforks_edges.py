@@ -11,6 +11,7 @@ from tabletown.games.torches_and_pitchforks.game import RULES as R
 from tests.unit.test_torches_and_pitchforks_scenario import (
     build,
     card_id,
+    end_turn,
     flip,
     names,
     pass_all,
@@ -158,8 +159,9 @@ def _next_turn_with(hand: list[str], mob=None, version=None) -> tuple[dict, str,
     """Seat 1 ends its turn; seat 0's turn begins with `hand`. Also returns how many cards were drawn."""
     s = build(n=2, turn=1, hands={0: hand, 1: []}, phase="discard", mobs={0: mob} if mob else None, version=version)
     before = len(s["mob_deck"])
-    s, line = step(s, 1, {"type": "end"})
-    return s, line, before - len(s["mob_deck"])
+    lines: list[str] = []
+    s = end_turn(s, lines=lines)
+    return s, lines[-1], before - len(s["mob_deck"])
 
 
 @pytest.mark.parametrize("held,drawn", [(0, 5), (3, 2), (4, 1), (5, 0)])

@@ -16,7 +16,16 @@ from tabletown.games.torches_and_pitchforks.game import RULES as R
 from tabletown.games.torches_and_pitchforks.game import render
 from tabletown.games.torches_and_pitchforks.phrases import PHRASES
 from tests import conformance
-from tests.unit.test_torches_and_pitchforks_scenario import build, card_id, flip, pass_all, play, play_card, step
+from tests.unit.test_torches_and_pitchforks_scenario import (
+    build,
+    card_id,
+    flip,
+    pass_all,
+    play,
+    play_card,
+    skip_hunt,
+    step,
+)
 
 NAMES = ["Nicole", "Jess &lt;3", "Bot 3"]
 PHONE_BOARD_PX = 370  # a 390 px screen less the page's margins
@@ -327,8 +336,10 @@ def test_proper_names_take_no_article_and_lists_read_as_english():
     assert lines[-1].startswith("{seat1} passes. The Glob beats {seat0}'s Mob (Strength 4 vs Power 10) "
                                 "and kills 2 Townsfolk; it goes to the Moor. The Glob swallows 1 Enhancement.")
     s = build(n=2, turn=0, mobs={0: mob}, hands={1: ["Torch"]}, phase="hunt", moor=["Giant Rat"])
-    s, line = step(s, 0, {"type": "skip"})
-    assert line == "{seat0} does not go Hunting. {seat0} recoups: Chef Kidney and Gus, Town Guard are back on their feet."
+    skip_hunt(s, lines=lines)
+    assert lines[-2:] == ["{seat0} is ready to move on without Hunting.",
+                          "{seat1} passes. {seat0} does not go Hunting. "
+                          "{seat0} recoups: Chef Kidney and Gus, Town Guard are back on their feet."]
 
 
 def test_a_game_of_the_first_rules_keeps_its_words():

@@ -29,6 +29,7 @@ from tests.unit.test_torches_and_pitchforks_scenario import (
     pass_all,
     play,
     play_card,
+    skip_hunt,
     step,
 )
 
@@ -231,8 +232,9 @@ def _three_dead(version=None, extra=None):
 
 def test_recoup_the_owner_chooses_which_dead_townsfolk_comes_back():
     s = _three_dead()
-    s, line = step(s, 0, {"type": "skip"})
-    assert line == "{seat0} does not go Hunting."
+    lines: list[str] = []
+    s = skip_hunt(s, lines=lines)
+    assert lines[-1] == "{seat1} passes. {seat0} does not go Hunting."
     assert R.legal(s, 0) == [{"type": "revive", "tf": 0}, {"type": "revive", "tf": 1}, {"type": "revive", "tf": 2}]
     assert R.prompt(s, 0) == "Choose a dead Townsfolk to come back: 1 to go"
     s, line = step(s, 0, {"type": "revive", "tf": 2})
@@ -243,7 +245,7 @@ def test_recoup_the_owner_chooses_which_dead_townsfolk_comes_back():
 
 def test_recoup_with_the_wise_woman_brings_back_two_chosen_one_at_a_time():
     s = _three_dead(extra=[("Moody Marge", ["Wise Woman"])])
-    s = play(s, 0, {"type": "skip"})
+    s = skip_hunt(s)
     assert s["tasks"] == [{"k": "revive", "seat": 0, "n": 2, "why": "recoup"}]
     s = play(s, 0, {"type": "revive", "tf": 0})
     assert R.legal(s, 0) == [{"type": "revive", "tf": 1}, {"type": "revive", "tf": 2}]
@@ -255,8 +257,10 @@ def test_when_everyone_dead_comes_back_there_is_nothing_to_choose():
     mob = [("Chef Kidney", [], True), ("Officer Dave", [], True), "Lady Locke", "Juan, Foreign Guy", "Franz, Town Baker",
            ("Moody Marge", ["Wise Woman"])]
     s = build(n=2, turn=0, mobs={0: mob}, hands={1: ["Torch"]}, phase="hunt", moor=["Giant Rat"])
-    s, line = step(s, 0, {"type": "skip"})
-    assert line == "{seat0} does not go Hunting. {seat0} recoups: Chef Kidney and Officer Dave are back on their feet."
+    lines: list[str] = []
+    s = skip_hunt(s, lines=lines)
+    assert lines[-1] == ("{seat1} passes. {seat0} does not go Hunting. "
+                         "{seat0} recoups: Chef Kidney and Officer Dave are back on their feet.")
     assert not s["tasks"]
 
 

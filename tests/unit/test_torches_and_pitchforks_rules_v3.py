@@ -28,14 +28,15 @@ PLAIN = ["Chef Kidney", "Lady Locke", "Juan, Foreign Guy", "Moody Marge", "Franz
 
 # --- versions ----------------------------------------------------------------------------------------------
 
-def test_the_spec_plays_version_four_and_replays_one_to_three():
-    assert SPEC.rules_version == 4 and SPEC.replays == (1, 2, 3)
-    assert R.setup(1, 2, {})["v"] == 4
+def test_the_spec_plays_version_five_and_replays_one_to_four():
+    assert SPEC.rules_version == 5 and SPEC.replays == (1, 2, 3, 4)
+    assert R.setup(1, 2, {})["v"] == 5
+    assert R.setup(1, 2, {}, version=4)["v"] == 4
     assert R.setup(1, 2, {}, version=3)["v"] == 3
     assert R.setup(1, 2, {}, version=2)["v"] == 2
     assert R.setup(1, 2, {}, version=1)["v"] == 1
     with pytest.raises(BadSetup):
-        R.setup(1, 2, {}, version=5)
+        R.setup(1, 2, {}, version=6)
     with pytest.raises(BadSetup):
         R.setup(1, 2, {}, version=0)
 

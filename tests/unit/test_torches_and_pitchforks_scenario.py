@@ -144,10 +144,31 @@ def names(ids: list[int]) -> list[str]:
     return [C.CARDS[c]["name"] for c in ids]
 
 
+def take_step(s: dict[str, Any], kind: str, seat: Optional[int] = None,
+              lines: Optional[list[str]] = None) -> dict[str, Any]:
+    """The active player flips (rules version 2 on), skips the Hunt! or ends the turn (version 5
+    on); everyone else lets the any-time window pass (collecting the log lines)."""
+    seat = s["turn"] if seat is None else seat
+    s, line = step(s, seat, {"type": kind})
+    if lines is not None:
+        lines.append(line)
+    while s["window"] is not None and s["window"]["kind"] == "anytime" and s["cancel"] is None and not s["tasks"]:
+        s, line = step(s, R.active(s)[0], {"type": "pass"})
+        if lines is not None:
+            lines.append(line)
+    return s
+
+
 def flip(s: dict[str, Any], seat: Optional[int] = None) -> dict[str, Any]:
     """The active player flips; everyone else lets the any-time window pass (rules version 2)."""
-    seat = s["turn"] if seat is None else seat
-    s = play(s, seat, {"type": "flip"})
-    while s["window"] is not None and s["window"]["kind"] == "anytime" and s["cancel"] is None and not s["tasks"]:
-        s = play(s, R.active(s)[0], {"type": "pass"})
-    return s
+    return take_step(s, "flip", seat)
+
+
+def skip_hunt(s: dict[str, Any], lines: Optional[list[str]] = None) -> dict[str, Any]:
+    """The active player does not go Hunting; everyone else lets the any-time window pass."""
+    return take_step(s, "skip", lines=lines)
+
+
+def end_turn(s: dict[str, Any], lines: Optional[list[str]] = None) -> dict[str, Any]:
+    """The active player ends the turn; everyone else lets the any-time window pass."""
+    return take_step(s, "end", lines=lines)

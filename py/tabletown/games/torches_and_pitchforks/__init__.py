@@ -18,6 +18,8 @@ SPEC = GameSpec(
     # (no longer "dies last"). Games begun under 1 or 2 keep the gifts they began with.
     # 4: a card that draws (Early Harvest) is discarded after its draw, so a reshuffle during the
     # draw cannot hand it back.
-    rules_version=4,
-    replays=(1, 2, 3),
+    # 5: Action cards at any time during another player's Hunt!, Recoup and Discard too: the
+    # any-time window also holds the active player's skipping the Hunt! and ending the turn.
+    rules_version=5,
+    replays=(1, 2, 3, 4),
 )

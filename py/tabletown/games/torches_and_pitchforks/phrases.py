@@ -121,6 +121,8 @@ PHRASES: dict[str, Callable[[Event], Optional[str]]] = {
     # the turn
     "draw": _draw,
     "ready_to_flip": lambda e: f"{T(e['seat'])} is ready to flip a Monster.",
+    "ready": lambda e: f"{T(e['seat'])} is ready to " + ("move on without Hunting." if e["step"] == "skip"
+                                                          else "end their turn."),
     "flip": lambda e: f"{T(e['seat'])} flips {_the(e)} {_stats(e)}.",
     "flip_event": lambda e: f"{T(e['seat'])} flips the Event {card_name(e['card'])}: {CARDS[e['card']]['text']}",
     "deck_empty": lambda e: "The Monster deck is empty: every Monster has been slain.",

@@ -64,6 +64,13 @@ NARROW = Layout(width=480, pad=8, gap=8, head=23, name=21, body=18, small=17, ha
 
 BUTTONS = {"flip": "Flip a Monster", "fight": "Fight!", "flee": "Flee (roll a die)", "hunt": "Hunt the Moor",
            "skip": "No Hunt", "end": "End turn", "drop_defense": "Drop Defense"}
+# The active player's step an any-time window holds (`derived["held"]`): the words asking the
+# active player, those telling the others, and the active player's button.
+HELD_STEPS = {
+    "flip": ("Before the flip", "flip", "flip", "Flip now"),
+    "skip": ("Before you move on", "skip the Hunt", "move on without Hunting", "No Hunt"),
+    "end": ("Before your turn ends", "end it", "end their turn", "End turn"),
+}
 
 
 def short_name(name: str) -> str:
@@ -243,9 +250,10 @@ class _Renderer:
         if what == "fight":
             return "Play a card, or pass"
         if what == "anytime":
+            before, verb, about, _ = HELD_STEPS[d["held"]]
             if asked == v["turn"]:
-                return "Before the flip: play an any-time card, or flip"
-            return f"{{seat{v['turn']}}} is about to flip: play an any-time card, or pass"
+                return f"{before}: play an any-time card, or {verb}"
+            return f"{{seat{v['turn']}}} is about to {about}: play an any-time card, or pass"
         return {"attack": "Attack! Flip the top Monster card", "hunt": "Hunt a Monster from the Moor, or skip",
                 "recoup": "Recoup: play Enhancements, Defense and Townsfolk, or end your turn",
                 "discard": "Discard any cards, then end your turn"}.get(what, "")
@@ -255,7 +263,7 @@ class _Renderer:
         if what == "cancel":
             return "Let it stand"
         if what == "anytime" and self.viewer == self.v["turn"]:
-            return "Flip now"
+            return HELD_STEPS[self.d["held"]][3]
         return "Pass"
 
     def ask(self) -> None:

@@ -2,7 +2,7 @@
 
 A state is plain JSON, with no English in it:
 
-- "rng": the PRNG words; "v": the rules version the game began under (1 to 4)
+- "rng": the PRNG words; "v": the rules version the game began under (1 to 5)
 - "n", "target": seat count and the winning score
 - "turn", "turns", "phase" (attack | hunt | recoup | discard | over), "fought", "hunted",
   "red_tape": the turn in progress
@@ -16,8 +16,9 @@ A state is plain JSON, with no English in it:
   "str", "pow", "kill", "flags", "crash", "result", "roll"}
 - "stack": cards being played, each {"card", "by", "mode", "ts", "tf"}
 - "cancel": the Cancel window of the top card of the stack; "window": the combat window (or,
-  from rules version 2, the any-time window before the flip) — reaction windows of
-  engine/reactions.py
+  from rules version 2, the any-time window before the flip; from version 5 also before the
+  Hunt! is skipped and before the turn ends: its ctx "then" names the step it holds) —
+  reaction windows of engine/reactions.py
 - "select": {"seat", "mode"} while a played card waits for its target; "tasks": choices owed
   by a seat (kill, plague, flee, down, overpop, revive), first one first
 - "winner"
@@ -32,8 +33,11 @@ window asks every player in turn order, the fighter first, until all pass in a r
 card played opens a Cancel window for the others. From rules version 2, before each flip an
 any-time window asks every player, the active player having played first, whether to play an
 Action card that may be played at any time; and a Defense that would turn the Monster away
-may be played before the Fight-or-Flee choice. Every player holding cards is asked in every
-window, whatever they hold, so a window never tells who holds what.
+may be played before the Fight-or-Flee choice. From rules version 5 the same any-time window
+holds the active player's other steps out of a phase, skipping the Hunt! and ending the turn
+in Recoup or Discard, so the others may play Action cards during those phases too ("at any
+time, on any player's turn"). Every player holding cards is asked in every window, whatever
+they hold, so a window never tells who holds what.
 """
 
 from __future__ import annotations
@@ -85,6 +89,9 @@ from .turn import FIRST_VERSION, Turn
 VERSION = SPEC.rules_version
 VERSIONS = (*SPEC.replays, VERSION)
 PASS: Action = {"type": "pass"}
+# From this rules version the any-time window also holds the active player's skipping the
+# Hunt! and ending the turn, not only the flip.
+HOLDS_EVERY_STEP_FROM = 5
 ZONES = Zones(
     Zone("mob_deck", HIDDEN, pool="mob"),
     Zone("hands.*", OWNER, pool="mob"),
@@ -194,6 +201,7 @@ class TorchesAndPitchforks(Rules):
                      for p in range(n)],
             "asked": asked_seat(s),
             "asking": asking(s),
+            "held": held_step(s),  # the active player's step an any-time window holds (flip, skip, end)
             "topic": self.topic(s, seat),  # what the viewer is asked, as a rules topic (the board links it)
             "over": s["phase"] == "over",
             "combat": None,
@@ -264,6 +272,8 @@ class TorchesAndPitchforks(Rules):
         what = asking(state)
         if what == "kill" and state["tasks"][0].get("vamp"):
             return "prompt:vampire-victim"
+        if what == "anytime" and held_step(state) != "flip":
+            return "prompt:any-time-step"  # a window during Hunt!, Recoup or Discard
         return TOPICS[what]
 
     def tally(self, state: State) -> Optional[list[int]]:
@@ -355,6 +365,19 @@ def asked_seat(s: dict[str, Any]) -> Optional[int]:
     if _window_open(s):
         return asked(s["window"])
     return s["turn"]
+
+
+def held_step(s: dict[str, Any]) -> Optional[str]:
+    """The active player's step an open any-time window holds back: "flip", "skip" (the
+    Hunt!) or "end" (the turn); None when no such window asks anyone."""
+    w = s["window"]
+    if w is None or w["kind"] != "anytime" or not _window_open(s):
+        return None
+    return _then(w)
+
+
+def _then(window: dict[str, Any]) -> str:
+    return window["ctx"].get("then", "flip")  # the windows of rules versions 2 to 4 held only the flip
 
 
 def asking(s: dict[str, Any]) -> Optional[str]:
@@ -545,8 +568,8 @@ def act(t: Turn, seat: int, a: Action) -> None:
     if kind == "play":
         play(t, seat, a["card"])
         return
-    if kind == "flip":
-        before_flip(t)
+    if kind in ("flip", "skip", "end"):
+        before_step(t, kind)
         return
     if kind == "fight":
         t.emit("fight", seat=seat, m=s["combat"]["m"])
@@ -557,10 +580,6 @@ def act(t: Turn, seat: int, a: Action) -> None:
         return
     if kind == "hunt":
         t.hunt(seat)
-        return
-    if kind == "skip":
-        t.emit("skip", seat=seat)
-        t.to_recoup()
         return
     if kind == "drop_defense":
         d = s["defense"][seat]
@@ -575,22 +594,36 @@ def act(t: Turn, seat: int, a: Action) -> None:
         t.reveal(f"hands.{seat}", [a["card"]])
         t.emit("discard", seat=seat, card=a["card"])
         return
-    if kind == "end":
-        t.emit("end", seat=seat)
-        t.end_turn()
-        return
     raise IllegalAction("That move is not allowed now.")  # pragma: no cover
 
 
-def before_flip(t: Turn) -> None:
-    """Flip at once (first rules), or first ask the table for any-time Action cards."""
+def before_step(t: Turn, step: str) -> None:
+    """The active player's step (flip, skip the Hunt!, end the turn): taken at once, or first
+    the others are asked, in an any-time window, whether to play an Action card now."""
     s = t.s
-    if t.old or not _anytime_window_worth_opening(s):
-        t.flip()
+    held = not t.old if step == "flip" else s["v"] >= HOLDS_EVERY_STEP_FROM
+    if not held or not _anytime_window_worth_opening(s):
+        take_step(t, step)
         return
-    window = open_window("anytime", t.seats_from(s["turn"]), until=ALL_PASS)
-    s["window"] = passed(window)  # the active player had their chance: they asked to flip
-    t.emit("ready_to_flip", seat=s["turn"])
+    window = open_window("anytime", t.seats_from(s["turn"]), until=ALL_PASS, ctx={"then": step})
+    s["window"] = passed(window)  # the active player had their chance: they asked for the step
+    if step == "flip":
+        t.emit("ready_to_flip", seat=s["turn"])
+    else:
+        t.emit("ready", seat=s["turn"], step=step)
+
+
+def take_step(t: Turn, step: str) -> None:
+    """Flip the top Monster card, skip the Hunt! or end the turn."""
+    s = t.s
+    if step == "flip":
+        t.flip()
+    elif step == "skip":
+        t.emit("skip", seat=s["turn"])
+        t.to_recoup()
+    else:
+        t.emit("end", seat=s["turn"])
+        t.end_turn()
 
 
 def _anytime_window_worth_opening(s: dict[str, Any]) -> bool:
@@ -799,11 +832,12 @@ def advance(t: Turn) -> None:
                 t.finish_combat()
                 continue
             return  # decide, or flee with its discards owed
-        if s["window"] is not None:  # the any-time window before a flip
+        if s["window"] is not None:  # the any-time window before the active player's step
             s["window"] = _skip_empty_hands(s, s["window"])
             if closed(s["window"]):
+                step = _then(s["window"])
                 s["window"] = None
-                t.flip()
+                take_step(t, step)
                 continue
             return
         if s["phase"] == "hunt" and (not s["moor"] or s["hunted"]):
@@ -922,9 +956,10 @@ def prompt_for(s: dict[str, Any], seat: int) -> str:
         return (f"{C.name(cb['m'])}: Power {monster_power(cb)} vs {whose} Mob's Strength "
                 f"{mob_strength(s, cb['seat'], cb)}. Play a card or pass")
     if what == "anytime":
+        before, verb, about = HELD_STEP_WORDS[held_step(s) or "flip"]
         if seat == s["turn"]:
-            return "Before the flip: play a card that may be played at any time, or flip"
-        return f"{T(s['turn'])} is about to flip a Monster: play a card that may be played at any time, or pass"
+            return f"{before}: play a card that may be played at any time, or {verb}"
+        return f"{T(s['turn'])} is about to {about}: play a card that may be played at any time, or pass"
     if what == "attack":
         return "Attack! Flip the top Monster card"
     if what == "hunt":
@@ -932,6 +967,15 @@ def prompt_for(s: dict[str, Any], seat: int) -> str:
     if what == "recoup":
         return "Recoup: play Enhancements, Defense and Townsfolk, discard, or end your turn"
     return "Discard any cards you like, then end your turn"
+
+
+# The words of the any-time window for the step it holds: asking the active player, and
+# telling the others what the active player is about to do.
+HELD_STEP_WORDS = {
+    "flip": ("Before the flip", "flip", "flip a Monster"),
+    "skip": ("Before you move on", "skip the Hunt!", "move on without Hunting"),
+    "end": ("Before your turn ends", "end it", "end their turn"),
+}
 
 
 def _target_text(s: dict[str, Any], e: dict[str, Any]) -> str:
