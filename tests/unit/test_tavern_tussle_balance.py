@@ -58,3 +58,26 @@ def test_the_long_run_interleaves_its_rows():
         seeds = [seed for m, a, seed in schedule if (m, a) == (n, adv)]
         assert seeds == list(range(1, len(seeds) + 1))
         assert len(seeds) * n >= TARGET_GAMES[(n, adv)] > (len(seeds) - 1) * n
+
+
+def test_the_measured_games_have_the_bonus_points_option_and_score_as_version_5_did():
+    # The balance page measures the "Taverner bonus points": version 6 with the option plays and
+    # scores as version 5 did, so a run stored under version 5 still counts.
+    from tabletown.engine.prng import Rng, seed_state
+    from tabletown.games.tavern_tussle.balance import MEASURED_VERSIONS, _options
+    from tabletown.games.tavern_tussle.game import RULES, SPEC
+
+    assert SPEC.parse_link_options(3, _options(True))["taverner_bonus"] is True
+    assert MEASURED_VERSIONS == (5, SPEC.rules_version)
+    for seats in (2, 4):
+        finals = []
+        for version, options in ((5, {}), (SPEC.rules_version, {"taverner_bonus": True})):
+            state = RULES.setup(7, seats, SPEC.normalize(seats, options), version=version)
+            rng = Rng(seed_state(7))
+            while RULES.active(state):
+                seat = RULES.active(state)[0]
+                legal = RULES.legal(state, seat)
+                state = RULES.apply(state, seat, legal[rng.below(len(legal))])[0]
+            finals.append(RULES.outcome(state))
+        assert finals[0]["scores"] == finals[1]["scores"] and finals[0]["winners"] == finals[1]["winners"]
+        assert finals[0]["details"] == finals[1]["details"]

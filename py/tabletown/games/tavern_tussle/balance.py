@@ -44,6 +44,9 @@ from .content import CURRENT_VERSION, STORY_POINTS_BY_VERSION, STORY_POINTS_FROM
 from .rules import final_key, luck_showing
 
 GAME = "tavern-tussle"
+# Rules version 6 with the "Taverner bonus points" option plays and scores as version 5 did, so
+# the games of a run stored under version 5 are games of what this page measures.
+MEASURED_VERSIONS = (5, CURRENT_VERSION)
 CONFIGS: tuple[tuple[int, bool], ...] = ((2, False), (3, False), (3, True), (4, False), (4, True))
 # Games a row of the paired hard measurement, for a share within about ± 0.1 (95 %): 1000 at
 # 2 players (a 2-player deal's two games usually have the same winner, so a game says less
@@ -179,7 +182,7 @@ def store_games(path: Path, targets: dict[tuple[int, bool], int] = TARGET_GAMES,
     """Play the paired hard deals of `deal_schedule`, appending each finished deal's games to
     `path` (JSON lines). Deals already stored under this rules version are skipped, so a
     stopped run goes on where it stopped."""
-    done = {(g["n"], g["adv"], g["deal"]) for g in read_games(path) if g["v"] == CURRENT_VERSION}
+    done = {(g["n"], g["adv"], g["deal"]) for g in read_games(path) if g["v"] in MEASURED_VERSIONS}
     tasks = [t for t in deal_schedule(targets, first) if t not in done]
     path.parent.mkdir(parents=True, exist_ok=True)
     for games in _results(tasks):
@@ -349,7 +352,7 @@ def report(quick: bool = False, stored: Path | None = None) -> str:
         hard = paired_games(sizes["deals"])
         source = f"Made by `python -m tabletown balance tavern-tussle` from seeded bot games (seeds from {FIRST_SEED})."
     else:
-        hard = by_row([g for g in read_games(stored) if g["v"] == CURRENT_VERSION])
+        hard = by_row([g for g in read_games(stored) if g["v"] in MEASURED_VERSIONS])
         source = (f"Made from seeded bot games (seeds from {FIRST_SEED}). The hard-bot games are those of a stored run "
                   "(`python -m tabletown.games.tavern_tussle.balance play FILE`, then `page FILE`): the deals "
                   "`python -m tabletown balance tavern-tussle` plays, as many of them as the run finished "
@@ -379,7 +382,7 @@ def report(quick: bool = False, stored: Path | None = None) -> str:
 
     # The same games ranked with the Story Points of earlier versions (an estimate: the bots
     # played knowing today's).
-    earlier = sorted(v for v in STORY_POINTS_BY_VERSION if v < CURRENT_VERSION)
+    earlier = sorted(v for v in STORY_POINTS_BY_VERSION if v < max(STORY_POINTS_BY_VERSION))
     for version in [STORY_POINTS_FROM - 1] + earlier:
         if version < STORY_POINTS_FROM:
             out += ["", "The same games ranked without the Taverner cards' Story Points (the scores of rules "
@@ -437,7 +440,7 @@ def main(argv: list[str]) -> int:
         print(f"wrote {out}")
         return 0
     if len(argv) >= 2 and argv[0] == "search":
-        rows = by_row([g for g in read_games(Path(argv[1])) if g["v"] == CURRENT_VERSION])
+        rows = by_row([g for g in read_games(Path(argv[1])) if g["v"] in MEASURED_VERSIONS])
         for seats, adv in CONFIGS:
             now = tuple(taverner_points(t, seats, CURRENT_VERSION, adv) for t in range(len(TAVERNERS)))
             row = [rows[(seats, adv)]]
