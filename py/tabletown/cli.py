@@ -213,7 +213,7 @@ def main(argv: Optional[list[str]] = None) -> int:
     title = spec.title
     offered = {o.name for o in spec.offered_options(args.seats)}
     shown = {k: v for k, v in stats["options"].items() if k in offered}
-    print(f"{title}: {stats['games']} games, {stats['seats']} seats, options {shown}")
+    print(f"{title}: {plural(stats['games'], 'game')}, {plural(stats['seats'], 'seat')}, options {shown}")
     print(f"{'seat':>4}  {'bot':<6} {'win rate':>8}  {'mean score':>10}")
     for s in range(stats["seats"]):
         print(f"{s + 1:>4}  {stats['bots'][s]:<6} {stats['win_rate'][s]:>8.1%}  {stats['mean_score'][s]:>10.2f}")

@@ -73,7 +73,7 @@ def save_rows(saves: list[dict[str, Any]]) -> str:
     for s in saves:
         who = ", ".join(escape(str(n)) for n in s["names"])
         title = escape(s["title"])
-        state = "finished" if s["over"] else (escape(s["status"]) if s.get("status") else f"{int(s['moves'])} moves")
+        state = "finished" if s["over"] else (escape(s["status"]) if s.get("status") else plural(int(s['moves']), 'move'))
         rows.append(
             f'<li class="save"><a href="#game/{escape(s["id"])}" data-action="resume">'
             f'<span class="visually-hidden">Resume </span><strong>{title}</strong> <span>{who}</span> '
