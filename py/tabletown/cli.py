@@ -6,7 +6,8 @@
       Validate a saved game (a file with a save entry, a record, or a link) or a
       `#play=` link, replaying every move; says why not when it is not valid.
   catalog GAME [--json]
-      Each catalogue of a game's content (cards, characters, gear…) with its count.
+      Each catalogue of a game's content (cards, characters, gear…): its kinds and, where the
+      rulebook counts the pieces in the box, how many there are and what the rulebook calls them.
   balance GAME [--quick] [--out FILE] [--games RUN]
       The game's balance page (bot win rates, authored content measured by simulation),
       written to docs/balance/GAME.md by default.
@@ -148,11 +149,18 @@ def balance(game_id: str, quick: bool, out: Optional[str], stored: Optional[str]
     return 0
 
 
-def catalog(game_id: str) -> dict[str, int]:
-    """Each content catalogue of a game with its count."""
+def catalog(game_id: str) -> dict[str, dict[str, Any]]:
+    """Each content catalogue of a game: `kinds` (its rows) and, for the catalogues the game lists in
+    `COMPONENTS` (pieces the rulebook counts), `physical` (the rows' copies added up) and `component`
+    (the rulebook's name for them); both None for the others (names, tables, rules data)."""
     games.load(game_id)  # a game that is not ready has no catalogues to list
     content = importlib.import_module(f"tabletown.games.{games.package_of(game_id)}.content")
-    return {name: len(cat) for name, cat in getattr(content, "CATALOGS", {}).items()}
+    named = getattr(content, "COMPONENTS", {})
+    return {
+        name: {"kinds": len(cat), "physical": cat.count("copies") if name in named else None,
+               "component": named.get(name)}
+        for name, cat in getattr(content, "CATALOGS", {}).items()
+    }
 
 
 def main(argv: Optional[list[str]] = None) -> int:
@@ -190,9 +198,12 @@ def main(argv: Optional[list[str]] = None) -> int:
         if args.json:
             print(json.dumps(counts, indent=1))
         else:
-            print(f"{games.BY_ID[args.game].title}: {plural(len(counts), 'catalogue')}")
+            boxed = any(count["component"] for count in counts.values())
+            print(f"{games.BY_ID[args.game].title}: {plural(len(counts), 'catalogue')} "
+                  + ("(kinds, and the pieces in the box as the rulebook counts them)" if boxed else "(kinds)"))
             for name, count in counts.items():
-                print(f"  {name:<24} {count:>5}")
+                box = f"   {count['physical']:>5} {count['component']}" if count["component"] else ""
+                print(f"  {name:<24} {plural(count['kinds'], 'kind'):>10}{box}")
         return 0
 
     options = {}
