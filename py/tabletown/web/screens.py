@@ -270,7 +270,7 @@ def campaign_list(spec: Any, campaigns: list[dict[str, Any]]) -> str:
             f'<li class="campaign"><label class="check"><input type="radio" name="campaign" value="{cid}" form="setup-form"{checked}> '
             f"Continue {label}</label>"
             f'<button type="button" class="ghost" data-action="export-campaign" data-campaign="{cid}" '
-            f'aria-label="Share campaign {label} as a link">Share as a link</button></li>'
+            f'aria-label="Share as a link: campaign {label}">Share as a link</button></li>'
         )
     none = (
         '<li class="campaign"><label class="check"><input type="radio" name="campaign" value="new" form="setup-form"> '
