@@ -168,3 +168,21 @@ def test_an_option_given_the_wrong_json_value_says_what_it_must_be():
     spec = games.BY_ID["tumble-town"]
     with pytest.raises(BadSetup, match="“Mission Mode” cannot be 11: it must be one of 0, 1, .*, 10, next."):
         spec.normalize(2, {"mission": 11})
+
+
+@pytest.mark.parametrize("game_id", games.ready_ids())
+def test_at_every_number_of_seats_what_the_form_shows_starts_a_game(game_id):
+    """The player changes only the number of seats: the options the form then shows make a game."""
+    game = games.load(game_id)
+    spec = game.SPEC
+    low, high = spec.seats
+    for seats in range(low, high + 1):
+        fields = catalog.form_state(spec, seats, {})
+        texts = {n: ("true" if f.value else "false") if isinstance(f.value, bool) else str(f.value)
+                 for n, f in fields.items() if f.offered and f.shown}
+        options = spec.parse_link_options(seats, texts)
+        if spec.campaign:
+            options = game.RULES.campaign_options(None, [""] * seats, options)
+        kinds = [{"kind": "human"}] + [{"kind": "bot", "level": spec.bots[0]}] * (seats - 1)
+        session = Session(game, new_record(game, kinds, options, seed=seats))
+        assert game.RULES.active(session.state), (game_id, seats)
