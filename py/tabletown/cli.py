@@ -149,7 +149,12 @@ def balance(game_id: str, quick: bool, out: Optional[str], stored: Optional[str]
     return 0
 
 
-def catalog(game_id: str) -> dict[str, dict[str, Any]]:
+def catalog(game_id: str) -> dict[str, int]:
+    """Each content catalogue of a game with its count of kinds (rows)."""
+    return {name: count["kinds"] for name, count in catalog_pieces(game_id).items()}
+
+
+def catalog_pieces(game_id: str) -> dict[str, dict[str, Any]]:
     """Each content catalogue of a game: `kinds` (its rows) and, for the catalogues the game lists in
     `COMPONENTS` (pieces the rulebook counts), `physical` (the rows' copies added up) and `component`
     (the rulebook's name for them); both None for the others (names, tables, rules data)."""
@@ -194,7 +199,7 @@ def main(argv: Optional[list[str]] = None) -> int:
         print(message)
         return 0 if ok else 1
     if args.command == "catalog":
-        counts = catalog(args.game)
+        counts = catalog_pieces(args.game)
         if args.json:
             print(json.dumps(counts, indent=1))
         else:

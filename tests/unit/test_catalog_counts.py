@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from tabletown.cli import catalog, main
+from tabletown.cli import catalog_pieces, main
 
 # (game, catalogue, the rulebook's line that counts its pieces)
 RULEBOOK = [
@@ -36,7 +36,7 @@ RULEBOOK = [
 
 @pytest.mark.parametrize("game_id, name, line", RULEBOOK)
 def test_the_pieces_in_the_box_are_the_rulebooks(game_id, name, line):
-    counted = catalog(game_id)[name]
+    counted = catalog_pieces(game_id)[name]
     words = counted["component"].removesuffix(" cards") if game_id == "tumble-town" else counted["component"]
     said = re.search(r"\(?(\d+)\)?x? " + re.escape(words), line)
     assert said, f"the rulebook's line does not count {words}"
@@ -44,14 +44,14 @@ def test_the_pieces_in_the_box_are_the_rulebooks(game_id, name, line):
 
 
 def test_kinds_and_pieces_differ_where_a_kind_comes_in_several_copies():
-    townsfolk = catalog("townsfolk-tussle")
+    townsfolk = catalog_pieces("townsfolk-tussle")
     assert townsfolk["gear_peddler"] == {"kinds": 167, "physical": 177, "component": "Peddler Gear"}
     assert townsfolk["events"] == {"kinds": 90, "physical": 100, "component": "Town Events"}
 
 
 def test_a_catalogue_the_rulebook_does_not_count_has_no_pieces():
-    assert catalog("townsfolk-tussle")["endings"] == {"kinds": 36, "physical": None, "component": None}
-    assert all(c["physical"] is None for c in catalog("ruthless").values())
+    assert catalog_pieces("townsfolk-tussle")["endings"] == {"kinds": 36, "physical": None, "component": None}
+    assert all(c["physical"] is None for c in catalog_pieces("ruthless").values())
 
 
 def test_the_command_prints_kinds_and_pieces_and_the_same_in_json(capsys):
