@@ -72,7 +72,7 @@ def test_ruthless_opens_at_dodge_city_draw_for_two_and_a_free_gunfight_shows_its
 
 @pytest.mark.parametrize("game, choose, says", [
     ("ruthless", {"seats": "3", "opt-posse1": "saved-1"}, "Choose a ready-made posse, or build one in the posse editor"),
-    ("tumble-town", {"seed": "seven"}, "The seed must be a whole number, such as 7"),
+    ("tumble-town", {"seed": "seven"}, "The seed must be a whole number of up to 9 digits, such as 7"),
 ])
 def test_a_bad_choice_is_told_beside_start_in_an_alert(browser, base_url, game, choose, says):
     ctx = guarded_context(browser, base_url, viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)

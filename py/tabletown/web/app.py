@@ -370,8 +370,8 @@ class App:
         options = spec.parse_link_options(count, {n: t for n, t in texts.items() if fields[n].offered and fields[n].shown})
         seed_text = str(form.elements.namedItem("seed").value).strip()
         if seed_text and policy.number_value({}, seed_text) is None:
-            raise BadSetup("The seed must be a whole number, such as 7: type digits only, or leave it empty "
-                           "for a new shuffle.")
+            raise BadSetup("The seed must be a whole number of up to 9 digits, such as 7: type digits only, "
+                           "or leave it empty for a new shuffle.")
         seed = int(seed_text) if seed_text else None
         chosen = form.querySelector("input[name=campaign]:checked")
         campaign = str(chosen.value) if not absent(chosen) else PROGRESS_ID
