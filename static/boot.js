@@ -99,7 +99,8 @@
     var rows = saves.map(function (s) {
       var who = s.names.map(esc).join(", ");
       var title = esc(s.title);
-      var state = s.over ? "finished" : (s.status ? esc(s.status) : s.moves + " moves");
+      // The plural as engine/words.py's plural() writes it ("1 move", "2 moves").
+      var state = s.over ? "finished" : (s.status ? esc(s.status) : s.moves + (s.moves === 1 ? " move" : " moves"));
       return '<li class="save"><a href="#game/' + esc(s.id) + '" data-action="resume">' +
         '<span class="visually-hidden">Resume </span><strong>' + title + '</strong> <span>' + who + '</span> ' +
         '<span class="muted">' + state + '</span></a>' +

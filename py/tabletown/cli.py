@@ -6,7 +6,8 @@
       Validate a saved game (a file with a save entry, a record, or a link) or a
       `#play=` link, replaying every move; says why not when it is not valid.
   catalog GAME [--json]
-      Each catalogue of a game's content (cards, characters, gear…) with its count.
+      Each catalogue of a game's content (cards, characters, gear…): its kinds and, where the
+      rulebook counts the pieces in the box, how many there are and what the rulebook calls them.
   balance GAME [--quick] [--out FILE] [--games RUN]
       The game's balance page (bot win rates, authored content measured by simulation),
       written to docs/balance/GAME.md by default.
@@ -149,10 +150,22 @@ def balance(game_id: str, quick: bool, out: Optional[str], stored: Optional[str]
 
 
 def catalog(game_id: str) -> dict[str, int]:
-    """Each content catalogue of a game with its count."""
+    """Each content catalogue of a game with its count of kinds (rows)."""
+    return {name: count["kinds"] for name, count in catalog_pieces(game_id).items()}
+
+
+def catalog_pieces(game_id: str) -> dict[str, dict[str, Any]]:
+    """Each content catalogue of a game: `kinds` (its rows) and, for the catalogues the game lists in
+    `COMPONENTS` (pieces the rulebook counts), `physical` (the rows' copies added up) and `component`
+    (the rulebook's name for them); both None for the others (names, tables, rules data)."""
     games.load(game_id)  # a game that is not ready has no catalogues to list
     content = importlib.import_module(f"tabletown.games.{games.package_of(game_id)}.content")
-    return {name: len(cat) for name, cat in getattr(content, "CATALOGS", {}).items()}
+    named = getattr(content, "COMPONENTS", {})
+    return {
+        name: {"kinds": len(cat), "physical": cat.count("copies") if name in named else None,
+               "component": named.get(name)}
+        for name, cat in getattr(content, "CATALOGS", {}).items()
+    }
 
 
 def main(argv: Optional[list[str]] = None) -> int:
@@ -186,13 +199,16 @@ def main(argv: Optional[list[str]] = None) -> int:
         print(message)
         return 0 if ok else 1
     if args.command == "catalog":
-        counts = catalog(args.game)
+        counts = catalog_pieces(args.game)
         if args.json:
             print(json.dumps(counts, indent=1))
         else:
-            print(f"{games.BY_ID[args.game].title}: {plural(len(counts), 'catalogue')}")
+            boxed = any(count["component"] for count in counts.values())
+            print(f"{games.BY_ID[args.game].title}: {plural(len(counts), 'catalogue')} "
+                  + ("(kinds, and the pieces in the box as the rulebook counts them)" if boxed else "(kinds)"))
             for name, count in counts.items():
-                print(f"  {name:<24} {count:>5}")
+                box = f"   {count['physical']:>5} {count['component']}" if count["component"] else ""
+                print(f"  {name:<24} {plural(count['kinds'], 'kind'):>10}{box}")
         return 0
 
     options = {}
@@ -213,7 +229,7 @@ def main(argv: Optional[list[str]] = None) -> int:
     title = spec.title
     offered = {o.name for o in spec.offered_options(args.seats)}
     shown = {k: v for k, v in stats["options"].items() if k in offered}
-    print(f"{title}: {stats['games']} games, {stats['seats']} seats, options {shown}")
+    print(f"{title}: {plural(stats['games'], 'game')}, {plural(stats['seats'], 'seat')}, options {shown}")
     print(f"{'seat':>4}  {'bot':<6} {'win rate':>8}  {'mean score':>10}")
     for s in range(stats["seats"]):
         print(f"{s + 1:>4}  {stats['bots'][s]:<6} {stats['win_rate'][s]:>8.1%}  {stats['mean_score'][s]:>10.2f}")

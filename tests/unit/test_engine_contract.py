@@ -333,7 +333,7 @@ def test_seat_counts_are_checked_on_both_sides_and_on_the_bounds():
         with pytest.raises(BadSetup, match="2–4 players, not %d" % bad):
             spec.check_seats(bad)
     solo = GameSpec(id="s", title="Solo", tagline="", seats=(1, 1))
-    with pytest.raises(BadSetup, match="played by 1 players, not 2"):
+    with pytest.raises(BadSetup, match="played by 1 player, not 2: leave out 1 seat"):
         solo.check_seats(2)
 
 
@@ -369,10 +369,10 @@ def test_long_values_in_messages_are_cut_to_thirty_characters():
     spec = full_spec()
     with pytest.raises(BadSetup) as err:
         spec.normalize(2, {"town": "x" * 31})
-    assert str(err.value) == "“Town” cannot be " + "x" * 27 + "…."
+    assert str(err.value) == "“Town” cannot be " + "x" * 27 + "…: it must be one of easy, hard."
     with pytest.raises(BadSetup) as err:
         spec.normalize(2, {"town": "y" * 30})
-    assert str(err.value) == "“Town” cannot be " + "y" * 30 + "."
+    assert str(err.value) == "“Town” cannot be " + "y" * 30 + ": it must be one of easy, hard."
 
 
 def test_a_spec_plays_its_own_version_and_the_ones_it_replays():

@@ -201,7 +201,8 @@ def test_the_renderer_reads_only_the_view_the_render_kit_and_the_content():
     imported = {(node.level, node.module) for node in ast.walk(ast.parse(source)) if isinstance(node, ast.ImportFrom)}
     imported |= {(0, alias.name) for node in ast.walk(ast.parse(source)) if isinstance(node, ast.Import)
                  for alias in node.names}
-    assert imported == {(0, "__future__"), (0, "html"), (0, "typing"), (3, "engine.draw"), (1, "content")}
+    assert imported == {(0, "__future__"), (0, "html"), (0, "typing"), (3, "engine.draw"), (3, "engine.words"),
+                        (1, "content")}
     for computed in ("score_counts", "theme_counts", "stories(", "initiative("):
         assert computed not in source
 

@@ -68,6 +68,7 @@ def test_the_render_module_imports_no_rules_scoring_or_bots():
     assert imported <= {"__future__:annotations", "contextlib:contextmanager", "dataclasses:dataclass",
                         "html:unescape", "typing:Any,Iterator,Optional",
                         "tabletown.engine.draw:PALETTE,Board,Drawing,esc,fit_lines,names_in",
+                        "tabletown.engine.words:plural",
                         "content:CARDS,gift_of,text_of"}
 
 

@@ -21,6 +21,7 @@ from typing import Any, Protocol
 
 from .session import ASK_CHOICES, FORMAT, MAX_NAME, RecordError, Session, clean_name
 from .spec import BadSetup, GameSpec
+from .words import or_list, plural
 
 LINK_PREFIX = "#play="
 NEW_PREFIX = "#new/"
@@ -216,68 +217,87 @@ def check_record_shape(data: Any, library: Library) -> dict[str, Any]:
 def parse_new_game(fragment: str, library: Library) -> dict[str, Any]:
     """Parse `#new/<game>?seats=human,bot:hard&names=Ann,Bob&seed=7&<option>=<value>`.
 
-    Returns {"game", "seats", "options" (checked, typed), "seed" (int or None)}; raises RecordError.
+    Returns {"game", "seats", "options" (checked, typed), "seed" (int or None)}; raises RecordError
+    whose message says what is wrong and what to write instead.
     """
     if not isinstance(fragment, str):
         raise RecordError("This new-game link is not text.")
     if len(fragment) > MAX_NEW_LINK:
-        raise RecordError("This new-game link is far too long.")
+        raise RecordError(f"This new-game link is far too long (more than {MAX_NEW_LINK} characters): "
+                          "start the game from its setup screen instead.")
     if not fragment.startswith(NEW_PREFIX):
-        raise RecordError("This is not a new-game link.")
+        raise RecordError("This is not a new-game link: one begins #new/, the game's name and who plays, "
+                          "e.g. #new/GAME?seats=human,bot.")
     # Imported here, not at the top: urllib.parse brings ipaddress, and the two cost a page
     # start as much as all of Tabletown's own modules, for a link most starts never open.
     from urllib.parse import parse_qsl, unquote
 
     path, _, query = fragment[len(NEW_PREFIX):].partition("?")
     game_id = unquote(path).strip("/")
-    if not _GAME_ID.fullmatch(game_id):
-        raise RecordError(f"There is no game called “{game_id[:40]}” in Tabletown.")
-    spec = library.spec(game_id)
+    spec = library.spec(game_id) if _GAME_ID.fullmatch(game_id) else None
     if spec is None:
-        raise RecordError(f"There is no game called “{game_id[:40]}” in Tabletown.")
+        raise RecordError(f"There is no game called “{game_id[:40]}” in Tabletown: check the link's spelling, "
+                          "or choose a game from the list of games.")
     if not spec.ready:
-        raise RecordError(f"{spec.title} is not playable in this version of Tabletown yet.")
+        raise RecordError(f"{spec.title} is not playable in this version of Tabletown yet: choose another game.")
+    low, high = spec.seats
+    example = "seats=" + ",".join(["human"] + ["bot"] * (max(low, 2) - 1))
     params: dict[str, str] = {}
     for key, value in parse_qsl(query, keep_blank_values=True):
         if key in params:
-            raise RecordError(f"The link gives “{key[:20]}” twice.")
+            raise RecordError(f"The link gives “{key[:20]}” twice: give it once.")
         params[key] = value
     seats_text = params.pop("seats", "")
     if not seats_text:
-        raise RecordError("The link must say who plays, e.g. seats=human,bot,bot.")
+        raise RecordError(f"The link must say who plays, one word a seat: e.g. {example}.")
     names_text = params.pop("names", "")
     names = [n.strip() for n in names_text.split(",")] if names_text else []
     seats = []
     kinds = seats_text.split(",")
     if len(kinds) > 8:
-        raise RecordError("The link names too many seats.")
+        raise RecordError(f"The link names too many seats ({len(kinds)}): {spec.title} is played by "
+                          f"{low}–{high} {spec.seat_noun(high)}.")
+    levels = [f"bot:{level}" for level in spec.bots]
     for i, kind_text in enumerate(kinds):
         kind, _, level = kind_text.strip().lower().partition(":")
         if kind not in ("human", "bot"):
-            raise RecordError(f"Seat {i + 1} must be “human” or “bot”, not “{kind_text[:20]}”.")
+            raise RecordError(f"Seat {i + 1} must be “human” or “bot”, not “{kind_text[:20]}”: write "
+                              + or_list(["human", "bot"] + levels) + ".")
         seat: dict[str, Any] = {"kind": kind}
         if level:
             if kind != "bot":
-                raise RecordError(f"Only bots have a level (seat {i + 1}).")
+                raise RecordError(f"Only bots have a level (seat {i + 1}): write human, or a bot with its level, "
+                                  + or_list(levels) + ".")
             if level not in spec.bots:
-                raise RecordError(f"Unknown bot level “{level[:20]}” for seat {i + 1}; use " + " or ".join(spec.bots) + ".")
+                raise RecordError(f"Unknown bot level “{level[:20]}” for seat {i + 1}; use " + or_list(levels) + ".")
             seat["level"] = level
         if i < len(names) and names[i]:
             seat["name"] = clean_name(names[i])
         seats.append(seat)
     if len(names) > len(seats):
-        raise RecordError("The link gives more names than seats.")
+        raise RecordError(f"The link gives more names than seats ({plural(len(names), 'name')}, "
+                          f"{plural(len(seats), 'seat')}): "
+                          "give one name a seat, in the same order, or add seats.")
     seed = None
     if "seed" in params:
         seed_text = params.pop("seed")
         if not _SEED.fullmatch(seed_text):
-            raise RecordError("The seed must be a whole number.")
+            raise RecordError("The seed must be a whole number of up to 18 digits, e.g. seed=7; "
+                              "leave it out for a new shuffle.")
         seed = int(seed_text)
     for name in params:
         if not _OPTION_NAME.fullmatch(name):
-            raise RecordError(f"The link has an unknown part “{name[:20]}”.")
+            raise RecordError(f"The link has an unknown part “{name[:20]}”: "
+                              + _link_words(spec) + ".")
     try:
         options = spec.parse_link_options(len(seats), params)
     except BadSetup as err:
         raise RecordError(str(err)) from None
     return {"game": game_id, "seats": seats, "options": options, "seed": seed}
+
+
+def _link_words(spec: GameSpec) -> str:
+    """What a new-game link for `spec` may say."""
+    options = [o.name for o in spec.options]
+    return "a new-game link has seats, names, seed" + (f" and the options of {spec.title}: {', '.join(options)}"
+                                                         if options else "")

@@ -20,6 +20,7 @@ from typing import Any, Optional
 from .rules import Event, State
 from .session import Session
 from .state import clone
+from .words import plural
 
 CHECKPOINT_EVERY = 16
 
@@ -51,7 +52,7 @@ class Replay:
     def state_at(self, k: int) -> State:
         """The state after the first `k` moves (0: as the game was set up)."""
         if not 0 <= k <= len(self.log):
-            raise IndexError(f"a replay of {len(self.log)} moves has no step {k}")
+            raise IndexError(f"a replay of {plural(len(self.log), 'move')} has no step {k}")
         if k == len(self.log):
             return self.final
         base = max(c for c in self._checkpoints if c <= k)

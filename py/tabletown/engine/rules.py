@@ -19,6 +19,7 @@ from typing import Any, Callable, Optional
 from . import events as ev
 from .prng import Rng
 from .spec import BadSetup, GameSpec
+from .words import plural
 from .zones import Zones
 
 State = dict[str, Any]
@@ -280,7 +281,7 @@ def make_outcome(
         for i in range(1, len(ka)):
             if ka[i] != kb[i]:
                 tiebreaks.append(
-                    f"{seat_token(a)} and {seat_token(b)} tied on {scores[a]} points; "
+                    f"{seat_token(a)} and {seat_token(b)} tied on {plural(scores[a], 'point')}; "
                     f"{seat_token(a)} places ahead with {key_names[i]}."
                 )
                 break

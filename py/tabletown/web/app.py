@@ -304,6 +304,9 @@ class App:
             self.alert(alert)
 
     def refresh_setup_form(self) -> None:
+        """Show the form as the number of seats and the options chosen make it (`catalog.form_state`):
+        seat rows beyond the count hidden, options for other counts greyed, options that mean nothing
+        with the others' values hidden, and choices that cannot be played greyed (never left chosen)."""
         form = self.doc.getElementById("setup-form")
         if absent(form):
             return
@@ -314,13 +317,34 @@ class App:
             ask = row.querySelector("[data-human-only]")
             if not absent(ask) and not absent(kind):
                 ask.disabled = str(kind.value) != "human"
-        for field in self.doc.querySelectorAll("[data-for-seats]"):
-            allowed = [int(x) for x in str(field.dataset.forSeats).split(",") if x]
-            off = bool(allowed) and count not in allowed
-            field.disabled = off
+        spec = games.BY_ID[str(form.dataset.game)]
+        for name, state in catalog.form_state(spec, count, self.option_texts(form, spec)).items():
+            field = form.elements.namedItem(f"opt-{name}")
+            if absent(field):
+                continue
+            if str(field.type) == "checkbox":
+                field.checked = bool(state.value)
+            else:
+                for choice in field.options:
+                    choice.disabled = str(choice.value) in state.closed
+                if str(field.value) != str(state.value):
+                    field.value = str(state.value)
+            field.disabled = not state.offered
             wrapper = field.closest(".option")
             if not absent(wrapper):
-                wrapper.classList.toggle("unavailable", off)
+                wrapper.classList.toggle("unavailable", not state.offered)
+                wrapper.hidden = not state.shown
+
+    @staticmethod
+    def option_texts(form: Any, spec: Any) -> dict[str, str]:
+        """Each option's value on the form as text (a tick box: "true" or "false")."""
+        texts: dict[str, str] = {}
+        for opt in spec.options:
+            field = form.elements.namedItem(f"opt-{opt.name}")
+            if not absent(field):
+                is_box = str(field.type) == "checkbox"
+                texts[opt.name] = ("true" if field.checked else "false") if is_box else str(field.value)
+        return texts
 
     def start_from_form(self, form: Any) -> None:
         game_id = str(form.dataset.game)
@@ -340,16 +364,14 @@ class App:
                 if not absent(ask) and bool(ask.checked):
                     seat["ask"] = "when-able"
             seats.append(seat)
-        texts: dict[str, str] = {}
-        for opt in spec.offered_options(count):
-            field = form.elements.namedItem(f"opt-{opt.name}")
-            if not absent(field):
-                is_box = str(field.type) == "checkbox"
-                texts[opt.name] = ("true" if field.checked else "false") if is_box else str(field.value)
-        options = spec.parse_link_options(count, texts)
+        # Only the options the form shows and offers: the others keep their defaults.
+        texts = self.option_texts(form, spec)
+        fields = catalog.form_state(spec, count, texts)
+        options = spec.parse_link_options(count, {n: t for n, t in texts.items() if fields[n].offered and fields[n].shown})
         seed_text = str(form.elements.namedItem("seed").value).strip()
         if seed_text and policy.number_value({}, seed_text) is None:
-            raise BadSetup("The seed must be a whole number (digits only).")
+            raise BadSetup("The seed must be a whole number of up to 9 digits, such as 7: type digits only, "
+                           "or leave it empty for a new shuffle.")
         seed = int(seed_text) if seed_text else None
         chosen = form.querySelector("input[name=campaign]:checked")
         campaign = str(chosen.value) if not absent(chosen) else PROGRESS_ID
@@ -954,7 +976,7 @@ class App:
     def on_change(self, event: Any) -> None:
         target = event.target
         name = "" if absent(target) else str(getattr(target, "name", "") or "")
-        if name == "seats" or name.startswith("kind"):
+        if name == "seats" or name.startswith("kind") or name.startswith("opt-"):
             self.guard(self.refresh_setup_form)
         elif self.replay is not None and not absent(target) and target.hasAttribute("data-replay-viewer"):
             value = str(target.value)
@@ -1006,7 +1028,7 @@ class App:
         try:
             self.start_from_form(form)
         except (RecordError, BadSetup) as err:
-            self.alert(str(err))
+            self.alert(str(err), "setup-alerts")
 
     def cmd_handoff(self, _target: Any) -> None:
         if self.session is None or self.screen is None:
@@ -1112,8 +1134,8 @@ class App:
         except Exception:  # noqa: BLE001 - only the benchmarks read this
             self.stats.wasmBytes = -1
 
-    def alert(self, message: str) -> None:
-        slot = self.doc.getElementById("alerts")
+    def alert(self, message: str, where: str = "alerts") -> None:
+        slot = self.doc.getElementById(where)
         if absent(slot):
             return
         slot.innerHTML = screens.alert(message)

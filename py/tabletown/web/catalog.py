@@ -62,6 +62,41 @@ def is_flag(opt: Any) -> bool:
     return isinstance(opt, Flag)
 
 
+@dataclass(frozen=True)
+class Field:
+    """One option on the setup form, for a number of seats and the values chosen so far."""
+
+    offered: bool  # played with this many seats (if not, shown greyed with its "With … only" note)
+    shown: bool  # means something with the other options' values (if not, hidden: Ruthless' posses
+    #              outside a free gunfight)
+    closed: tuple[str, ...]  # the choices not played with this many seats (greyed in the list)
+    value: Any  # what the form shows: the player's choice, or the default for this many seats
+    #             when that choice is closed
+
+
+def form_state(spec: Any, seats: int, texts: dict[str, str]) -> dict[str, Field]:
+    """The setup form's options as the form's values `texts` (name: text, a tick box "true" or
+    "false") and the number of seats make them. Whatever the player leaves alone stays a game that
+    can be played: a choice that this many seats cannot play gives way to the default for them."""
+    values: dict[str, Any] = {}
+    closed: dict[str, tuple[str, ...]] = {}
+    for opt in spec.options:
+        closed[opt.name] = tuple(str(c) for c in opt.choices if not opt.offered_at(c, seats))
+        try:
+            value = opt.from_text(texts[opt.name]) if opt.name in texts else spec.default_for(opt, seats)
+        except ValueError:  # BadSetup: a value the form never offered
+            value = spec.default_for(opt, seats)
+        if not opt.offered_at(value, seats):
+            value = spec.default_for(opt, seats)
+        values[opt.name] = value
+    offered = {opt.name for opt in spec.offered_options(seats)}
+    return {
+        opt.name: Field(offered=opt.name in offered, shown=spec.applies(opt, values),
+                        closed=closed[opt.name], value=values[opt.name])
+        for opt in spec.options
+    }
+
+
 def choice_label(opt: Any, value: Any) -> str:
     return str(opt.label_of(value))
 

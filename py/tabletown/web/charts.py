@@ -23,6 +23,7 @@ from html import escape
 from typing import Any, Optional
 
 from ..engine.draw import PALETTE
+from ..engine.words import plural
 from .policy import fill_names
 
 SEATS = PALETTE["seats"]
@@ -155,7 +156,7 @@ def line_chart(series: list[list[int]], names: list[str], narrow: bool, chart_id
         f'<thead><tr><th scope="col">Move</th>{head}</tr></thead><tbody>{rows}</tbody></table></div>'
     )
     return _figure(chart_id, title, svg, f'<ul class="legend">{legend}</ul>', table,
-                   f"{len(series)} lines, one per player, over {n} moves; the table gives every change.")
+                   f"{plural(len(series), 'line')}, one per player, over {plural(n, 'move')}; the table gives every change.")
 
 
 def _numeric_columns(table: dict[str, Any]) -> list[int]:
@@ -234,7 +235,7 @@ def bar_chart(table: dict[str, Any], names: list[str], narrow: bool, chart_id: s
             f'<rect width="14" height="14" fill="{SERIES[i % len(SERIES)]}"/></svg><span>{columns[c]}</span></li>'
             for i, c in enumerate(numeric)
         ) + "</ul>"
-    note = f"Bars for {len(rows)} rows; the table gives every figure."
+    note = f"Bars for {plural(len(rows), 'row')}; the table gives every figure."
     return _figure(chart_id, title, svg, legend, data, note)
 
 

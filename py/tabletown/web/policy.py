@@ -16,6 +16,8 @@ import re
 from dataclasses import dataclass
 from typing import Any, Optional
 
+from ..engine.words import plural, verb
+
 # --- the address ------------------------------------------------------------------------
 
 BOT_PAUSE_MS = 450
@@ -116,7 +118,7 @@ def replay_status(step: int, moves: int, line: str, ending: str = "") -> str:
     """What the status line says at a step of a replay (`line` with names filled in; `ending`,
     the verdict, at the last move of a finished game)."""
     if step == 0:
-        return f"The game as it was set up ({moves} move{'' if moves == 1 else 's'} follow{'s' if moves == 1 else ''})."
+        return f"The game as it was set up ({plural(moves, 'move')} {verb(moves, 'follows', 'follow')})."
     said = f"Move {step} of {moves}: {line}"
     return f"{said} {ending}" if ending and step == moves else said
 

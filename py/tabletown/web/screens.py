@@ -73,7 +73,7 @@ def save_rows(saves: list[dict[str, Any]]) -> str:
     for s in saves:
         who = ", ".join(escape(str(n)) for n in s["names"])
         title = escape(s["title"])
-        state = "finished" if s["over"] else (escape(s["status"]) if s.get("status") else f"{int(s['moves'])} moves")
+        state = "finished" if s["over"] else (escape(s["status"]) if s.get("status") else plural(int(s['moves']), 'move'))
         rows.append(
             f'<li class="save"><a href="#game/{escape(s["id"])}" data-action="resume">'
             f'<span class="visually-hidden">Resume </span><strong>{title}</strong> <span>{who}</span> '
@@ -129,9 +129,8 @@ def _seat_word(spec: Any) -> str:
 
 
 def _seats_word(spec: Any, count: int) -> str:
-    """The seat word in the number of `count` ("1 posse", "2 posses"); "townsfolk" is its own plural."""
-    word = _seat_word(spec)
-    return noun(count, word, word if word.endswith("folk") else None)
+    """The seat word in the number of `count` ("posse", "posses"); "townsfolk" is its own plural."""
+    return str(spec.seat_noun(count))
 
 
 def setup(spec: Any, campaigns: Optional[list[dict[str, Any]]] = None, rules: bool = False) -> str:
@@ -139,8 +138,10 @@ def setup(spec: Any, campaigns: Optional[list[dict[str, Any]]] = None, rules: bo
     low, high = spec.seats
     title = escape(spec.title)
     word = _seat_word(spec)
+    seats = spec.default_seats
+    fields = catalog.form_state(spec, seats, {})
     seat_opts = "".join(
-        f'<option value="{n}"{" selected" if n == min(max(low, 4), high) else ""}>{n}</option>' for n in range(low, high + 1)
+        f'<option value="{n}"{" selected" if n == seats else ""}>{n}</option>' for n in range(low, high + 1)
     )
     kinds = [("human", "Human")] + [(f"bot:{lvl}", f"Bot ({lvl})") for lvl in spec.bots]
     rows = []
@@ -170,7 +171,7 @@ def setup(spec: Any, campaigns: Optional[list[dict[str, Any]]] = None, rules: bo
     earned = campaign_flags(spec, campaigns or [])
     options = []
     for opt in spec.options:
-        for_seats = ",".join(str(n) for n in opt.for_seats)
+        field = fields[opt.name]
         help_text = f'<span class="help">{escape(opt.help)}</span>' if opt.help else ""
         if opt.name in earned:
             help_text = _earned_line(earned[opt.name]) + help_text
@@ -179,29 +180,30 @@ def setup(spec: Any, campaigns: Optional[list[dict[str, Any]]] = None, rules: bo
             counts = or_list(str(n) for n in opt.for_seats)
             note = f'<span class="help only">With {escape(counts)} {_seats_word(spec, max(opt.for_seats))} only.</span>'
         if catalog.is_flag(opt):
-            checked = " checked" if opt.default else ""
+            checked = " checked" if field.value else ""
             control = (
-                f'<label class="check"><input type="checkbox" name="opt-{escape(opt.name)}" '
-                f'data-for-seats="{for_seats}"{checked}> {escape(opt.label)}</label>'
+                f'<label class="check"><input type="checkbox" name="opt-{escape(opt.name)}"{checked}> '
+                f"{escape(opt.label)}</label>"
             )
         else:
             choices = "".join(
-                f'<option value="{escape(str(c))}"{" selected" if type(c) is type(opt.default) and c == opt.default else ""}>'
-                f"{escape(catalog.choice_label(opt, c))}</option>"
+                f'<option value="{escape(str(c))}"{" selected" if type(c) is type(field.value) and c == field.value else ""}'
+                f'{" disabled" if str(c) in field.closed else ""}>{escape(catalog.choice_label(opt, c))}</option>'
                 for c in opt.choices
             )
             control = (
-                f'<label>{escape(opt.label)} <select name="opt-{escape(opt.name)}" '
-                f'data-for-seats="{for_seats}">{choices}</select></label>'
+                f'<label>{escape(opt.label)} <select name="opt-{escape(opt.name)}">{choices}</select></label>'
             )
-        options.append(f'<div class="option">{control}{help_text}{note}</div>')
+        hidden = "" if field.shown else " hidden"
+        unavailable = "" if field.offered else " unavailable"
+        options.append(f'<div class="option{unavailable}"{hidden}>{control}{help_text}{note}</div>')
     return (
         '<div id="alerts"></div>'
         f'<section class="setup" aria-labelledby="setup-h"><h1 id="setup-h">New game of {title}</h1>'
         f'<p class="muted">{escape(spec.blurb)}</p>'
         + (f'<p><a href="#rules/{escape(spec.id)}" class="button ghost">How to play {title}</a></p>' if rules else "")
         + (campaign_list(spec, campaigns) if getattr(spec, "campaign", False) and campaigns is not None else "")
-        + f'<form id="setup-form" data-game="{escape(spec.id)}">'
+        + f'<form id="setup-form" data-game="{escape(spec.id)}" novalidate>'
         f'<fieldset><legend>{escape(_seats_word(spec, 2).capitalize())}</legend><label>Number of {_seats_word(spec, 2)} '
         f'<select name="seats">{seat_opts}</select></label>'
         + "".join(rows)
@@ -211,8 +213,10 @@ def setup(spec: Any, campaigns: Optional[list[dict[str, Any]]] = None, rules: bo
         + '<fieldset><legend>Shuffle</legend><label>Seed (optional) <input name="seed" inputmode="numeric" '
         'pattern="-?[0-9]*" maxlength="12" placeholder="random"></label>'
         '<span class="help">The same seed and players give the same shuffle.</span></fieldset>'
+        # A mistake is told here, beside Start, where the player looks after pressing it.
+        '<div id="setup-alerts" class="form-alerts"></div>'
         '<div class="form-actions"><a href="#" class="button ghost" data-action="back">Back</a>'
-        '<button type="submit" class="primary" data-action="start">Start game</button></div>'
+        '<button type="submit" class="primary" data-action="start" aria-describedby="setup-alerts">Start game</button></div>'
         "</form></section>"
     )
 
@@ -266,7 +270,7 @@ def campaign_list(spec: Any, campaigns: list[dict[str, Any]]) -> str:
             f'<li class="campaign"><label class="check"><input type="radio" name="campaign" value="{cid}" form="setup-form"{checked}> '
             f"Continue {label}</label>"
             f'<button type="button" class="ghost" data-action="export-campaign" data-campaign="{cid}" '
-            f'aria-label="Share campaign {label} as a link">Share as a link</button></li>'
+            f'aria-label="Share as a link: campaign {label}">Share as a link</button></li>'
         )
     none = (
         '<li class="campaign"><label class="check"><input type="radio" name="campaign" value="new" form="setup-form"> '

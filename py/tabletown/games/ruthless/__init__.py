@@ -8,6 +8,7 @@ POSSE_LABELS = ("The Earps", "The Cowboys", "The Masterson posse", "The Peacock 
                 "The Road Agents", "Hired Guns", "Build one in the posse editor",
                 "Saved posse 1", "Saved posse 2", "Saved posse 3", "Saved posse 4")
 _POSSE_HELP = "For a free gunfight: a ready-made posse, one built in the posse editor, or one saved from an earlier gunfight."
+_FREE_GUNFIGHT = ("scenario", ("gunfight",))  # the table and the posses are chosen only for a free gunfight
 
 SPEC = GameSpec(
     id="ruthless",
@@ -25,15 +26,18 @@ SPEC = GameSpec(
         Choice("scenario", "Scenario", ("dodge-city", "riding-shotgun", "gunfight", "campaign"), "dodge-city",
                labels=("Dodge City Draw (1881), two posses", "Riding Shotgun, two posses",
                        "A free gunfight, two to four posses", "The campaign: the Earps against the Cowboys, two posses"),
+               choice_seats=((2,), (2,), (), (2,)),
                help="Dodge City Draw, Riding Shotgun and the campaign are for two posses."),
         Choice("table", "Table for a free gunfight", ("town", "wash", "ranch", "canyon"), "town",
-               labels=("A frontier town", "A dry wash", "A ranch", "A canyon")),
-        Choice("posse1", "First posse (free gunfight)", POSSES, "earps", labels=POSSE_LABELS, help=_POSSE_HELP),
-        Choice("posse2", "Second posse (free gunfight)", POSSES, "cowboys", labels=POSSE_LABELS, help=_POSSE_HELP),
+               labels=("A frontier town", "A dry wash", "A ranch", "A canyon"), only_with=_FREE_GUNFIGHT),
+        Choice("posse1", "First posse (free gunfight)", POSSES, "earps", labels=POSSE_LABELS, help=_POSSE_HELP,
+               only_with=_FREE_GUNFIGHT),
+        Choice("posse2", "Second posse (free gunfight)", POSSES, "cowboys", labels=POSSE_LABELS, help=_POSSE_HELP,
+               only_with=_FREE_GUNFIGHT),
         Choice("posse3", "Third posse (free gunfight)", POSSES, "masterson", labels=POSSE_LABELS, for_seats=(3, 4),
-               help=_POSSE_HELP),
+               help=_POSSE_HELP, only_with=_FREE_GUNFIGHT),
         Choice("posse4", "Fourth posse (free gunfight)", POSSES, "bandits", labels=POSSE_LABELS, for_seats=(4,),
-               help=_POSSE_HELP),
+               help=_POSSE_HELP, only_with=_FREE_GUNFIGHT),
         Flag("small", "Small gunfight: each initiative card activates one model", default=False,
              help="The design guide's option for small gunfights: a round of initiative for every model."),
     ),

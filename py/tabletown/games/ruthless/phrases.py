@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any, Callable, Optional
 
+from tabletown.engine.words import plural
+
 from . import cards as K
 from . import content as C
 
@@ -190,7 +192,7 @@ def _shot(e: dict[str, Any]) -> str:
     rolls = ", ".join(str(r) for r in e["rolls"])
     kind = {"snap": "Snap Shot: ", "covered": "Got you covered! "}.get(e["kind"], "")
     if e["fan"]:
-        how = f"fans a {WEAPON_NAMES[e['weapon']]} at {target} ({len(e['rolls'])} rounds, 10s hit"
+        how = f"fans a {WEAPON_NAMES[e['weapon']]} at {target} ({plural(len(e['rolls']), 'round')}, 10s hit"
         how += "" if e["need"] == 10 else f", {e['need']}s and up hit"
         how += f"; rolled {rolls})"
     else:
@@ -288,7 +290,7 @@ def _over(e: dict[str, Any]) -> str:
 PHRASES: dict[str, Callable[[dict[str, Any]], Optional[str]]] = {
     "pick": lambda e: f"{seat(e['seat'])} places a card face down.",
     "order": _order,
-    "revive": lambda e: f"{seat(e['seat'])}'s Ace or 4 brings {len(e['models'])} Unconscious men round.",
+    "revive": lambda e: f"{seat(e['seat'])}'s Ace or 4 brings {plural(len(e['models']), 'Unconscious man', 'Unconscious men')} round.",
     "seven": lambda e: f"{seat(e['seat'])} played a 7: one character may take a third action.",
     "end": lambda e: f"{seat(e['seat'])} ends the activation.",
     "hold": lambda e: f"{_who(e)} holds.",
@@ -298,7 +300,7 @@ PHRASES: dict[str, Callable[[dict[str, Any]], Optional[str]]] = {
     "declare": _declare,
     "shot": _shot,
     "shot-lost": lambda e: f"{_who(e)}'s shot is lost.",
-    "reload": lambda e: f"{_who(e)} reloads the {WEAPON_NAMES[e['weapon']]} ({e['rounds']} rounds).",
+    "reload": lambda e: f"{_who(e)} reloads the {WEAPON_NAMES[e['weapon']]} ({plural(e['rounds'], 'round')}).",
     "board": lambda e: f"{_who(e)} climbs aboard the stagecoach.",
     "alight": lambda e: f"{_who(e)} gets down from the stagecoach.",
     "mount": lambda e: f"{_who(e)} mounts a horse.",

@@ -902,7 +902,7 @@ def _action_text(ctx: dict[str, Any], a: dict[str, Any]) -> tuple[str, str, str]
         return f"{target} · {WEAPON_NAMES[M_weapon(view, a)]} · {text}", "Shoot at " + label, "Shoot"
     if t == "fanfire":
         label = _shot_label(ctx, a["model"], a["target"], a["weapon"], fan=True)
-        return f"Fan {a['rounds']}", f"Fanfire {a['rounds']} rounds at {label}", "Fanfire (revolver, short range, 10s hit)"
+        return f"Fan {a['rounds']}", f"Fanfire {plural(a['rounds'], 'round')} at {label}", "Fanfire (revolver, short range, 10s hit)"
     if t == "aim":
         return "Aim", f"{who(a['model'])} takes aim", "Other actions"
     if t == "cover":
@@ -1035,8 +1035,8 @@ def _territory(b: Board, ctx: dict[str, Any]) -> None:
             b.control(i, _campaign_text(ctx, legal[i])[1], body, text=NODE_NAMES[row["id"]])
         else:
             b.add(f'<g role="img" aria-label="{esc(NODE_NAMES[row["id"]])}" data-topic="board:territory">{body}</g>')
-    lines = [f"Act {camp.get('number', 1)}. Earps {camp.get('points', [0, 0])[0]} points, "
-             f"${camp.get('dollars', [0, 0])[0]}; Cowboys {camp.get('points', [0, 0])[1]} points, ${camp.get('dollars', [0, 0])[1]}."]
+    lines = [f"Act {camp.get('number', 1)}. Earps {plural(camp.get('points', [0, 0])[0], 'point')}, "
+             f"${camp.get('dollars', [0, 0])[0]}; Cowboys {plural(camp.get('points', [0, 0])[1], 'point')}, ${camp.get('dollars', [0, 0])[1]}."]
     for side, label in ((0, "Earps"), (1, "Cowboys")):
         roster = camp.get("rosters", [[], []])[side]
         people = []

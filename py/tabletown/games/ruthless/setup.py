@@ -57,7 +57,7 @@ def new_state(seed: int, seats: int, options: dict[str, Any], campaign: Optional
     scen = options["scenario"]
     need = SCENARIO_SEATS.get(scen)
     if need is not None and seats != need:
-        raise BadSetup(f"{TITLES[scen]} is played by two posses, not {seats}.")
+        raise BadSetup(f"{TITLES[scen]} is played by two posses, not {seats}: choose 2 posses, or a free gunfight.")
     st = blank_state(seed, seats, options, version)
     if scen == "dodge-city":
         setup_dodge_city(st)
@@ -138,7 +138,9 @@ def setup_gunfight(st: M.State, options: dict[str, Any], library: Optional[dict[
         elif choice.startswith("saved-"):
             posse = saved_posse(library, int(choice.split("-")[1]))
             if posse is None:
-                raise BadSetup(f"Posse {s + 1}: there is no saved posse number {choice.split('-')[1]} in this browser.")
+                raise BadSetup(f"Posse {s + 1}: there is no saved posse number {choice.split('-')[1]} in this browser. "
+                               "Choose a ready-made posse, or build one in the posse editor (it is saved for later "
+                               "gunfights).")
             sides.append(choice)
             cards = []
             for i, card in enumerate(posse["members"]):
@@ -165,7 +167,7 @@ def saved_posse(library: Optional[dict[str, Any]], number: int) -> Optional[dict
         return None
     posse = posses[number - 1]
     if not check_posse(posse):
-        raise BadSetup(f"Saved posse {number} is damaged and cannot be played.")
+        raise BadSetup(f"Saved posse {number} is damaged and cannot be played: choose another posse.")
     return posse
 
 

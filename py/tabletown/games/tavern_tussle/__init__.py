@@ -22,6 +22,8 @@ SPEC = GameSpec(
         Choice("youngest", "Players from youngest to oldest", _ROTATIONS + _ORDERS, 1,
                labels=tuple(f"Player {k} youngest, then left" for k in _ROTATIONS)
                + tuple("Players " + ", ".join(str(o)) for o in _ORDERS),
+               # player k youngest needs k players or more; a whole order is for as many players as it lists
+               choice_seats=tuple(tuple(range(max(k, 2), 5)) for k in _ROTATIONS) + tuple((len(str(o)),) for o in _ORDERS),
                help="Ties of Initiative and of the final scores go to the younger player."),
         Flag("taverner_bonus", "Taverner bonus points", default=False,
              help="Not in the rulebook: each Taverner card adds 0 to 3 points to its player's final score "

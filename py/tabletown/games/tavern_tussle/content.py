@@ -38,6 +38,8 @@ CATALOGS: dict[str, Catalog] = {
     "taverners": TAVERNER_CARDS,
     "abilities": ABILITY_ROWS,
 }
+# The catalogues that are pieces in the box, by the rulebook's name for them (its Components).
+COMPONENTS = {"heroes": "Hero Cards", "taverners": "Taverner Cards"}
 
 THEMES = ("Luck", "Battle", "Journey", "Elixir", "Coin")
 LUCK, BATTLE, JOURNEY, ELIXIR, COIN = range(5)

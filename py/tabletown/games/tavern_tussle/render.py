@@ -18,6 +18,7 @@ from html import unescape
 from typing import Any, Optional
 
 from ...engine.draw import PALETTE, Board, Drawing, esc, fit_lines
+from ...engine.words import plural
 from .content import ABILITY, EDITIONS, TAVERNERS, hero_label, hero_name
 
 ROUNDS = 3
@@ -176,7 +177,7 @@ def _big_card(x: float, y: float, w: float, h: float, hero: dict[str, Any], init
         body, _ = _lines(x + w / 2, yy - 6, hint, w - 24, size, room, MUTED, anchor="middle")
         out.append(body)
     if gain is not None and not tag:
-        out.append(_tag(x + w / 2, y + h - 16, f"+{gain} {'point' if gain == 1 else 'points'}", 22,
+        out.append(_tag(x + w / 2, y + h - 16, f"+{plural(gain, 'point')}", 22,
                         PALETTE["highlight"]))
     if tag:
         out.append(_tag(x + w / 2, y + h - 16, tag))
@@ -520,7 +521,7 @@ def _panel(b: Board, view: dict[str, Any], s: int, names: list[str], lay: Layout
     title = names[s] + (" (you)" if me else "")
     score = derived["scores"][s]
     hand = len(view["hands"][s])
-    info = f"Hand {hand} · {score} {'point' if score == 1 else 'points'}"
+    info = f"Hand {hand} · {plural(score, 'point')}"
     out.append(_text(28, y + 46, title, _fit_size(title, w - 56 - len(info) * 16, 36, 20), INK, "bold"))
     out.append(_topic("board:points", _text(w - 28, y + 46, info, 28, MUTED, anchor="end")))
     ry = y + 64
@@ -565,7 +566,7 @@ def _panel(b: Board, view: dict[str, Any], s: int, names: list[str], lay: Layout
         out.append(_topic("board:initiative",
                           _text(tx, ty0 + 206, f"Next Hero: Initiative +{bonus}", 24, PALETTE["good"], "bold")))
     ty = ry + row_a + tally_h
-    label = f"Tableau · {len(tab)} {'card' if len(tab) == 1 else 'cards'}"
+    label = f"Tableau · {plural(len(tab), 'card')}"
     if bonus and lay.narrow and not derived["over"]:
         label += f" · next Hero +{bonus}"
     out.append(_topic("board:tableau", _text(28, ty + 30, label, 24, MUTED, "bold")))

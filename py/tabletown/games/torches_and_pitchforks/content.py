@@ -100,6 +100,8 @@ LAYOUT = (
 )
 
 CATALOGS: dict[str, Catalog] = {name: load_catalog(__package__, name) for name, _, _, _ in LAYOUT}
+# The catalogues whose pieces the rulebook counts, by its name for them (each row's copies counted).
+COMPONENTS = {"townsfolk": "Townsfolk cards"}
 
 # Effect handlers by name; effects.py registers them (rules.py imports it).
 EFFECTS = Effects("torches-and-pitchforks")

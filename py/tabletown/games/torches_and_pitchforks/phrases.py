@@ -90,7 +90,7 @@ def _flee_failed(e: Event) -> str:
 def _slain(e: Event) -> str:
     how = "melts away" if e["melt"] else f"is slain (Strength {e['str']} vs Power {e['pow']})"
     power = CARDS[e["m"]]["power"]
-    return f"{_the(e, cap=True)} {how}! {T(e['seat'])} scores {power} and has {e['total']} points."
+    return f"{_the(e, cap=True)} {how}! {T(e['seat'])} scores {power} and has {plural(e['total'], 'point')}."
 
 
 def _beaten(e: Event) -> str:
@@ -164,7 +164,7 @@ PHRASES: dict[str, Callable[[Event], Optional[str]]] = {
     # the end of a fight
     "to_moor": lambda e: f"{_the(e, cap=True)} goes to the Moor without combat.",
     "slain": _slain,
-    "wins": lambda e: f"{T(e['seat'])} reaches {e['target']} points and saves the town!",
+    "wins": lambda e: f"{T(e['seat'])} reaches {plural(e['target'], 'point')} and saves the town!",
     "beaten": _beaten,
     "swallows": lambda e: f"{_the(e, cap=True)} swallows {plural(e['n'], 'Enhancement')}.",
     "killed": lambda e: (f"{T(e['seat'])}'s {card_name(e['folk'])} "

@@ -20,6 +20,7 @@ from html import unescape
 from typing import Any, Iterator, Optional
 
 from tabletown.engine.draw import PALETTE, Board, Drawing, esc, fit_lines, names_in
+from tabletown.engine.words import plural
 
 from .content import CARDS, gift_of, text_of
 
@@ -299,10 +300,10 @@ class _Renderer:
         pw = (inner - (cols - 1) * lay.gap) / cols
         ph = lay.small * 2 + lay.body * 2 + 30
         piles = [
-            ("Monster deck", f"{len(v['monster_deck'])} cards", "monster", True, "board:monster-deck"),
+            ("Monster deck", plural(len(v['monster_deck']), "card"), "monster", True, "board:monster-deck"),
             ("Monster discard", CARDS[v["monster_discard"][-1]]["name"] if v["monster_discard"] else "empty",
              "event", False, "board:monster-discard"),
-            ("Mob deck", f"{len(v['mob_deck'])} cards", "action", True, "board:mob-deck"),
+            ("Mob deck", plural(len(v['mob_deck']), "card"), "action", True, "board:mob-deck"),
             ("Mob discard", CARDS[v["mob_discard"][-1]]["name"] if v["mob_discard"] else "empty", "weapon", False,
              "board:mob-discard"),
         ]

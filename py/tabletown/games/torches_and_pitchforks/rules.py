@@ -248,9 +248,9 @@ class TorchesAndPitchforks(Rules):
         out = make_outcome(scores, [standing(state, p) for p in range(n)], ["score", "more Monsters slain"], details,
                            ["Score", "Monsters", "Living Townsfolk", "Slain"])
         if winner is not None:
-            out["tiebreaks"].insert(0, f"{T(winner)} was first to reach {state['target']} points and saves the town.")
+            out["tiebreaks"].insert(0, f"{T(winner)} was first to reach {plural(state['target'], 'point')} and saves the town.")
             if state["v"] != FIRST_VERSION:
-                out["headline"] = f"{T(winner)} saves the town with {scores[winner]} points!"
+                out["headline"] = f"{T(winner)} saves the town with {plural(scores[winner], 'point')}!"
         return out
 
     def prompt(self, state: State, seat: int) -> str:
@@ -260,7 +260,7 @@ class TorchesAndPitchforks(Rules):
         """How far the game is, for the saved-games list ("Turn 12 · best score 21 of 30")."""
         best = max(score_of(state, p) for p in range(state["n"]))
         if state["phase"] == "over":
-            return f"Over · won with {best} points"
+            return f"Over · won with {plural(best, 'point')}"
         return f"Turn {state['turns']} · best score {best} of {state['target']}"
 
     def topic(self, state: State, seat: Optional[int]) -> Optional[str]:

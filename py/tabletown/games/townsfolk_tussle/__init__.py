@@ -41,6 +41,7 @@ SPEC = GameSpec(
     secrets=True,
     campaign=True,
     seat_word="townsfolk",
+    solo_hint="to play alone, choose 3 townsfolk and the Solo variant",
     options=(
         Flag("solo", "Solo variant", default=False, for_seats=(3,),
              help="One player controls all three townsfolk. Secret Town Events are left out."),

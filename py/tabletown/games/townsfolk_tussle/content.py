@@ -142,6 +142,14 @@ CATALOGS: dict[str, Catalog] = {
     "events": Catalog("events", ROWS.get("events", [])),
     "charts": Catalog("charts", ROWS["charts"]),
 }
+# The catalogues that are pieces in the box, by the rulebook's name for them (its Game Components);
+# a row with `copies` is that many pieces (177 Peddler Gear of 167 kinds, 100 Town Events of 90).
+COMPONENTS = {
+    "townsfolk": "Two-Sided Townsfolk Cards", "ruffians": "Two-Sided Ruffian Cards", "terrain": "Terrain Cards",
+    "action_cards": "Action Cards", "gear_starting": "Starting Gear", "gear_peddler": "Peddler Gear",
+    "gear_ruffian": "Ruffian Gear", "gear_unique": "Unique Gear", "gear_unlockable": "Unlockable Gear",
+    "feats": "Feats of Mettle", "events": "Town Events",
+}
 
 
 # --- the rules the language cannot say, by name (each handler's text is its rule) ----------------------

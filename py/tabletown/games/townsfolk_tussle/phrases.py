@@ -94,7 +94,7 @@ def _chose(e: Event) -> Optional[str]:
     if k == "sheriff":
         return f"{who(e, 'seat')} settles the tie: {'roll for it' if v == 'roll' else 'the sheriff is chosen'}."
     if k in ("pay", "give"):
-        return f"{who(e, 'seat')} hands over {v} Coins."
+        return f"{who(e, 'seat')} hands over {plural(v, 'Coin')}."
     if k == "agree":
         return f"{who(e, 'seat')} {'agrees to' if v else 'turns down'} the trade."
     if k == "exchange":
@@ -261,12 +261,12 @@ PHRASES: dict[str, Callable[[Event], Optional[str]]] = {
                         f"{' with the alternative starting gear' if e.get('alt') else ''}.",
     "town": lambda e: f"Town Phase {e['round']}.",
     "feat-drawn": lambda e: None,
-    "pledge": lambda e: f"{who(e)} pledges {e['n']} Coins to reset the shop.",
+    "pledge": lambda e: f"{who(e)} pledges {plural(e['n'], 'Coin')} to reset the shop.",
     "no-reset": lambda e: f"{who(e)} would rather not reset the shop.",
     "reset": lambda e: "The Peddler resets her shop.",
     "secret-drawn": lambda e: f"{who(e)} draws a secret Town Event.",
-    "bought": lambda e: f"{who(e)} buys the {gear(e['g'])} for {e['n']} Coins.",
-    "sold": lambda e: f"{who(e)} sells the {gear(e['g'])} for {e['n']} Coins.",
+    "bought": lambda e: f"{who(e)} buys the {gear(e['g'])} for {plural(e['n'], 'Coin')}.",
+    "sold": lambda e: f"{who(e)} sells the {gear(e['g'])} for {plural(e['n'], 'Coin')}.",
     "give": lambda e: f"{who(e)} gives the {gear(e['g'])} to {who(e, 'to')}.",
     "pass": lambda e: f"{who(e)} is done shopping.",
     "shop-closed": lambda e: "The Peddler packs up.",

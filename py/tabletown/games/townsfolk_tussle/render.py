@@ -709,7 +709,7 @@ class Drawer:
             return "Pass (done shopping)"
         if kind == "sell":
             value = self.derived["folk"][seat]["sell"].get(a["g"], 0) if seat is not None else 0
-            return f"Sell the {C.gear_of(a['g'])['name']} for {value} Coins"
+            return f"Sell the {C.gear_of(a['g'])['name']} for {plural(value, 'Coin')}"
         if kind == "give":
             return f"Give the {C.gear_of(a['g'])['name']} to {folk_name(self.view, a['to'])}"
         if kind == "no-reset":
@@ -755,7 +755,7 @@ class Drawer:
         b.add(open_about("board:peddler-table"))
         write(b, 12, y + 18, "The Peddler's table", size=15, weight="bold")
         write(b, 200 if not self.narrow else 12, y + (18 if not self.narrow else 34),
-               f"Peddler deck: {len(view['ped']['deck'])} cards", size=11, fill=P["muted"])
+               f"Peddler deck: {plural(len(view['ped']['deck']), 'card')}", size=11, fill=P["muted"])
         y += 26 if not self.narrow else 42
         cols = 2 if self.narrow else 5
         cw = (w - 24 - 8 * (cols - 1)) / cols
@@ -772,12 +772,12 @@ class Drawer:
             b.add(open_about("card:peddler-gear"))
             if i is not None:
                 self.drawn.add(i)
-                b.control(i, f"Buy the {g['name']} for {price} Coins", body, data_topic="action:buy")
+                b.control(i, f"Buy the {g['name']} for {plural(price, 'Coin')}", body, data_topic="action:buy")
             else:
                 b.add(body)
             write(b, cx + 6, cy + 16, g["name"], size=12, weight="bold", width=cw - 12)
             b.add(open_about("board:price"))
-            write(b, cx + 6, cy + 31, f"{price} Coins", size=11, fill=P["accent"], weight="bold")
+            write(b, cx + 6, cy + 31, plural(price, "Coin"), size=11, fill=P["accent"], weight="bold")
             b.add("</g>")
             write(b, cx + 6, cy + 46, gear_line(inst), size=10, width=cw - 12, lines=2)
             write(b, cx + 6, cy + 76, g.get("text", ""), size=10, width=cw - 12, lines=5)
@@ -824,10 +824,10 @@ class Drawer:
                weight="bold", width=w - 16)
         y += 34
         write(b, x + 8, y, f"HP {t['hp']}/{d.get('max', '?')} · MVMT {d.get('mvmt', '?')} · MOX {d.get('mox', '?')} · "
-                         f"ACC {d.get('acc', 0):+d} · {t['coins']} Coins", size=11, width=w - 16)
+                         f"ACC {d.get('acc', 0):+d} · {plural(t['coins'], 'Coin')}", size=11, width=w - 16)
         y += 16
         b.add(open_about("board:feats"))
-        write(b, x + 8, y, f"Feats: {len(t['done'])} done ({d.get('points', 0)} points), {len(t['feats'])} face down",
+        write(b, x + 8, y, f"Feats: {len(t['done'])} done ({plural(d.get('points', 0), 'point')}), {len(t['feats'])} face down",
                size=11, width=w - 16, fill=P["muted"])
         b.add("</g>")
         y += 14
@@ -856,7 +856,7 @@ class Drawer:
                 feat = C.FEATS[fid]
                 b.add(open_about("card:feat"))
                 y += 13 * write(b, x + 8, y + 2, f"Feat (hidden): {feat['name']}: {feat['goal_text']} "
-                                                f"({feat['points']} pts{'; ' + feat['reward_text'] if feat['reward_text'] else ''})",
+                                                f"({plural(feat['points'], 'pt')}{'; ' + feat['reward_text'] if feat['reward_text'] else ''})",
                                  size=10, width=w - 16, lines=3, fill=P["accent"])
                 b.add("</g>")
             for eid in t["secrets"]:
@@ -870,7 +870,7 @@ class Drawer:
         for fid in t["done"]:
             feat = C.FEATS[fid]
             b.add(open_about("board:feat-points"))
-            y += 13 * write(b, x + 8, y + 2, f"✓ {feat['name']} ({feat['points']} pts)", size=10, width=w - 16,
+            y += 13 * write(b, x + 8, y + 2, f"✓ {feat['name']} ({plural(feat['points'], 'pt')})", size=10, width=w - 16,
                              fill=P["good"])
             b.add("</g>")
         b.add("</g>")

@@ -3,6 +3,9 @@
 from tabletown.engine.spec import Choice, Flag, GameSpec
 
 _MISSIONS = tuple(f"Mission {i}" for i in range(1, 11))
+# "Each player's next mission" sets every player's mission itself; Hard Mode needs a mission.
+_NOT_NEXT = ("mission", tuple(range(0, 11)))
+_ON = ("mission", tuple(range(1, 11)) + ("next",))
 
 SPEC = GameSpec(
     id="tumble-town",
@@ -18,7 +21,7 @@ SPEC = GameSpec(
                labels=("Against the Outlaw", "No Outlaw scoring chart", "Sole Surveyor"), for_seats=(1,),
                help="Play against the Outlaw, chase it out of town and compare with the chart, or face the Sole Surveyor."),
         Choice("difficulty", "Outlaw difficulty", ("easy", "medium", "hard", "extra-hard"), "medium",
-               labels=("Easy", "Medium", "Hard", "Extra Hard"), for_seats=(1,)),
+               labels=("Easy", "Medium", "Hard", "Extra Hard"), for_seats=(1,), only_with=("mode", ("outlaw", "no-outlaw"))),
         Flag("no_main_street", "No Main Street variant", default=False,
              help="Buildings are not placed on the Town card and Main Street does not score."),
         Flag("surplus", "Surplus variant", default=False,
@@ -27,12 +30,12 @@ SPEC = GameSpec(
                labels=("Off",) + _MISSIONS + ("Each player's next mission",),
                help="Beat the mission's score and its extra requirement to move on to the next mission."),
         Choice("mission_seat2", "Second player's mission", tuple(range(0, 11)), 0,
-               labels=("Same as the first",) + _MISSIONS, for_seats=(2, 3, 4)),
+               labels=("Same as the first",) + _MISSIONS, for_seats=(2, 3, 4), only_with=_NOT_NEXT),
         Choice("mission_seat3", "Third player's mission", tuple(range(0, 11)), 0,
-               labels=("Same as the first",) + _MISSIONS, for_seats=(3, 4)),
+               labels=("Same as the first",) + _MISSIONS, for_seats=(3, 4), only_with=_NOT_NEXT),
         Choice("mission_seat4", "Fourth player's mission", tuple(range(0, 11)), 0,
-               labels=("Same as the first",) + _MISSIONS, for_seats=(4,)),
-        Flag("mission_hard", "Solo Missions: Hard Mode", default=False, for_seats=(1,),
+               labels=("Same as the first",) + _MISSIONS, for_seats=(4,), only_with=_NOT_NEXT),
+        Flag("mission_hard", "Solo Missions: Hard Mode", default=False, for_seats=(1,), only_with=_ON,
              help="You must also beat the Outlaw's score to move on."),
     ),
     rules_version=2,  # 2: the Jail's power only when it can be completed; the 3-cactus back may take gold

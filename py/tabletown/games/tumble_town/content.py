@@ -76,6 +76,10 @@ CATALOGS: dict[str, Catalog] = {
     name: load_catalog(__package__, name)
     for name in ("plans", "points-v1", "shapes", "backs", "horses", "towns", "missions", "verdicts")
 }
+# The catalogues that are cards in the box, by the rulebook's name for them (its Components). Its
+# (8) Town cards are not here: they carry the four kinds of town on their two sides, and the
+# rulebook does not say which two share a card.
+COMPONENTS = {"plans": "Building Plan cards", "horses": "Horse cards"}
 
 SHAPES: dict[str, tuple[tuple[int, int], ...]] = {
     row["id"]: tuple((lv, x) for lv, x in row["pos"]) for row in CATALOGS["shapes"]

@@ -46,11 +46,11 @@ def power_text(power: dict[str, Any]) -> str:
         "gain_die": "gain a brown, gray or black die of your choice",
         "warehouse": "gain a brown, gray and black die and three Storehouse spaces",
         "tokens": "gain three Dice Tokens",
-        "pairs": f"{pts} points for each pair of dice in your Storehouse",
+        "pairs": f"{plural(pts, 'point')} for each pair of dice in your Storehouse",
         "feature": f"{plural(pts, 'point')} for each {power.get('f')} on your buildings",
-        "height": f"{pts} point for each building of height {power.get('h')}",
-        "sets": f"{pts} points for each set of all four style icons (Horse included)",
-        "neighbor": f"{pts} point for each {power.get('icon')} on your neighbours' buildings",
+        "height": f"{plural(pts, 'point')} for each building of height {power.get('h')}",
+        "sets": f"{plural(pts, 'point')} for each set of all four style icons (Horse included)",
+        "neighbor": f"{plural(pts, 'point')} for each {power.get('icon')} on your neighbours' buildings",
     }[k]
 
 

@@ -417,7 +417,7 @@ def _head(L: Layout, view: dict[str, Any], names: list[str]) -> Piece:
     c.add(rect(0, 0, W, 96, "#5b3a1e", rx=0))
     c.add(text(L.pad, 30, "Tumble Town", 24, "#f8e7b8", "start", True))
     mode = view["mode"]
-    sub = {"multi": f"{view['n']} players", "outlaw": f"Solo against the Outlaw ({view['opts']['difficulty']})",
+    sub = {"multi": plural(view['n'], "player"), "outlaw": f"Solo against the Outlaw ({view['opts']['difficulty']})",
            "no-outlaw": "Solo, No Outlaw chart", "sole-surveyor": "Solo, Sole Surveyor"}[mode]
     extras = [TOWN_NAMES[view["town"]] + " town"]
     if view["opts"]["no_main_street"]:
@@ -603,7 +603,7 @@ def _panel(L: Layout, view: dict[str, Any], acts: Controls, names: list[str]) ->
         if t == "build":
             p = PLANS[a["plan"]]
             least = hints.get("least", {}).get(str(a["plan"]))
-            hint = f" ({least} penalt{'y' if least == 1 else 'ies'} at best)" if least is not None else ""
+            hint = f" ({plural(least, 'penalty', 'penalties')} at best)" if least is not None else ""
             labels.append((a, f"Build {p['name']}{hint}", GREEN, "action:build"))
         elif t == "power":
             p = PLANS[pl["built"][a["b"]]["plan"]]
@@ -662,7 +662,7 @@ def _construction(c: Canvas, L: Layout, view: dict[str, Any], pl: dict[str, Any]
         else:
             iy = y + 34
     c.add(f'<g data-topic="requirement:{plan["req"]["k"]}">')
-    used = c.text(info_x, iy + 16, f"Needs {req_label(plan['req'])} · worth {points(plan, view['v'])} points", size=15,
+    used = c.text(info_x, iy + 16, f"Needs {req_label(plan['req'])} · worth {plural(points(plan, view['v']), 'point')}", size=15,
                   width=info_w, lines=2)
     c.add("</g>")
     iy += 20 * (used - 1)
@@ -858,8 +858,8 @@ def _rivals(L: Layout, view: dict[str, Any]) -> Optional[Piece]:
         c.add(rect(4, y, W - 8, h, "#3b2a1e", rx=14))
         c.add(text(pad, y + 28, "The Outlaw", 20, "#ffcf5a", "start", True))
         horses = info["horses"]
-        c.text(pad, y + 52, f"{len(o['plans'])} plans stolen ({info['points']} points) · {o['penalties']} Penalty tokens · "
-               f"{horses} secret Horse{'s' if horses > 1 else ''}", size=15, width=W - 2 * pad, lines=2, fill="#ffffff")
+        c.text(pad, y + 52, f"{plural(len(o['plans']), 'plan')} stolen ({plural(info['points'], 'point')}) · "
+               f"{plural(o['penalties'], 'Penalty token')} · {plural(horses, 'secret Horse')}", size=15, width=W - 2 * pad, lines=2, fill="#ffffff")
         held = ", ".join(f"{n} {color}" for color, n in o["dice"].items() if n)
         c.add(text(pad, y + 92, f"Dice taken: {held or 'none'}", 14, "#f5e6c4"))
         last = o.get("last")
@@ -964,7 +964,7 @@ def _draw_town(L: Layout, view: dict[str, Any], seat: int, names: list[str], act
     y = 0.0
     c.add(f'<text x="{pad}" y="{_n(y + 28)}" font-size="20" font-weight="bold">{names[seat]}'
           f'{" (you)" if mine else ""}</text>')
-    c.add(about("board:score", text(W - pad, y + 28, f"{score['total']} points" + ("" if score["horse_known"] else " + Horse"),
+    c.add(about("board:score", text(W - pad, y + 28, plural(score['total'], 'point') + ("" if score["horse_known"] else " + Horse"),
                                     18, GREEN, "end", True)))
     y += 40
     if isinstance(horse_id, int):

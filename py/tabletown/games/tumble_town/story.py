@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any, Callable, Optional
 
 from tabletown.engine.rules import Action, Event, State, seat_token
+from tabletown.engine.words import plural
 
 from .content import PLANS, PLOTS, is_gold_building, penalty_value, points
 from .scoring import gold_points, occupancy, street_detail
@@ -91,12 +92,12 @@ def tell(steps: list[Step], final: State, public_total: Callable[[State, int], i
             leaders = [s for s in range(n) if scores[s] == top]
             if top > 0 and len(leaders) == 1 and leaders[0] != leader:
                 if leader is not None:
-                    moments.append([rnd, seat_token(leaders[0]), f"takes the lead with {top} points"])
+                    moments.append([rnd, seat_token(leaders[0]), f"takes the lead with {plural(top, 'point')}"])
                 leader = leaders[0]
         rnd = after["round"]
     best = sorted((t for t in turns if t[0] > 0), key=lambda t: (-t[0], t[1], t[2]))[:BEST_TURNS]
     for gain, r, seat, built in best:
-        what = f"gains {gain} points" + (" building the " + " and the ".join(built) if built else "")
+        what = f"gains {plural(gain, 'point')}" + (" building the " + " and the ".join(built) if built else "")
         moments.append([r, seat_token(seat), what])
     moments.sort(key=lambda m: m[0])  # a stable sort: within a round, in the order told above
     tables = [buildings_table(final, built_round, neighbor_plans, horse_icon), penalties_table(final)]
