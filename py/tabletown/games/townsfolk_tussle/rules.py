@@ -19,7 +19,7 @@ from tabletown.engine.zones import HIDDEN, OWNER, Zone, Zones
 from . import SPEC, unlock_option
 from . import content as C
 from .match import Match
-from .phrases import PHRASES, prompt_for
+from .phrases import PHRASES, gather_steps, prompt_for
 from .play import R, Suspend
 
 SQUARE_QUESTIONS = ("push", "place", "dash", "spot", "terrain-spot")
@@ -121,11 +121,11 @@ def annotate(events: list[dict[str, Any]], state: dict[str, Any]) -> list[dict[s
     folk = [t["id"] for t in state["folk"]]
     for e in events:
         for key, out in (("who", "folk"), ("seat", "seat-folk"), ("to", "to-folk"), ("other", "other-folk"),
-                         ("chosen", "chosen-folk")):
+                         ("chosen", "chosen-folk"), ("by", "by-folk")):
             v = e.get(key)
             if isinstance(v, int) and not isinstance(v, bool) and 0 <= v < len(folk):
                 e[out] = folk[v]
-        if e.get("t") == "target":
+        if e.get("t") in ("target", "tie"):
             e["folks"] = [folk[w] if isinstance(w, int) else None for w in e["who"]]
     return events
 
@@ -141,6 +141,9 @@ class TownsfolkTussle(Rules):
         Zone("f.deck", HIDDEN, pool="cards"),
     )
     phrases = PHRASES
+
+    def phrase(self, events):
+        return super().phrase(gather_steps(events))
 
     # --- the contract -----------------------------------------------------------------------------
     def people(self, seats, options):

@@ -409,7 +409,7 @@ class Stats:
         if self.has_mod("invulnerable", victim):
             total = 0
         if total == 0:
-            self.ev.add("dmg", who=self.name_of(victim), n=0, src=source)
+            self.ev.add("dmg", who=self.name_of(victim), n=0, src=source, by=self.name_of(by))
             return 0
         floor = max([m["amount"] for m, _ in self.mods_for("min-hp", victim)] + [0])
         if self.f is None:
@@ -423,7 +423,7 @@ class Stats:
             self.f["hp"] = after
         else:
             self.folk(victim)["hp"] = after
-        self.ev.add("dmg", who=self.name_of(victim), n=lost, src=source, hp=after)
+        self.ev.add("dmg", who=self.name_of(victim), n=lost, src=source, hp=after, by=self.name_of(by))
         if lost <= 0:
             return 0
         self.tally(victim, "dmg-taken", lost)
