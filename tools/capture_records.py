@@ -112,6 +112,9 @@ PLAN: list[tuple[str, list[str], dict, int, int | None]] = [
     ("townsfolk-tussle", ["random", "random", "random"], {"solo": True}, 72, 200),
     ("townsfolk-tussle", ["hard", "random", "easy", "random"], {"doublin_down": True, "trading": True}, 73, 250),
     ("townsfolk-tussle", ["random", "hard", "random"], {"town_map": "rough", "unlocked_waggums": True}, 74, 150),
+    # Townsfolk Tussle rules version 2 (buying a piece offers to equip it at once when a slot it fits is free)
+    ("townsfolk-tussle", ["random", "easy"], {}, 75, 200),
+    ("townsfolk-tussle", ["random", "random", "hard"], {"trading": True}, 76, 150),
 ]
 
 
@@ -121,6 +124,7 @@ VERSIONS: dict[str, dict[int, set[int]]] = {
     "torches-and-pitchforks": {2: {25, 26, 27, 28}, 3: {51, 52, 53, 54}, 4: {55, 56}},
     "tumble-town": {2: {40, 41, 42, 43}},
     "ruthless": {2: {91, 92, 93, 94, 95}, 3: {121, 122, 123}},
+    "townsfolk-tussle": {2: {75, 76}},
 }
 
 

@@ -700,9 +700,12 @@ class Lang:
         self.ev.add("recover", who=owner, g=inst)
         self.offer_equip(owner, inst)
 
-    def offer_equip(self, seat: int, inst: str) -> None:
-        """The owner may equip a piece at once, for free (or leave it in the stash)."""
+    def offer_equip(self, seat: int, inst: str, free_only: bool = False) -> None:
+        """The owner may equip a piece at once, for free (or leave it in the stash); with `free_only`
+        only into a slot nothing is in (both hands for a 2-handed piece)."""
         slots = self.fitting_slots(inst)
+        if free_only:
+            slots = [slot for slot in slots if self.slot_free(seat, slot)]
         if not slots:
             return
         where = self.ask(seat, "equip", slots + ["stash"], g=inst, always=True)

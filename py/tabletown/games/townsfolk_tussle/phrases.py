@@ -452,7 +452,7 @@ QUESTIONS = {
     "face": "Choose which way the Ruffian faces",
     "react": "Use {name}'s reaction?",
     "gear": "Choose a piece of gear",
-    "equip": "Equip it now, for free?",
+    "equip": "Equip the {gear} now, for free?",
     "sheriff": "The tied townsfolk: choose the new sheriff, or roll for it",
     "pay": "How many Coins do you pay?",
     "give": "How many Coins do you give?",
@@ -479,7 +479,7 @@ def prompt_for(state: dict[str, Any], seat: int, can: Optional[set[str]] = None)
     if state.get("result") is not None:
         return "The game is over"
     if pending:
-        return QUESTIONS.get(pending["q"]["k"], "Decide").format(name=name)
+        return QUESTIONS.get(pending["q"]["k"], "Decide").format(name=name, gear=gear(pending["q"].get("g")))
     kind = state["stage"]["k"]
     if kind == "pick":
         return "Choose your townsfolk"

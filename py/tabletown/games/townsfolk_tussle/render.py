@@ -332,7 +332,8 @@ class Drawer:
         from .phrases import QUESTIONS
 
         seat = q["seat"]
-        text = QUESTIONS.get(kind, "Decide").format(name=folk_name(self.view, seat))
+        text = QUESTIONS.get(kind, "Decide").format(name=folk_name(self.view, seat),
+                                                    gear=C.gear_of(q["g"])["name"] if q.get("g") else "gear")
         b.add(open_about(f"prompt:{kind}"))
         b.add(f'<rect x="8" y="{y}" width="{w - 16}" height="34" rx="6" fill="{P["highlight"]}"/>')
         write(b, 18, y + 22, f"{self.who(seat)}: {text}", size=14, weight="bold", width=w - 36)
@@ -898,24 +899,35 @@ class Drawer:
 
     # --- the Peddler's table -------------------------------------------------------------------------------------------
     def shop(self, b: Board, x: float, y: float, w: float) -> float:
+        """The ten pieces on the Peddler's table: five to a row on a wide screen; on a phone one to a row,
+        in letters as large as the page's own (the board is drawn 430 wide and shown about 370 px wide)."""
         view = self.view
         shop = view["ped"]["shop"]
         b.add(open_about("board:peddler-table"))
         write(b, 12, y + 18, "The Peddler's table", size=15, weight="bold")
-        write(b, 200 if not self.narrow else 12, y + (18 if not self.narrow else 34),
-               f"Peddler deck: {len(view['ped']['deck'])} cards", size=11, fill=P["muted"])
-        y += 26 if not self.narrow else 42
-        cols = 2 if self.narrow else 5
+        write(b, 200 if not self.narrow else 12, y + (18 if not self.narrow else 36),
+              f"Peddler deck: {len(view['ped']['deck'])} cards", size=14 if self.narrow else 11, fill=P["muted"])
+        y += 26 if not self.narrow else 46
+        cols = 1 if self.narrow else 5
         cw = (w - 24 - 8 * (cols - 1)) / cols
-        ch = 150
+        size = 15 if self.narrow else 10  # the card's words
         prices = self.derived.get("prices", {})
+        row_top, row_h = y, 0.0
         for n, inst in enumerate(shop):
             g = C.gear_of(inst)
+            if n % cols == 0 and n:
+                row_top += row_h + 8
+                row_h = 0.0
             cx = 12 + (n % cols) * (cw + 8)
-            cy = y + (n // cols) * (ch + 8)
+            cy = row_top
             i = self.idx({"type": "buy", "g": inst})
             price = prices.get(inst, g.get("cost"))
-            body = (f'<rect x="{cx}" y="{cy}" width="{cw}" height="{ch}" rx="6" fill="{P["card"]}" '
+            line = fit_lines(gear_line(inst), cw - 12, size, 2)
+            text = fit_lines(g.get("text", ""), cw - 12, size, 6 if self.narrow else 5) if g.get("text") else []
+            step = size * 1.25
+            ch = 150 if not self.narrow else 40 + step * (len(line) + len(text)) + (8 if text else 0)
+            row_h = max(row_h, ch)
+            body = (f'<rect x="{_n(cx)}" y="{_n(cy)}" width="{_n(cw)}" height="{_n(ch)}" rx="6" fill="{P["card"]}" '
                     f'stroke="{P["good"] if i is not None else P["line"]}" stroke-width="{2 if i is not None else 1}"/>')
             b.add(open_about("card:peddler-gear"))
             if i is not None:
@@ -923,16 +935,25 @@ class Drawer:
                 b.control(i, f"Buy the {g['name']} for {price} Coins", body, data_topic="action:buy")
             else:
                 b.add(body)
-            write(b, cx + 6, cy + 16, g["name"], size=12, weight="bold", width=cw - 12)
-            b.add(open_about("board:price"))
-            write(b, cx + 6, cy + 31, f"{price} Coins", size=11, fill=P["accent"], weight="bold")
-            b.add("</g>")
-            write(b, cx + 6, cy + 46, gear_line(inst), size=10, width=cw - 12, lines=2)
-            write(b, cx + 6, cy + 76, g.get("text", ""), size=10, width=cw - 12, lines=5)
+            if self.narrow:  # the name, and the price on the same line at the card's right
+                write(b, cx + 8, cy + 22, g["name"], size=16, weight="bold", width=cw - 110)
+                b.add(open_about("board:price"))
+                write(b, cx + cw - 8, cy + 22, f"{price} Coins", size=16, fill=P["accent"], weight="bold", anchor="end")
+                b.add("</g>")
+                ty = cy + 22 + step + 4
+            else:
+                write(b, cx + 6, cy + 16, g["name"], size=12, weight="bold", width=cw - 12)
+                b.add(open_about("board:price"))
+                write(b, cx + 6, cy + 31, f"{price} Coins", size=11, fill=P["accent"], weight="bold")
+                b.add("</g>")
+                ty = cy + 46
+            write(b, cx + 6, ty, gear_line(inst), size=size, width=cw - 12, lines=2)
+            if text:  # on a phone right under the gear line; on a wide screen in its own place
+                text_y = ty + step * len(line) + 8 if self.narrow else cy + 76
+                write(b, cx + 6, text_y, g.get("text", ""), size=size, width=cw - 12, lines=6 if self.narrow else 5)
             b.add("</g>")
         b.add("</g>")
-        rows = (len(shop) + cols - 1) // cols
-        return y + rows * (ch + 8)
+        return row_top + row_h + 8 if shop else y
 
     # --- townsfolk cards ------------------------------------------------------------------------------------------------
     def folk_cards(self, b: Board, y: float) -> float:

@@ -43,7 +43,8 @@ def earned(campaign: Any, key: str, known: Any = None) -> list[str]:
     return sorted({n for n in found if isinstance(n, str) and (known is None or n in known)})
 
 
-def new_state(seed: int, seats: int, options: dict[str, Any], campaign: Optional[dict[str, Any]]) -> dict[str, Any]:
+def new_state(seed: int, seats: int, options: dict[str, Any], campaign: Optional[dict[str, Any]],
+              version: int = SPEC.rules_version) -> dict[str, Any]:
     words = seed_state(seed)
     rng = Rng(words)
     unlocked = sorted(set(earned(campaign, "unlocked", C.RUFFIANS))
@@ -66,7 +67,7 @@ def new_state(seed: int, seats: int, options: dict[str, Any], campaign: Optional
              "secrets": [], "counters": {}} for _ in range(seats)]
     return {
         "rng": words,
-        "v": SPEC.rules_version,
+        "v": version,
         "variant": {"solo": bool(options.get("solo")), "doublin": bool(options.get("doublin_down")),
                     "trading": bool(options.get("trading")), "map": options.get("town_map", "standard")},
         "unlocked": unlocked,
@@ -157,7 +158,7 @@ class TownsfolkTussle(Rules):
 
     def setup(self, seed, seats, options, campaign=None, version=None):
         self.spec.check_seats(seats)
-        return new_state(seed, seats, options, campaign)
+        return new_state(seed, seats, options, campaign, version or SPEC.rules_version)
 
     def active(self, state):
         if state.get("result") is not None:

@@ -122,6 +122,10 @@ class Stats:
             return ["hands"] if g.get("hands") == 2 else ["left-hand", "right-hand"]
         return [slot]
 
+    def slot_free(self, seat: int, slot: str) -> bool:
+        eq = self.folk(seat)["eq"]
+        return all(eq.get(sl) is None for sl in (HANDS if slot == "hands" else (slot,)))
+
     def equip(self, seat: int, inst: str, slot: str, free_hp: bool = False) -> list[str]:
         """Put a stashed piece in a slot; what was there goes to the stash. Returns what was displaced."""
         t = self.folk(seat)
