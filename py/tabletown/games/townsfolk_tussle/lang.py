@@ -573,7 +573,8 @@ class Lang:
                     continue
                 ranged = st["range"] >= 2 and ctx.ruffian_side
             gear = ctx.this if ctx.kind == "gear" else None  # the gear whose ability dealt it (Jerry)
-            lost = self.deal(who, n, source, by=by, ranged=ranged, with_=gear)
+            lost = self.deal(who, n, source, by=by, ranged=ranged, with_=gear,
+                             cause=None if ctx.ruffian_side else ctx.row)
             if lost and ctx.kind == "card" and who not in ctx.damaged:
                 ctx.damaged.append(who)
 

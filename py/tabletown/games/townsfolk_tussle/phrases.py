@@ -237,9 +237,10 @@ def _dmg(e: Event) -> Optional[str]:
             return f"{ruffian_does(by, 'deals')} no DMG to {who(e)}."
         return f"{ruffian_does(by, 'deals')} {e['n']} DMG to {who(e)} ({e['hp']} HP left)."
     victim = ruffian_does(e["who"], "takes") if is_ruffian(e["who"]) else f"{who(e)} takes"
+    src = f" from {source_name(e['of'])}" if e.get("of") and e.get("src") != "ruffian" else ""
     if e["n"] == 0:
-        return f"{victim} no DMG."
-    return f"{victim} {e['n']} DMG ({e['hp']} HP left)."
+        return f"{victim} no DMG{src}."
+    return f"{victim} {e['n']} DMG{src} ({e['hp']} HP left)."
 
 
 def _pushed(e: Event) -> str:
