@@ -106,6 +106,9 @@ def test_while_a_townsfolk_chooses_where_they_are_pushed_no_token_sits_on_anothe
     assert len(set(placed)) == len(placed)
     # the squares Melba may be pushed to are named for her
     assert re.search(r'aria-label="Push Melba to [A-L]\d+"', grid)
+    # the walk so far is on the board while she chooses: the footprint it left (F6–G7), dashed, and a dot
+    start = re.search(r'<rect x="([\d.]+)" y="([\d.]+)"[^>]*stroke-dasharray="6 4"', grid)
+    assert start and square_of(float(start.group(1)), float(start.group(2))) == (5, 5)
 
 
 def fight_after_a_walk() -> Table:
@@ -155,7 +158,7 @@ def test_a_mark_not_on_the_grid_is_not_explained():
 def test_the_action_card_says_where_the_ruffian_moved_and_whom_it_pushed():
     t = fight_after_a_walk()
     box = words(part(board(t), "ruffian"))
-    assert "Moved 4 steps (red dots), ending on B6–C7" in box
+    assert "Moved 4 steps (red dots) from F6–G7 to B6–C7" in box
     assert "Pushed Melba to D5 (brown outline)" in box
 
 

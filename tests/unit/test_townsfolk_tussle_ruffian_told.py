@@ -166,3 +166,16 @@ def test_a_card_with_no_one_to_target_says_so():
     t = open_field(henlo=(0, 0), melba=(11, 11), quintus=(11, 0))
     told = ruffian_turn(t, "qing-kween-claymore-sweep")
     assert "No target: no one fits “All townsfolk within 2 squares”." in told
+
+
+def test_the_path_the_players_chose_is_told_with_where_it_ends():
+    # "If the Ruffian can take multiple paths to reach their target, all which take the same amount of
+    # MVMT, the players may choose the path the Ruffian takes." Henlo on D4: E4–F5 or D5–E6.
+    t = open_field(henlo=(3, 3))
+    t.stack("qing-kween-twin-cleave")
+    t.ruffian_plays()
+    assert t.question["k"] == "path"
+    t.answer(1)
+    told = t.lines[-1]
+    assert told.startswith(f"{HENLO} picks path 2 of 2 for the Ruffian, ending on D5–E6. "
+                           f"{QK} move 3 squares from F6–G7 to D5–E6.")

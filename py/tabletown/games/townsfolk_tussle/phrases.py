@@ -113,11 +113,18 @@ def source_name(row: Optional[str]) -> str:
 
 def _chose(e: Event) -> Optional[str]:
     k, v = e["k"], e["v"]
-    if k in ("push", "place", "dash", "spot") and isinstance(v, list):
+    if k == "push":
+        return None  # the push that follows names the square chosen
+    if isinstance(v, list) and (k == "spot" or (k == "place" and is_ruffian(e.get("who")))):
+        return f"{who(e, 'seat')} chooses where the Ruffian goes: {footprint(v)}."
+    if k in ("place", "dash") and isinstance(v, list):
         return f"{who(e, 'seat')} picks {square(v)}."
     if k == "react":
         return f"{who(e, 'seat')} {'uses' if v else 'does not use'} {source_name(e.get('row'))}."
     if k == "path":
+        paths = e.get("paths") or []
+        if 0 <= v < len(paths):
+            return f"{who(e, 'seat')} picks path {v + 1} of {len(paths)} for the Ruffian, ending on {footprint(paths[v][-1])}."
         return f"{who(e, 'seat')} picks the Ruffian's path."
     if k == "face":
         return f"{who(e, 'seat')} turns the Ruffian to face {DIRS[v]}."
@@ -394,7 +401,7 @@ PHRASES: dict[str, Callable[[Event], Optional[str]]] = {
     "weakness": lambda e: f"{ruffian(e['who'])}'s weakness, {C.RUFFIANS[e['who']]['weakness']['name']}, is activated!",
     "kept-fires": _kept_fires,
     "unkeep": lambda e: f"{card(e['card'])} is discarded.",
-    "ruffian-at": lambda e: f"{ruffian(e['who'])} is placed at {square(e['at'])}.",
+    "ruffian-at": lambda e: f"{ruffian_does(e['who'], 'is')} placed on {footprint(e['at'])}.",
     "at": lambda e: f"{who(e)} is at {square(e['at'])}." if e.get("how") != "start" else f"{who(e)} starts at {square(e['at'])}.",
     "face": lambda e: f"{ruffian_does(e['who'], 'turns')} to face {DIRS[e['to']]}." if is_ruffian(e["who"]) else None,
     "ruffian-step": lambda e: None,  # told as a walk (gather_steps)

@@ -206,7 +206,8 @@ class Drawer:
             terrain = [[p["t"], p["cells"][0], p.get("gone"), p.get("exh")] for p in f["terrain"]]
             ruffian = [f["rid"], f["level"], f["final"], f["hp"], f["max"], f["face"], f["counters"], f["stolen"],
                        f["weak"], f.get("card"), f.get("top"), f["kept"], f.get("targets"), len(f["deck"]),
-                       len(f["disc"]), d.get("ruffian"), [t["id"] for t in view["folk"]], f.get("trail"), f.get("pushes")]
+                       len(f["disc"]), d.get("ruffian"), [t["id"] for t in view["folk"]], f.get("trail"), f.get("pushes"),
+                       f.get("walk_from")]
             legend = [terrain, self.marks()]
             if self.narrow:  # a phone: what to press comes straight under the grid, the legends after it
                 y = self.block(b, "grid", self.grid, 0, y, self.W)
@@ -480,6 +481,12 @@ class Drawer:
             b.add("</g>")
         # the Ruffian's last action: the trail it moved along, whom it targeted, where it pushed them
         trail = f.get("trail") or []
+        start = f.get("walk_from")
+        if trail and start:  # where the walk began: the footprint it left, dashed
+            b.add(f'<rect x="{_n(ox + start[0] * cell + 3)}" y="{_n(oy + start[1] * cell + 3)}" width="{_n(2 * cell - 6)}" '
+                  f'height="{_n(2 * cell - 6)}" rx="10" fill="none" stroke="{P["bad"]}" stroke-width="2" '
+                  f'stroke-dasharray="6 4" opacity="0.6"/>')
+            trail = [start] + trail
         if len(trail) > 1:
             pts = " ".join(f"{_n(ox + sq[0] * cell + cell)},{_n(oy + sq[1] * cell + cell)}" for sq in trail)
             b.add(f'<polyline points="{pts}" fill="none" stroke="{P["bad"]}" stroke-width="2" stroke-dasharray="4 3" '
@@ -501,9 +508,14 @@ class Drawer:
             b.add(open_about("board:ruffian"))
             b.add(f'<rect x="{px + 2}" y="{py + 2}" width="{2 * cell - 4}" height="{2 * cell - 4}" rx="10" '
                   f'fill="{P["bad"]}" stroke="{P["ink"]}" stroke-width="2"/>')
-            write(b, px + cell, py + cell - 2, ruff["name"], size=11 if len(ruff["name"]) < 12 else 9, anchor="middle",
-                   weight="bold", fill=P["paper"], width=2 * cell - 8)
-            write(b, px + cell, py + cell + 14, f"{f['hp']} HP", size=11, anchor="middle", fill=P["paper"])
+            if self.narrow:  # a phone's smaller squares: the name on up to two lines, not cut short
+                write(b, px + cell, py + cell - 9, ruff["name"], size=9, anchor="middle", weight="bold",
+                      fill=P["paper"], width=2 * cell - 6, lines=2)
+                write(b, px + cell, py + cell + 16, f"{f['hp']} HP", size=10, anchor="middle", fill=P["paper"])
+            else:
+                write(b, px + cell, py + cell - 2, ruff["name"], size=11 if len(ruff["name"]) < 12 else 9,
+                      anchor="middle", weight="bold", fill=P["paper"], width=2 * cell - 8)
+                write(b, px + cell, py + cell + 14, f"{f['hp']} HP", size=11, anchor="middle", fill=P["paper"])
             dx, dy = DIR_ARROW[f["face"]]
             cx, cy = px + cell + dx * (cell - 6), py + cell + dy * (cell - 6)
             b.add(open_about("board:facing") + f'<circle cx="{cx}" cy="{cy}" r="6" fill="{P["gold"]}" stroke="{P["ink"]}"/></g>')
@@ -634,7 +646,9 @@ class Drawer:
                      f'opacity="0.5"/>',
             "target": f'<circle cx="{x + s / 2}" cy="{y + s / 2}" r="{s / 2 - 1}" fill="none" stroke="{P["bad"]}" '
                       f'stroke-width="2" stroke-dasharray="3 2"/>',
-            "trail": f'<circle cx="{x + s / 2}" cy="{y + s / 2}" r="4" fill="{P["bad"]}" opacity="0.5"/>',
+            "trail": f'<rect x="{x}" y="{y}" width="{s}" height="{s}" rx="3" fill="none" stroke="{P["bad"]}" '
+                     f'stroke-width="1.5" stroke-dasharray="4 2" opacity="0.6"/>'
+                     f'<circle cx="{x + s / 2}" cy="{y + s / 2}" r="4" fill="{P["bad"]}" opacity="0.5"/>',
             "pushes": f'<rect x="{x}" y="{y}" width="{s}" height="{s}" fill="none" stroke="{P["warn"]}" stroke-width="2"/>',
             "facing": f'<circle cx="{x + s / 2}" cy="{y + s / 2}" r="6" fill="{P["gold"]}" stroke="{P["ink"]}"/>',
             "feature": f'<rect x="{x}" y="{y}" width="{s}" height="{s}" fill="#c9b458" opacity="0.55" stroke="{P["ink"]}" '
@@ -656,7 +670,8 @@ class Drawer:
             "paths": "Dashed footprint with a number: where the Ruffian ends on that path; dots mark its steps.",
             "range": f"Thin red outline: a square from which {name} can attack the Ruffian.",
             "target": "Dashed red ring: the townsfolk the Ruffian's card targets.",
-            "trail": "Red dots: the Ruffian's last move, one dot (its centre) for each step.",
+            "trail": "Red dots: the Ruffian's last move, from the dashed red outline where it began, one dot "
+                     "(its centre) for each step.",
             "pushes": "Brown outline: where the Ruffian pushed a townsfolk.",
             "facing": "Gold dot on the Ruffian: the way it faces.",
             "feature": "Dashed, pale squares: a feature, walked through (stand inside to use it).",
@@ -786,7 +801,8 @@ class Drawer:
         if title == "Action card":  # what the card did on the grid
             f = self.f
             if f.get("trail"):
-                lines.append(f"Moved {plural(len(f['trail']), 'step')} (red dots), ending on {footprint_name(f['trail'][-1])}")
+                start = f" from {footprint_name(f['walk_from'])}" if f.get("walk_from") else ""
+                lines.append(f"Moved {plural(len(f['trail']), 'step')} (red dots){start} to {footprint_name(f['trail'][-1])}")
             for seat, sq in f.get("pushes") or []:
                 lines.append(f"Pushed {folk_name(self.view, seat)} to {square_name(sq)} (brown outline)")
         h = 8

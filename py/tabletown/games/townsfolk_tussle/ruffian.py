@@ -315,17 +315,13 @@ class Ruffian:
     def follow(self, path: list[tuple[int, int]], ctx: Ctx) -> None:
         cost = self.ruffian_cost_fn()
         self.stop_move = False
-        moved = []
         for nxt in path[1:]:
             if self.f.get("out"):
                 break
             cur = tuple(self.f["pos"])
             self.ruffian_step(cur, nxt, ctx, self.grid().ruffian_step_cost(cur, nxt, cost))
-            moved.append(list(nxt))
             if self.stop_move:
                 break
-        if moved:
-            self.f["trail"].extend(moved)
         self.stop_move = False
 
     def ruffian_step(self, cur: tuple[int, int], nxt: tuple[int, int], ctx: Ctx, spent: int = 1,
@@ -334,6 +330,9 @@ class Ruffian:
         f = self.f
         old = set(foot(cur))
         new = [c for c in foot(nxt) if c not in old]
+        if not f["trail"] and f.get("walk_from") is None:
+            f["walk_from"] = [cur[0], cur[1]]  # where this turn's walk began (the board outlines it)
+        f["trail"].append([nxt[0], nxt[1]])  # before any collision asks where to push: the board shows it
         f["pos"] = [nxt[0], nxt[1]]
         self._cost_cache = None
         self.tally(R, "squares-moved")
@@ -401,7 +400,6 @@ class Ruffian:
                 break
             spent += c
             self.ruffian_step(cur, nxt, ctx, c, dmg)
-            f["trail"].append([nxt[0], nxt[1]])
             if self.stop_move or f.get("out"):
                 break
         self.stop_move = False
@@ -599,6 +597,7 @@ class Ruffian:
     def ruffian_turn(self, bonus: bool = False) -> None:
         f = self.f
         f["trail"] = []
+        f["walk_from"] = None
         f["pushes"] = []
         if not bonus:
             self.begin_turn(R)
