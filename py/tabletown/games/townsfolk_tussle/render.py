@@ -692,7 +692,7 @@ class Drawer:
         ly += 18
         for kind in self.marks():
             self.mark_swatch(b, kind, ox, ly)
-            ly += 16 * write(b, ox + 22, ly + 12, self.mark_text(kind), size=12, width=w - ox - 30, lines=2) + 4
+            ly += 16 * write(b, ox + 22, ly + 12, self.mark_text(kind), size=12, width=w - ox - 30, lines=3) + 4
         b.add("</g>")
         ly += 6
         cards = []
