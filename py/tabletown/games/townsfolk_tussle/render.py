@@ -102,8 +102,8 @@ def folk_name(view: dict[str, Any], seat: int) -> str:
 
 # What to do with a question answered on the grid, said under it.
 QUESTION_HINTS = {
-    "path": "Each dashed, numbered footprint is where the Ruffian ends on that path (dots mark its steps): "
-            "press one to choose it.",
+    "path": "Each dashed, numbered footprint is where the Ruffian ends on that path (dots mark its steps). "
+            "Press one to choose it.",
     "push": "The Ruffian has moved onto {name}'s square: press a green square to push {name} there.",
 }
 
@@ -355,7 +355,7 @@ class Drawer:
             y = self.buttons(b, items, 12, y, w - 24, cols=1 if self.narrow else 3)
         hint = QUESTION_HINTS.get(kind) if self.f is not None else None
         if hint:
-            y += 16 * write(b, 18, y + 12, hint.format(name=folk_name(self.view, seat)), size=13, width=w - 36, lines=2)
+            y += 16 * write(b, 18, y + 12, hint.format(name=folk_name(self.view, seat)), size=13, width=w - 36, lines=3)
         return y
 
     def answer_text(self, q: dict[str, Any], v: Any) -> str:
