@@ -179,3 +179,18 @@ def test_the_path_the_players_chose_is_told_with_where_it_ends():
     told = t.lines[-1]
     assert told.startswith(f"{HENLO} picks path 2 of 2 for the Ruffian, ending on D5–E6. "
                            f"{QK} move 3 squares from F6–G7 to D5–E6.")
+
+
+def test_a_crit_hit_roll_of_1_says_why_the_ruffian_acts_next():
+    # Crit Hit! "1: Your attack sends the Ruffian into a fit of rage! Your turn ends immediately after the
+    # attack, and the Ruffian takes an action."
+    t = open_field(henlo=(0, 0), melba=(11, 11), quintus=(11, 0))
+    seat = t.stage["seat"]
+    t.put(seat, [4, 5])  # next to the twins' F6
+    attack = next(a for a in t.legal(seat) if a["type"] == "attack")
+    t.stack("qing-kween-coronation")
+    with dice(10, 1):
+        t.act(seat, attack)
+    told = t.lines[-1]
+    assert "CRITICAL HIT. Crit Hit chart: 1: Your attack sends the Ruffian into a fit of rage!" in told
+    assert f"Bonus action: {QK} play Coronation." in told

@@ -331,6 +331,12 @@ def _kept_fires(e: Event) -> str:
     return f"{ruffian(rid)}'s kept card {card(e['card'])} takes effect."
 
 
+def _crit(e: Event) -> str:
+    """The Crit Hit chart's roll and the row it gives (why the Ruffian may act next)."""
+    row = next((r for r in C.CRIT_CHART["table"] if r["min"] == e.get("row")), None)
+    return f"Crit Hit chart: {e['roll']}" + (f": {row['text']}" if row else ".")
+
+
 def _attack_roll(e: Event) -> str:
     word = {"hit": "hit", "crit": "CRITICAL HIT", "miss": "miss", "whiff": "whiff"}[e["result"]]
     return f"Roll {e['natural']} → {e['total']} against {e['need']}+: {word}."
@@ -420,7 +426,7 @@ PHRASES: dict[str, Callable[[Event], Optional[str]]] = {
     "attack-roll": _attack_roll,
     "hits": lambda e: None,
     "misses": lambda e: None,
-    "crit": lambda e: f"Crit Hit chart: {e['roll']}.",
+    "crit": _crit,
     "interact": lambda e: f"{who(e)} uses the {terrain(e['ter'])}.",
     "use": lambda e: f"{who(e)} uses {source_name(e.get('row'))}"
                      f"{' on ' + who(e, 'chosen') if isinstance(e.get('chosen'), int) else ''}.",
