@@ -51,7 +51,7 @@ def test_buying_a_piece_for_a_free_slot_offers_to_put_it_on_at_once():
     t.answer("chest")
     assert t.folk(2)["eq"]["chest"] == "sunday-best" and "sunday-best" not in t.folk(2)["stash"]
     assert t.stage["seat"] == 1  # the purchase was Quintus' turn at the Peddler's
-    assert "Quintus ({seat2}) puts the Sunday Best on." in t.lines[-1]
+    assert t.lines[-1] == "Quintus ({seat2}) equips the Sunday Best."
 
 
 def test_the_piece_may_stay_in_the_stash():

@@ -130,9 +130,8 @@ def _chose(e: Event) -> Optional[str]:
         return f"{who(e, 'seat')} turns the Ruffian to face {DIRS[v]}."
     if k == "gear":
         return f"{who(e, 'seat')} picks the {gear(v)}."
-    if k == "equip":
-        return f"{who(e, 'seat')} keeps the {gear(e.get('g'))} in the stash." if v == "stash" else \
-            f"{who(e, 'seat')} puts the {gear(e.get('g'))} on."
+    if k == "equip":  # putting it on is told by the equip that follows
+        return f"{who(e, 'seat')} keeps the {gear(e.get('g'))} in the stash." if v == "stash" else None
     if k == "sheriff":
         return f"{who(e, 'seat')} settles the tie: {'roll for it' if v == 'roll' else 'the sheriff is chosen'}."
     if k in ("pay", "give"):
@@ -143,7 +142,7 @@ def _chose(e: Event) -> Optional[str]:
         return f"{who(e, 'seat')} makes no trade." if v is None else f"{who(e, 'seat')} offers a trade."
     if k == "option":
         texts = C.CHOICES.get(e.get("choice"), [])
-        return f"{who(e, 'seat')} chooses: {texts[v] if v < len(texts) else v + 1}."
+        return f"{who(e, 'seat')} chooses: {str(texts[v]).rstrip('.') if v < len(texts) else v + 1}."
     if k == "tie":
         return f"{who(e, 'seat')} settles a tie."
     if k == "direction":
@@ -180,9 +179,9 @@ def _reveal(e: Event) -> Optional[str]:
         if "card" not in e:
             return None
         name = card(e["card"])
-        if e.get("next"):
-            return f"The next action is revealed: {name}."
         name = name if name[-1] in "!?." else name + "."
+        if e.get("next"):
+            return f"The next action is revealed: {name}"
         rid = e.get("who") or C.CARDS[e["card"]]["ruffian"]
         played = f"{ruffian_does(rid, 'plays')} {name}"
         return f"Bonus action: {played}" if e.get("bonus") else played
@@ -374,7 +373,7 @@ PHRASES: dict[str, Callable[[Event], Optional[str]]] = {
     "stays": lambda e: f"{ruffian_does(e['who'], 'stays')} put: there is no one to move towards.",
     "no-after": _no_after,
     "defeated": lambda e: f"{ruffian(e['who'])} is defeated!",
-    "breaking": lambda e: f"{ruffian(e['who'])} hits a breaking point at {e['hp']} HP!",
+    "breaking": lambda e: f"{ruffian_does(e['who'], 'hits')} a breaking point at {e['hp']} HP!",
     "ko": lambda e: f"{who(e)} is knocked out!",
     "heal": lambda e: f"{ruffian_does(e['who'], 'restores') if is_ruffian(e['who']) else who(e) + ' restores'} "
                       f"{e['n']} HP.",
