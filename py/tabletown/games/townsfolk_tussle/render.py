@@ -916,7 +916,8 @@ class Drawer:
     # --- the Peddler's table -------------------------------------------------------------------------------------------
     def shop(self, b: Board, x: float, y: float, w: float) -> float:
         """The ten pieces on the Peddler's table: five to a row on a wide screen; on a phone one to a row,
-        in letters as large as the page's own (the board is drawn 430 wide and shown about 370 px wide)."""
+        in letters as large as the page's own (the board is drawn 430 wide and shown about 370 px wide).
+        Each row is as tall as its longest card's words."""
         view = self.view
         shop = view["ped"]["shop"]
         b.add(open_about("board:peddler-table"))
@@ -926,23 +927,27 @@ class Drawer:
         y += 26 if not self.narrow else 46
         cols = 1 if self.narrow else 5
         cw = (w - 24 - 8 * (cols - 1)) / cols
-        size = 15 if self.narrow else 10  # the card's words
+        size = 15 if self.narrow else 12  # the card's words
+        step = size * 1.25
+        head = 34 if self.narrow else 40  # the name and the price above the words
+        most = 6 if self.narrow else 8
         prices = self.derived.get("prices", {})
-        row_top, row_h = y, 0.0
+        words = [(fit_lines(gear_line(inst), cw - 12, size, 2),
+                  fit_lines(C.gear_of(inst)["text"], cw - 12, size, most) if C.gear_of(inst).get("text") else [])
+                 for inst in shop]
+        heights = [head + step * (len(line) + len(text)) + (8 if text else 0) + 6 for line, text in words]
+        row_top = y
         for n, inst in enumerate(shop):
             g = C.gear_of(inst)
+            row = n // cols
+            ch = max(heights[row * cols:(row + 1) * cols])
             if n % cols == 0 and n:
-                row_top += row_h + 8
-                row_h = 0.0
+                row_top += max(heights[(row - 1) * cols:row * cols]) + 8
             cx = 12 + (n % cols) * (cw + 8)
             cy = row_top
             i = self.idx({"type": "buy", "g": inst})
             price = prices.get(inst, g.get("cost"))
-            line = fit_lines(gear_line(inst), cw - 12, size, 2)
-            text = fit_lines(g.get("text", ""), cw - 12, size, 6 if self.narrow else 5) if g.get("text") else []
-            step = size * 1.25
-            ch = 150 if not self.narrow else 40 + step * (len(line) + len(text)) + (8 if text else 0)
-            row_h = max(row_h, ch)
+            line, text = words[n]
             body = (f'<rect x="{_n(cx)}" y="{_n(cy)}" width="{_n(cw)}" height="{_n(ch)}" rx="6" fill="{P["card"]}" '
                     f'stroke="{P["good"] if i is not None else P["line"]}" stroke-width="{2 if i is not None else 1}"/>')
             b.add(open_about("card:peddler-gear"))
@@ -955,21 +960,21 @@ class Drawer:
                 write(b, cx + 8, cy + 22, g["name"], size=16, weight="bold", width=cw - 110)
                 b.add(open_about("board:price"))
                 write(b, cx + cw - 8, cy + 22, f"{price} Coins", size=16, fill=P["accent"], weight="bold", anchor="end")
-                b.add("</g>")
-                ty = cy + 22 + step + 4
             else:
-                write(b, cx + 6, cy + 16, g["name"], size=12, weight="bold", width=cw - 12)
+                write(b, cx + 6, cy + 16, g["name"], size=13, weight="bold", width=cw - 12)
                 b.add(open_about("board:price"))
-                write(b, cx + 6, cy + 31, f"{price} Coins", size=11, fill=P["accent"], weight="bold")
-                b.add("</g>")
-                ty = cy + 46
+                write(b, cx + 6, cy + 32, f"{price} Coins", size=12, fill=P["accent"], weight="bold")
+            b.add("</g>")
+            ty = cy + head + size - 4
             write(b, cx + 6, ty, gear_line(inst), size=size, width=cw - 12, lines=2)
-            if text:  # on a phone right under the gear line; on a wide screen in its own place
-                text_y = ty + step * len(line) + 8 if self.narrow else cy + 76
-                write(b, cx + 6, text_y, g.get("text", ""), size=size, width=cw - 12, lines=6 if self.narrow else 5)
+            if text:
+                write(b, cx + 6, ty + step * len(line) + 8, g["text"], size=size, width=cw - 12, lines=most)
             b.add("</g>")
         b.add("</g>")
-        return row_top + row_h + 8 if shop else y
+        if not shop:
+            return y
+        last = (len(shop) - 1) // cols
+        return row_top + max(heights[last * cols:(last + 1) * cols]) + 8
 
     # --- townsfolk cards ------------------------------------------------------------------------------------------------
     def folk_cards(self, b: Board, y: float) -> float:
