@@ -1,6 +1,7 @@
 """Freeze game records as players hold them, so later versions can prove they still open.
 
     python tools/capture_records.py            # adds missing records to tests/fixtures/records/<game>.json
+    python tools/capture_records.py --reword   # rewrites only the log lines, after a change of wording
 
 Each record is played with a mix of bot levels and random choices, and stored with
 what a player saw at every step: who was asked, a digest of the moves they were
@@ -11,6 +12,11 @@ Records already in a fixture file are never made again: they are history. A plan
 names the rules version it was made under; only lines of a game's current version that
 have no record yet are played and appended. Add lines when a game's rules version goes
 up on purpose; never run this to "fix" a failing test.
+
+`--reword` is for a change of the log's words alone: it replays every stored record and
+stops, changing nothing, unless every step still asks the same seats, offers the same
+moves, and the game ends (or not) with the same outcome and undo; only then does it
+write the new log lines in place of the old.
 """
 
 from __future__ import annotations
@@ -121,6 +127,9 @@ PLAN: list[tuple[str, list[str], dict, int, int | None]] = [
     ("townsfolk-tussle", ["random", "random", "random"], {"solo": True}, 72, 200),
     ("townsfolk-tussle", ["hard", "random", "easy", "random"], {"doublin_down": True, "trading": True}, 73, 250),
     ("townsfolk-tussle", ["random", "hard", "random"], {"town_map": "rough", "unlocked_waggums": True}, 74, 150),
+    # Townsfolk Tussle rules version 2 (buying a piece offers to equip it at once when a slot it fits is free)
+    ("townsfolk-tussle", ["random", "easy"], {}, 75, 200),
+    ("townsfolk-tussle", ["random", "random", "hard"], {"trading": True}, 76, 150),
 ]
 
 
@@ -131,6 +140,7 @@ VERSIONS: dict[str, dict[int, set[int]]] = {
     "torches-and-pitchforks": {2: {25, 26, 27, 28}, 3: {51, 52, 53, 54}, 4: {55, 56}, 5: {57, 58, 59}},
     "tumble-town": {2: {40, 41, 42, 43}},
     "ruthless": {2: {91, 92, 93, 94, 95}, 3: {121, 122, 123}},
+    "townsfolk-tussle": {2: {75, 76}},
 }
 
 
@@ -175,7 +185,33 @@ def version_of(game_id: str, seed: int) -> int:
     return 1
 
 
+def reword() -> None:
+    for path in sorted(OUT.glob("*.json")):
+        cases = json.loads(path.read_text())
+        changed = 0
+        for n, case in enumerate(cases):
+            record = case["record"]
+            session = Session(games.load(record["game"]), dict(record, log=[]))
+            where = f"{path.name} record {n}"
+            for step, ((seat, action), seen) in enumerate(zip(record["log"], case["steps"])):
+                if session.active() != seen["active"] or digest(session.rules.legal(session.state, seat)) != seen["legal"]:
+                    sys.exit(f"{where}, step {step}: the play changed, not only its words; nothing written")
+                line = session.apply(seat, action)
+                changed += line != seen["line"]
+                seen["line"] = line
+            outcome = session.outcome()
+            same_end = session.over() == case["over"] and session.can_undo() == case["can_undo"] and all(
+                (outcome or {}).get(k) == (case["outcome"] or {}).get(k) for k in ("scores", "places", "winners", "tiebreaks"))
+            if not same_end or (outcome is None) != (case["outcome"] is None):
+                sys.exit(f"{where}: the game ends differently; nothing written")
+        path.write_text(json.dumps(cases, separators=(",", ":"), sort_keys=True) + "\n")
+        print(f"{path.relative_to(ROOT)}: {changed} log lines reworded")
+
+
 def main() -> None:
+    if sys.argv[1:] == ["--reword"]:
+        reword()
+        return
     OUT.mkdir(parents=True, exist_ok=True)
     for game_id in dict.fromkeys(line[0] for line in PLAN):
         path = OUT / f"{game_id}.json"

@@ -5,6 +5,7 @@ the middle of a fight, a share link, and what a campaign unlocks offered in the 
 from __future__ import annotations
 
 import json
+import re
 import time
 
 from .helpers import (
@@ -123,3 +124,59 @@ def test_the_setup_form_says_an_earned_unlock_is_in_play_and_the_game_starts_wit
     page.wait_for_selector("#status")
     options = state_of(page)["options"]
     assert options["unlocked_umbrello"] is True
+
+
+def ruffian_name(page) -> str:
+    header = page.locator("#board [data-part=head]").text_content()
+    return header.split(": ", 1)[1].split(" (", 1)[0]  # "Fight 1 of 4: Qing & Kween (Chump)"
+
+
+def test_a_ruffian_turn_is_told_with_the_ruffian_as_the_one_acting(page, base_url):
+    """'On the Ruffian's turn, all you need to do is play and discard the next card in the Ruffian action
+    deck… Follow the actions on the card from start to finish.' The log line of that turn names the
+    Ruffian as the one who plays the card, moves (how far, and the four squares it ends on) and deals
+    DMG; a townsfolk is never told as taking DMG without saying from what."""
+    open_page(page, base_url, NEW.format(seed=5))
+    walk = re.compile(r"(?P<who>[\w&' ]+) moves? (?P<n>\d+) squares? from [A-L]\d+–[A-L]\d+ to [A-L]\d+–[A-L]\d+\.")
+    told = None
+    for _ in range(400):
+        act(page)
+        found = [line for line in log_lines(page) if walk.search(line) and " play" in line]
+        if found:
+            told = found[0]
+            break
+    assert told is not None, "the Ruffian walked in its first turns"
+    name = ruffian_name(page)
+    turn = told[told.index(f"{name} play"):]  # the Ruffian's part of the line
+    assert walk.search(turn).group("who").strip() == name
+    assert re.search(r"Target: .+|No target: no one fits", turn)
+    outcomes = ("deal", "cannot reach", "Nothing happens", "No aftereffect", "Aftereffect", "stay", "collide", "push")
+    assert any(f" {word}" in turn or turn.startswith(word) for word in outcomes), turn
+    folk = ("Henlo", "Melba", "Blopsy", "Quintus", "Yancy", "Norman", "Georgie")
+    assert not re.search(rf"\b({'|'.join(folk)}) \([^)]*\) takes \d+ DMG(?! from)", turn), turn
+
+
+def test_opening_a_game_from_far_down_the_picker_lands_at_its_prompt(page, base_url):
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_page(page, base_url, "")
+    card = page.locator("a.card-main[href='#setup/townsfolk-tussle']")
+    card.scroll_into_view_if_needed()
+    page.evaluate("() => window.scrollTo(0, document.body.scrollHeight)")
+    assert page.evaluate("() => window.scrollY") > 300
+    card.click()
+    page.locator("[data-action=start]").click()
+    page.wait_for_selector("#board svg")
+    top = page.evaluate("() => document.querySelector('#status').getBoundingClientRect().top")
+    assert 0 <= top < 844 / 2, top
+
+
+def test_the_peddlers_cards_read_at_12_px_or_more_on_a_phone(page, base_url):
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_page(page, base_url, NEW.format(seed=3))
+    for _ in range(40):
+        if page.locator("#board [data-topic='card:peddler-gear']").count():
+            break
+        act(page)
+    sizes = page.locator("#board [data-topic='card:peddler-gear'] text").evaluate_all(
+        "els => els.map(e => parseFloat(e.getAttribute('font-size')) * e.ownerSVGElement.getScreenCTM().a)")
+    assert sizes and min(sizes) >= 12, sizes

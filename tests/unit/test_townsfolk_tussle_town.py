@@ -215,6 +215,7 @@ def test_coins_paid_to_the_peddler_and_for_a_reset_count_as_coins_paid():
     price = t.match().price(buyer, item)
     paid = t.match().tally_of(buyer, "coins-paid", "game")
     t.act(buyer, {"type": "buy", "g": item})
+    t.settle()  # the offer to put it on at once
     assert t.match().tally_of(buyer, "coins-paid", "game") == paid + price
     seller = t.stage["seat"]
     t.give(seller, "prospectors-pick")

@@ -496,8 +496,19 @@ class App:
         self.stats.games = int(self.stats.games) + 1
         self.measure_memory()
         self.render_game()
+        self.scroll_to_prompt()
         if guide and not session.over():
             self.desk.maybe_guide(len(policy.humans(session)))
+
+    def scroll_to_prompt(self) -> None:
+        """A game opens at its prompt: a page left scrolled (down the picker or the setup form) is
+        brought to the status line; one that shows it already stays where it is."""
+        status = self.doc.getElementById("status")
+        if absent(status):
+            return
+        top = float(status.getBoundingClientRect().top)
+        if top < 0 or top > float(js.window.innerHeight) / 2:
+            js.window.scrollTo(0, max(0, round(top + float(js.window.scrollY))))
 
     def escaped_names(self) -> list[str]:
         return [escape(n) for n in self.session.names]

@@ -58,4 +58,7 @@ SPEC = GameSpec(
         Flag(unlock_option(rid), "Unlocked: " + gear, default=False, help=UNLOCK_HELP if rid == "waggums" else "")
         for rid, gear in UNLOCKABLE),
     ready=True,
+    # 2: buying a piece offers to equip it at once, for free, when a slot it fits is free.
+    rules_version=2,
+    replays=(1,),
 )

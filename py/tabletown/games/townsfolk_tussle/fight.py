@@ -54,7 +54,7 @@ class Fight:
             "stolen": [], "weak": False, "terrain": landscape_pieces(rid, final, self.team_size()), "tcount": {},
             "order": [R] + list(s["bar"]), "cur": -1, "tn": 0, "turn": None, "turns": {}, "reload": {},
             "sheriff": None, "ko_order": [], "first": {}, "bonus": 0, "end_turn": False, "looted": [],
-            "special": False, "result": None, "card": None, "targets": [], "trail": [], "pushes": [],
+            "special": False, "result": None, "card": None, "targets": [], "trail": [], "walk_from": None, "pushes": [],
             "keeping": None,
         }
         self.terrain_changed()

@@ -212,6 +212,7 @@ class Lang:
             return tied
         if ctx.ruffian_side:
             left = list(tied)
+            self.ev.add("tie", who=list(tied))
             while len(left) > 1:
                 rolls = {t: self.d10(t, "tie") for t in left}
                 low = min(rolls.values())
@@ -568,10 +569,12 @@ class Lang:
             if "range" in st and self.f is not None:
                 d = self.dist(R, who) if who != R else 0
                 if d is None or d > st["range"]:
+                    self.ev.add("out-of-range", who=who, d=d, range=st["range"], by=self.name_of(by))
                     continue
                 ranged = st["range"] >= 2 and ctx.ruffian_side
             gear = ctx.this if ctx.kind == "gear" else None  # the gear whose ability dealt it (Jerry)
-            lost = self.deal(who, n, source, by=by, ranged=ranged, with_=gear)
+            lost = self.deal(who, n, source, by=by, ranged=ranged, with_=gear,
+                             cause=None if ctx.ruffian_side else ctx.row)
             if lost and ctx.kind == "card" and who not in ctx.damaged:
                 ctx.damaged.append(who)
 
@@ -637,7 +640,7 @@ class Lang:
                 continue
             for inst in self.slot_choice(who, st["slot"], "unequip"):
                 self.unequip_piece(who, inst)
-                self.ev.add("unequip", who=who, g=inst)
+                self.ev.add("unequip", who=who, g=inst, by=self.f["rid"] if ruffian and self.f else None)
                 self.fire("unequipped", who, R if ruffian else None, **{"with": inst, "source": self.dmg_source(ctx)[0]})
 
     def do_discard(self, st: dict, ctx: Ctx) -> None:
@@ -666,7 +669,7 @@ class Lang:
         self.lose_piece(seat, inst)
         self.s["ped"]["gone"].append(inst)
         self.s["charges"].pop(inst, None)
-        self.ev.add("discard", who=seat, g=inst)
+        self.ev.add("discard", who=seat, g=inst, by=self.name_of(by) if by == R else None)
         self.fire("discarded", seat, by, **{"with": inst, "source": source})
 
     def do_steal(self, st: dict, ctx: Ctx) -> None:
@@ -678,7 +681,7 @@ class Lang:
             for inst in self.slot_choice(who, st["slot"], "steal"):
                 self.lose_piece(who, inst)
                 self.f["stolen"].append({"g": inst, "owner": who})
-                self.ev.add("steal", who=who, g=inst)
+                self.ev.add("steal", who=who, g=inst, by=self.f["rid"])
                 self.fire("unequipped", who, R, **{"with": inst, "source": "ruffian"})
 
     def do_recover(self, st: dict, ctx: Ctx) -> None:
@@ -698,9 +701,12 @@ class Lang:
         self.ev.add("recover", who=owner, g=inst)
         self.offer_equip(owner, inst)
 
-    def offer_equip(self, seat: int, inst: str) -> None:
-        """The owner may equip a piece at once, for free (or leave it in the stash)."""
+    def offer_equip(self, seat: int, inst: str, free_only: bool = False) -> None:
+        """The owner may equip a piece at once, for free (or leave it in the stash); with `free_only`
+        only into a slot nothing is in (both hands for a 2-handed piece)."""
         slots = self.fitting_slots(inst)
+        if free_only:
+            slots = [slot for slot in slots if self.slot_free(seat, slot)]
         if not slots:
             return
         where = self.ask(seat, "equip", slots + ["stash"], g=inst, always=True)
@@ -939,11 +945,14 @@ class Lang:
             total += self.quantity(st["bonus"], roller, ctx)
             if self.f is None:
                 total += sum(m["amount"] for m, _ in self.mods_for("event-roll", roller))
-        for row in st["table"]:
+        # the log says what was rolled for, the bonus added and the table's rows rolled against
+        told = {"natural": natural, "bonus": st.get("bonus") if roller != R else None, "src": ctx.row,
+                "rows": [[r["min"], r["max"]] for r in st["table"]]}
+        for n, row in enumerate(st["table"]):
             lo = row["min"] if row["min"] is not None else -(10 ** 6)
             hi = row["max"] if row["max"] is not None else 10 ** 6
             if lo <= total <= hi:
-                self.ev.add("result", who=self.name_of(roller), total=total, row=row.get("text", ""))
+                self.ev.add("result", who=self.name_of(roller), total=total, row=row.get("text", ""), picked=n, **told)
                 self.run(row["steps"], ctx.but(event=dict(ctx.event or {}, roll=natural)))
                 return
 

@@ -100,6 +100,23 @@ def folk_name(view: dict[str, Any], seat: int) -> str:
     return C.TOWNSFOLK[tid]["short"] if tid else f"Seat {seat + 1}"
 
 
+# What to do with a question answered on the grid, said under it.
+QUESTION_HINTS = {
+    "path": "Each dashed, numbered footprint is where the Ruffian ends on that path (dots mark its steps). "
+            "Press one to choose it.",
+    "push": "The Ruffian has moved onto {name}'s square: press a green square to push {name} there.",
+}
+
+
+def footprint_name(pos: Any) -> str:
+    """The four squares a Ruffian at `pos` (its top-left square) covers, as "C4–D5"."""
+    return f"{square_name(pos)}–{square_name((pos[0] + 1, pos[1] + 1))}"
+
+
+def path_text(path: list, n: int) -> str:
+    return f"Path {n + 1}: {plural(len(path) - 1, 'step')}, ends on {footprint_name(path[-1])}"
+
+
 def gear_line(inst: str) -> str:
     g = C.gear_of(inst)
     parts = []
@@ -189,15 +206,17 @@ class Drawer:
             terrain = [[p["t"], p["cells"][0], p.get("gone"), p.get("exh")] for p in f["terrain"]]
             ruffian = [f["rid"], f["level"], f["final"], f["hp"], f["max"], f["face"], f["counters"], f["stolen"],
                        f["weak"], f.get("card"), f.get("top"), f["kept"], f.get("targets"), len(f["deck"]),
-                       len(f["disc"]), d.get("ruffian"), [t["id"] for t in view["folk"]]]
-            if self.narrow:
+                       len(f["disc"]), d.get("ruffian"), [t["id"] for t in view["folk"]], f.get("trail"), f.get("pushes"),
+                       f.get("walk_from")]
+            legend = [terrain, self.marks()]
+            if self.narrow:  # a phone: what to press comes straight under the grid, the legends after it
                 y = self.block(b, "grid", self.grid, 0, y, self.W)
-                y = self.block(b, "legend", self.legend, 0, y, self.W, same=terrain)
-                y = self.block(b, "ruffian", self.ruffian, 0, y, self.W, same=ruffian)
                 y = self.block(b, "actions", self.actions, 0, y, self.W)
+                y = self.block(b, "legend", self.legend, 0, y, self.W, same=legend)
+                y = self.block(b, "ruffian", self.ruffian, 0, y, self.W, same=ruffian)
             else:
                 left = self.block(b, "grid", self.grid, 0, y, 566)
-                left = self.block(b, "legend", self.legend, 0, left, 566, same=terrain)
+                left = self.block(b, "legend", self.legend, 0, left, 566, same=legend)
                 right = self.block(b, "ruffian", self.ruffian, 576, y, 420, same=ruffian)
                 right = self.block(b, "actions", self.actions, 576, right, 420)
                 y = max(left, right)
@@ -314,7 +333,8 @@ class Drawer:
         from .phrases import QUESTIONS
 
         seat = q["seat"]
-        text = QUESTIONS.get(kind, "Decide").format(name=folk_name(self.view, seat))
+        text = QUESTIONS.get(kind, "Decide").format(name=folk_name(self.view, seat),
+                                                    gear=C.gear_of(q["g"])["name"] if q.get("g") else "gear")
         b.add(open_about(f"prompt:{kind}"))
         b.add(f'<rect x="8" y="{y}" width="{w - 16}" height="34" rx="6" fill="{P["highlight"]}"/>')
         write(b, 18, y + 22, f"{self.who(seat)}: {text}", size=14, weight="bold", width=w - 36)
@@ -328,9 +348,14 @@ class Drawer:
             if isinstance(v, list) and len(v) == 2 and all(isinstance(c, int) for c in v) and self.f is not None \
                     and kind not in ("exchange",):
                 continue  # squares are chosen on the grid
+            if kind == "path" and self.f is not None:
+                continue  # each path is its footprint on the grid
             items.append((i, self.answer_text(q, v), self.answer_text(q, v)))
         if items:
             y = self.buttons(b, items, 12, y, w - 24, cols=1 if self.narrow else 3)
+        hint = QUESTION_HINTS.get(kind) if self.f is not None else None
+        if hint:
+            y += 16 * write(b, 18, y + 12, hint.format(name=folk_name(self.view, seat)), size=13, width=w - 36, lines=3)
         return y
 
     def answer_text(self, q: dict[str, Any], v: Any) -> str:
@@ -346,8 +371,7 @@ class Drawer:
         if kind == "sheriff":
             return "Roll for it" if v == "roll" else f"{folk_name(self.view, v)} is sheriff"
         if kind == "path":
-            path = q["paths"][v]
-            return f"Path {v + 1}: ends at {square_name(path[-1])}"
+            return path_text(q["paths"][v], v)
         if kind == "face":
             return f"Face {DIR_NAME[v]}"
         if kind == "direction":
@@ -456,7 +480,18 @@ class Drawer:
                       f'fill="none" stroke="{P["bad"]}" stroke-width="1" opacity="0.5"/>')
             b.add("</g>")
         # the Ruffian's last action: the trail it moved along, whom it targeted, where it pushed them
-        for sq in f.get("trail") or []:
+        trail = f.get("trail") or []
+        start = f.get("walk_from")
+        if trail and start:  # where the walk began: the footprint it left, dashed
+            b.add(f'<rect x="{_n(ox + start[0] * cell + 3)}" y="{_n(oy + start[1] * cell + 3)}" width="{_n(2 * cell - 6)}" '
+                  f'height="{_n(2 * cell - 6)}" rx="10" fill="none" stroke="{P["bad"]}" stroke-width="2" '
+                  f'stroke-dasharray="6 4" opacity="0.6"/>')
+            trail = [start] + trail
+        if len(trail) > 1:
+            pts = " ".join(f"{_n(ox + sq[0] * cell + cell)},{_n(oy + sq[1] * cell + cell)}" for sq in trail)
+            b.add(f'<polyline points="{pts}" fill="none" stroke="{P["bad"]}" stroke-width="2" stroke-dasharray="4 3" '
+                  f'opacity="0.5"/>')
+        for sq in trail:
             b.add(f'<circle cx="{ox + sq[0] * cell + cell}" cy="{oy + sq[1] * cell + cell}" r="4" fill="{P["bad"]}" opacity="0.5"/>')
         for target in f.get("targets") or []:
             if isinstance(target, int) and view["folk"][target]["pos"] is not None:
@@ -473,17 +508,25 @@ class Drawer:
             b.add(open_about("board:ruffian"))
             b.add(f'<rect x="{px + 2}" y="{py + 2}" width="{2 * cell - 4}" height="{2 * cell - 4}" rx="10" '
                   f'fill="{P["bad"]}" stroke="{P["ink"]}" stroke-width="2"/>')
-            write(b, px + cell, py + cell - 2, ruff["name"], size=11 if len(ruff["name"]) < 12 else 9, anchor="middle",
-                   weight="bold", fill=P["paper"], width=2 * cell - 8)
-            write(b, px + cell, py + cell + 14, f"{f['hp']} HP", size=11, anchor="middle", fill=P["paper"])
+            if self.narrow:  # a phone's smaller squares: the name on up to two lines, not cut short
+                write(b, px + cell, py + cell - 9, ruff["name"], size=9, anchor="middle", weight="bold",
+                      fill=P["paper"], width=2 * cell - 6, lines=2)
+                write(b, px + cell, py + cell + 16, f"{f['hp']} HP", size=10, anchor="middle", fill=P["paper"])
+            else:
+                write(b, px + cell, py + cell - 2, ruff["name"], size=11 if len(ruff["name"]) < 12 else 9,
+                      anchor="middle", weight="bold", fill=P["paper"], width=2 * cell - 8)
+                write(b, px + cell, py + cell + 14, f"{f['hp']} HP", size=11, anchor="middle", fill=P["paper"])
             dx, dy = DIR_ARROW[f["face"]]
             cx, cy = px + cell + dx * (cell - 6), py + cell + dy * (cell - 6)
             b.add(open_about("board:facing") + f'<circle cx="{cx}" cy="{cy}" r="6" fill="{P["gold"]}" stroke="{P["ink"]}"/></g>')
             b.add("</g>")
         # townsfolk
+        under = {tuple(c) for c in foot(f["pos"])} if not f.get("out") else set()
         for s, t in enumerate(view["folk"]):
             if t["pos"] is None or t["out"] is not None or t["ko"]:
                 continue
+            if tuple(t["pos"]) in under:
+                continue  # the Ruffian moved onto them: they wait for their push, drawn on the squares offered
             cx, cy = ox + t["pos"][0] * cell + cell / 2, oy + t["pos"][1] * cell + cell / 2
             colour = P["seats"][s % len(P["seats"])]
             ring = P["gold"] if turn and turn["who"] == s else P["paper"]
@@ -499,14 +542,7 @@ class Drawer:
         q = self.q
         paths = q.get("paths") if q and q["k"] == "path" else None
         if paths:
-            b.add(open_about("prompt:path"))
-            for n, path in enumerate(paths):
-                pts = " ".join(f"{ox + p[0] * cell + cell},{oy + p[1] * cell + cell}" for p in path)
-                b.add(f'<polyline points="{pts}" fill="none" stroke="{P["seats"][n % 6]}" stroke-width="3" opacity="0.8"/>')
-                end = path[-1]
-                write(b, ox + end[0] * cell + cell, oy + end[1] * cell + cell + 5, str(n + 1), size=14, anchor="middle",
-                       weight="bold", fill=P["ink"])
-            b.add("</g>")
+            self.path_options(b, paths, ox, oy, cell)
         for i, a in enumerate(self.legal):
             sq = None
             what = ""
@@ -528,15 +564,137 @@ class Drawer:
             self.drawn.add(i)
             body = (f'<rect x="{ox + sq[0] * cell + 3}" y="{oy + sq[1] * cell + 3}" width="{cell - 6}" height="{cell - 6}" '
                     f'rx="4" fill="{P["good"]}" opacity="0.35" stroke="{P["good"]}" stroke-width="2"/>')
+            if a.get("type") == "answer" and q["k"] == "push":  # who would stand there
+                what = f"Push {folk_name(view, q['seat'])} to {square_name(sq)}"
+                body += (f'<text x="{_n(ox + sq[0] * cell + cell / 2)}" y="{_n(oy + sq[1] * cell + cell / 2 + 4)}" '
+                         f'font-size="12" text-anchor="middle" font-weight="bold" fill="{P["ink"]}" opacity="0.7" '
+                         f'pointer-events="none">{esc(folk_name(view, q["seat"])[:2])}</text>')
             b.control(i, what, body, data_topic=self.control_topic(a))
         b.add("</g>")
         return oy + GRID * cell + 8
 
+    def path_options(self, b: Board, paths: list, ox: float, oy: float, cell: float) -> None:
+        """Each path the players may choose, as the Ruffian's footprint where it ends (numbered, dashed,
+        in its own colour) with a dot for each step on the way; the footprint is the control."""
+        ends = [foot(p[-1]) for p in paths]
+        for n, path in enumerate(paths):
+            colour = P["seats"][n % len(P["seats"])]
+            b.add(open_about("prompt:path"))
+            for p in path[1:-1]:
+                b.add(f'<circle cx="{_n(ox + p[0] * cell + cell)}" cy="{_n(oy + p[1] * cell + cell)}" r="4" '
+                      f'fill="{colour}" stroke="{P["paper"]}"/>')
+            end = path[-1]
+            inset = 3 + 3 * (n % 3)  # footprints that overlap stay told apart
+            body = (f'<rect x="{_n(ox + end[0] * cell + inset)}" y="{_n(oy + end[1] * cell + inset)}" '
+                    f'width="{_n(2 * cell - 2 * inset)}" height="{_n(2 * cell - 2 * inset)}" rx="8" fill="{colour}" '
+                    f'fill-opacity="0.15" stroke="{colour}" stroke-width="3" stroke-dasharray="8 4"/>')
+            i = self.idx({"type": "answer", "v": n})
+            if i is not None:
+                self.drawn.add(i)
+                b.control(i, path_text(path, n), body, data_topic="prompt:path")
+            else:
+                b.add(body)
+            # the number goes on a square of this footprint no other ending covers, if there is one
+            free = [c for c in ends[n] if not any(c in other for k, other in enumerate(ends) if k != n)]
+            lx, ly = free[0] if free else (end[0] + 0.5, end[1] + 0.5)
+            write(b, ox + lx * cell + cell / 2, oy + ly * cell + cell / 2 + 6, str(n + 1), size=18, anchor="middle",
+                  weight="bold", fill=colour)
+            b.add("</g>")
+
+    def marks(self) -> list[str]:
+        """The kinds of mark the grid shows now, in the order the legend explains them."""
+        f, view, q = self.f, self.view, self.q
+        turn = self.derived.get("turn")
+        out = []
+        if any(a.get("type") in ("move", "start") or (a.get("type") == "answer" and isinstance(a.get("v"), list)
+                                                     and q is not None and q["k"] != "exchange") for a in self.legal):
+            out.append("choose")
+        if q is not None and q["k"] == "path":
+            out.append("paths")
+        if turn and q is None and turn.get("range"):
+            out.append("range")
+        if any(isinstance(t, int) and view["folk"][t]["pos"] is not None for t in f.get("targets") or []):
+            out.append("target")
+        if f.get("trail"):
+            out.append("trail")
+        if f.get("pushes"):
+            out.append("pushes")
+        if not f.get("out"):
+            out.append("facing")
+        live = [p for p in f["terrain"] if not p.get("gone")]
+        if any(p["type"] == "feature" for p in live):
+            out.append("feature")
+        if any(p["type"] == "obstacle" for p in live):
+            out.append("obstacle")
+        if any(p.get("door") for p in live):
+            out.append("door")
+        if view["stage"]["k"] == "position":
+            out.append("start")
+        if f.get("sheriff") is not None:
+            out.append("sheriff")
+        return out
+
+    def mark_swatch(self, b: Board, kind: str, x: float, y: float) -> None:
+        """A small copy of a grid mark, drawn the way the grid draws it."""
+        s = 16
+        swatch = {
+            "choose": f'<rect x="{x}" y="{y}" width="{s}" height="{s}" rx="3" fill="{P["good"]}" fill-opacity="0.35" '
+                      f'stroke="{P["good"]}" stroke-width="2"/>',
+            "paths": f'<rect x="{x}" y="{y}" width="{s}" height="{s}" rx="3" fill="{P["seats"][0]}" fill-opacity="0.15" '
+                     f'stroke="{P["seats"][0]}" stroke-width="2" stroke-dasharray="4 2"/>',
+            "range": f'<rect x="{x}" y="{y}" width="{s}" height="{s}" fill="none" stroke="{P["bad"]}" stroke-width="1" '
+                     f'opacity="0.5"/>',
+            "target": f'<circle cx="{x + s / 2}" cy="{y + s / 2}" r="{s / 2 - 1}" fill="none" stroke="{P["bad"]}" '
+                      f'stroke-width="2" stroke-dasharray="3 2"/>',
+            "trail": f'<rect x="{x}" y="{y}" width="{s}" height="{s}" rx="3" fill="none" stroke="{P["bad"]}" '
+                     f'stroke-width="1.5" stroke-dasharray="4 2" opacity="0.6"/>'
+                     f'<circle cx="{x + s / 2}" cy="{y + s / 2}" r="4" fill="{P["bad"]}" opacity="0.5"/>',
+            "pushes": f'<rect x="{x}" y="{y}" width="{s}" height="{s}" fill="none" stroke="{P["warn"]}" stroke-width="2"/>',
+            "facing": f'<circle cx="{x + s / 2}" cy="{y + s / 2}" r="6" fill="{P["gold"]}" stroke="{P["ink"]}"/>',
+            "feature": f'<rect x="{x}" y="{y}" width="{s}" height="{s}" fill="#c9b458" opacity="0.55" stroke="{P["ink"]}" '
+                       f'stroke-dasharray="3 2"/>',
+            "obstacle": f'<rect x="{x}" y="{y}" width="{s}" height="{s}" fill="#8a6a42" opacity="0.9" stroke="{P["ink"]}"/>',
+            "door": f'<rect x="{x}" y="{y}" width="{s}" height="{s}" fill="none" stroke="{P["accent"]}" stroke-width="2" '
+                    f'stroke-dasharray="4 3"/>',
+            "start": f'<text x="{x + s / 2}" y="{y + 13}" font-size="15" text-anchor="middle" font-weight="bold" '
+                     f'fill="{P["accent"]}">T</text>',
+            "sheriff": f'<text x="{x + s / 2}" y="{y + 13}" font-size="14" text-anchor="middle" fill="{P["gold"]}">★</text>',
+        }[kind]
+        b.add(swatch)
+
+    def mark_text(self, kind: str) -> str:
+        turn = self.derived.get("turn") or {}
+        name = folk_name(self.view, turn["who"]) if "who" in turn else "the townsfolk"
+        return {
+            "choose": "Green square: a square you can choose now (press it).",
+            "paths": "Dashed footprint with a number: where the Ruffian ends on that path; dots mark its steps.",
+            "range": f"Thin red outline: a square from which {name} can attack the Ruffian.",
+            "target": "Dashed red ring: the townsfolk the Ruffian's card targets.",
+            "trail": "Red dots: the Ruffian's last move, from the dashed red outline where it began, one dot "
+                     "(its centre) for each step.",
+            "pushes": "Brown outline: where the Ruffian pushed a townsfolk.",
+            "facing": "Gold dot on the Ruffian: the way it faces.",
+            "feature": "Dashed, pale squares: a feature, walked through (stand inside to use it).",
+            "obstacle": "Solid squares: an obstacle, nobody passes (stand next to it to use it).",
+            "door": "Dashed red-brown square: the door (stand there to use that terrain).",
+            "start": "T: a starting square for a townsfolk.",
+            "sheriff": "★: the sheriff.",
+        }[kind]
+
     def legend(self, b: Board, x: float, y: float, w: float) -> float:
-        """The terrain cards below the landscape, with their colours on the grid."""
+        """What each mark on the grid means, then the terrain cards below the landscape, with
+        their colours on the grid."""
         f = self.f
         ox = x + 22
         ly = y
+        b.add(open_about("board:grid"))
+        write(b, ox, ly + 12, "Marks on the grid", size=13, weight="bold")
+        ly += 18
+        for kind in self.marks():
+            self.mark_swatch(b, kind, ox, ly)
+            ly += 16 * write(b, ox + 22, ly + 12, self.mark_text(kind), size=12, width=w - ox - 30, lines=3) + 4
+        b.add("</g>")
+        ly += 6
         cards = []
         for p in f["terrain"]:
             if not p.get("gone") and p["t"] not in cards:
@@ -640,6 +798,13 @@ class Drawer:
         if targets:
             names = [folk_name(self.view, t) if isinstance(t, int) else "the terrain" for t in targets]
             lines.append("Targeted: " + ", ".join(names))
+        if title == "Action card":  # what the card did on the grid
+            f = self.f
+            if f.get("trail"):
+                start = f" from {footprint_name(f['walk_from'])}" if f.get("walk_from") else ""
+                lines.append(f"Moved {plural(len(f['trail']), 'step')} (red dots){start} to {footprint_name(f['trail'][-1])}")
+            for seat, sq in f.get("pushes") or []:
+                lines.append(f"Pushed {folk_name(self.view, seat)} to {square_name(sq)} (brown outline)")
         h = 8
         parts = []
         for n, line in enumerate(lines):
@@ -750,24 +915,40 @@ class Drawer:
 
     # --- the Peddler's table -------------------------------------------------------------------------------------------
     def shop(self, b: Board, x: float, y: float, w: float) -> float:
+        """The ten pieces on the Peddler's table: five to a row on a wide screen; on a phone one to a row,
+        in letters as large as the page's own (the board is drawn 430 wide and shown about 370 px wide).
+        Each row is as tall as its longest card's words."""
         view = self.view
         shop = view["ped"]["shop"]
         b.add(open_about("board:peddler-table"))
         write(b, 12, y + 18, "The Peddler's table", size=15, weight="bold")
-        write(b, 200 if not self.narrow else 12, y + (18 if not self.narrow else 34),
-               f"Peddler deck: {plural(len(view['ped']['deck']), 'card')}", size=11, fill=P["muted"])
-        y += 26 if not self.narrow else 42
-        cols = 2 if self.narrow else 5
+        write(b, 200 if not self.narrow else 12, y + (18 if not self.narrow else 36),
+              f"Peddler deck: {plural(len(view['ped']['deck']), 'card')}", size=14 if self.narrow else 11, fill=P["muted"])
+        y += 26 if not self.narrow else 46
+        cols = 1 if self.narrow else 5
         cw = (w - 24 - 8 * (cols - 1)) / cols
-        ch = 150
+        size = 15 if self.narrow else 12  # the card's words
+        step = size * 1.25
+        head = 34 if self.narrow else 40  # the name and the price above the words
+        most = 6 if self.narrow else 8
         prices = self.derived.get("prices", {})
+        words = [(fit_lines(gear_line(inst), cw - 12, size, 2),
+                  fit_lines(C.gear_of(inst)["text"], cw - 12, size, most) if C.gear_of(inst).get("text") else [])
+                 for inst in shop]
+        heights = [head + step * (len(line) + len(text)) + (8 if text else 0) + 6 for line, text in words]
+        row_top = y
         for n, inst in enumerate(shop):
             g = C.gear_of(inst)
+            row = n // cols
+            ch = max(heights[row * cols:(row + 1) * cols])
+            if n % cols == 0 and n:
+                row_top += max(heights[(row - 1) * cols:row * cols]) + 8
             cx = 12 + (n % cols) * (cw + 8)
-            cy = y + (n // cols) * (ch + 8)
+            cy = row_top
             i = self.idx({"type": "buy", "g": inst})
             price = prices.get(inst, g.get("cost"))
-            body = (f'<rect x="{cx}" y="{cy}" width="{cw}" height="{ch}" rx="6" fill="{P["card"]}" '
+            line, text = words[n]
+            body = (f'<rect x="{_n(cx)}" y="{_n(cy)}" width="{_n(cw)}" height="{_n(ch)}" rx="6" fill="{P["card"]}" '
                     f'stroke="{P["good"] if i is not None else P["line"]}" stroke-width="{2 if i is not None else 1}"/>')
             b.add(open_about("card:peddler-gear"))
             if i is not None:
@@ -775,16 +956,25 @@ class Drawer:
                 b.control(i, f"Buy the {g['name']} for {plural(price, 'Coin')}", body, data_topic="action:buy")
             else:
                 b.add(body)
-            write(b, cx + 6, cy + 16, g["name"], size=12, weight="bold", width=cw - 12)
-            b.add(open_about("board:price"))
-            write(b, cx + 6, cy + 31, plural(price, "Coin"), size=11, fill=P["accent"], weight="bold")
+            if self.narrow:  # the name, and the price on the same line at the card's right
+                write(b, cx + 8, cy + 22, g["name"], size=16, weight="bold", width=cw - 110)
+                b.add(open_about("board:price"))
+                write(b, cx + cw - 8, cy + 22, plural(price, "Coin"), size=16, fill=P["accent"], weight="bold", anchor="end")
+            else:
+                write(b, cx + 6, cy + 16, g["name"], size=13, weight="bold", width=cw - 12)
+                b.add(open_about("board:price"))
+                write(b, cx + 6, cy + 32, plural(price, "Coin"), size=12, fill=P["accent"], weight="bold")
             b.add("</g>")
-            write(b, cx + 6, cy + 46, gear_line(inst), size=10, width=cw - 12, lines=2)
-            write(b, cx + 6, cy + 76, g.get("text", ""), size=10, width=cw - 12, lines=5)
+            ty = cy + head + size - 4
+            write(b, cx + 6, ty, gear_line(inst), size=size, width=cw - 12, lines=2)
+            if text:
+                write(b, cx + 6, ty + step * len(line) + 8, g["text"], size=size, width=cw - 12, lines=most)
             b.add("</g>")
         b.add("</g>")
-        rows = (len(shop) + cols - 1) // cols
-        return y + rows * (ch + 8)
+        if not shop:
+            return y
+        last = (len(shop) - 1) // cols
+        return row_top + max(heights[last * cols:(last + 1) * cols]) + 8
 
     # --- townsfolk cards ------------------------------------------------------------------------------------------------
     def folk_cards(self, b: Board, y: float) -> float:

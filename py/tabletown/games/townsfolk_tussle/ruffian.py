@@ -211,6 +211,7 @@ class Ruffian:
             return
         dest = self.destination(st["to"], ctx)
         if dest[0] == "none":
+            self.ev.add("stays", who=f["rid"], why="no-target")
             return
         cells = self.dest_cells(dest)
         asker = ctx.targets[0] if ctx.targets else (dest[1] if dest[0] == "char" else None)
@@ -235,6 +236,9 @@ class Ruffian:
                 self.fire("reached", dest[1], R)
             elif ctx.targets and self.dist(R, ctx.targets[0]) == 1:
                 ctx.reached = True
+            if st.get("dmg") is not None:
+                # the attack of "move towards target; if you reach them, deal DMG": told either way
+                self.ev.add("reach" if reached else "out-of-reach", who=f["rid"], to=dest[1])
             if reached and st.get("dmg") is not None:
                 lost = self.deal(dest[1], self.amount(st["dmg"], ctx), "ruffian", by=R)
                 if lost and dest[1] in ctx.targets and dest[1] not in ctx.damaged:
@@ -311,17 +315,13 @@ class Ruffian:
     def follow(self, path: list[tuple[int, int]], ctx: Ctx) -> None:
         cost = self.ruffian_cost_fn()
         self.stop_move = False
-        moved = []
         for nxt in path[1:]:
             if self.f.get("out"):
                 break
             cur = tuple(self.f["pos"])
             self.ruffian_step(cur, nxt, ctx, self.grid().ruffian_step_cost(cur, nxt, cost))
-            moved.append(list(nxt))
             if self.stop_move:
                 break
-        if moved:
-            self.f["trail"].extend(moved)
         self.stop_move = False
 
     def ruffian_step(self, cur: tuple[int, int], nxt: tuple[int, int], ctx: Ctx, spent: int = 1,
@@ -330,10 +330,13 @@ class Ruffian:
         f = self.f
         old = set(foot(cur))
         new = [c for c in foot(nxt) if c not in old]
+        if not f["trail"] and f.get("walk_from") is None:
+            f["walk_from"] = [cur[0], cur[1]]  # where this turn's walk began (the board outlines it)
+        f["trail"].append([nxt[0], nxt[1]])  # before any collision asks where to push: the board shows it
         f["pos"] = [nxt[0], nxt[1]]
         self._cost_cache = None
         self.tally(R, "squares-moved")
-        self.ev.add("ruffian-step", who=f["rid"], at=[nxt[0], nxt[1]])
+        self.ev.add("ruffian-step", who=f["rid"], at=[nxt[0], nxt[1]], frm=[cur[0], cur[1]])
         for c in foot(nxt):
             who = self.folk_at(c)
             if who is not None:
@@ -364,7 +367,7 @@ class Ruffian:
         t = self.folk(seat)
         t["pos"] = [spot[0], spot[1]]
         self.tally(seat, "pushed")
-        self.ev.add("pushed", who=seat, at=list(spot), cause="collision")
+        self.ev.add("pushed", who=seat, at=list(spot), cause="collision", by=self.f["rid"])
         self.f["pushes"].append([seat, list(spot)])
         self.fire("pushed", seat, R, cause="collision")
         self.entered(seat, [(spot[0], spot[1])])
@@ -397,7 +400,6 @@ class Ruffian:
                 break
             spent += c
             self.ruffian_step(cur, nxt, ctx, c, dmg)
-            f["trail"].append([nxt[0], nxt[1]])
             if self.stop_move or f.get("out"):
                 break
         self.stop_move = False
@@ -553,7 +555,8 @@ class Ruffian:
             d = self.ask(who, "direction", dirs) if len(dirs) > 1 else dirs[0]
             bumped = self.shove(who, d, st["squares"], pull)
             self.tally(who, "pushed")
-            self.ev.add("pushed", who=who, at=list(self.folk(who)["pos"]), cause="push")
+            self.ev.add("pushed", who=who, at=list(self.folk(who)["pos"]), cause="pull" if pull else "push",
+                        by=self.f["rid"] if ctx.ruffian_side else ctx.owner)
             self.fire("pushed", who, R if ctx.ruffian_side else ctx.owner, cause="push")
             if bumped:
                 self.ev.add("bumped", who=who)
@@ -594,6 +597,7 @@ class Ruffian:
     def ruffian_turn(self, bonus: bool = False) -> None:
         f = self.f
         f["trail"] = []
+        f["walk_from"] = None
         f["pushes"] = []
         if not bonus:
             self.begin_turn(R)
@@ -626,7 +630,7 @@ class Ruffian:
         f["card"] = card_id
         f["keeping"] = None
         f["targets"] = []
-        self.ev.reveal(zone="action-deck", what=[card_id], card=card_id, bonus=bonus)
+        self.ev.reveal(zone="action-deck", what=[card_id], card=card_id, bonus=bonus, who=f["rid"])
         self.fire("card", R)
         ctx = Ctx("card", R, row=card_id)
         ctx.card = card_id
@@ -660,7 +664,7 @@ class Ruffian:
                     best = max(dist.values())
                 tied = [i for i in pieces if dist[i] == best]
                 ctx.terrain_target = tied[0]
-                self.ev.add("target-terrain", ter=self.pieces()[tied[0]]["t"])
+                self.ev.add("target-terrain", ter=self.pieces()[tied[0]]["t"], card=ctx.card)
             return
         if kind != "all":
             redirect = self.retarget()
@@ -669,7 +673,22 @@ class Ruffian:
                 self.ev.add("target", who=[redirect], why="retarget")
                 return
         ctx.targets = self.pick(spec, ctx)
-        self.ev.add("target", who=list(ctx.targets))
+        self.ev.add("target", who=list(ctx.targets), card=ctx.card,
+                    measure=[self.target_measure(spec, t, ctx) for t in ctx.targets])
+
+    def target_measure(self, spec: dict, t: int, ctx: Ctx) -> Optional[int]:
+        """The figure a target was picked by, for the log: MVMT to reach them (squares away when
+        they cannot be reached), HP, or the stat or tally counted."""
+        kind = spec["pick"]
+        if kind in ("closest", "farthest") and spec.get("of", "ruffian") == "ruffian":
+            reach = self.reach(t)
+            return reach if reach is not None else self.dist(R, t)
+        if kind in ("weakest", "healthiest"):
+            return self.folk(t)["hp"]
+        if kind in ("most", "least"):
+            return self.quantity(spec["stat"], t, ctx) if "stat" in spec else \
+                self.tally_of(t, spec["tally"], spec.get("scope", "fight"))
+        return None
 
     def retarget(self) -> Optional[int]:
         for kinds, ctx, default in self.mod_sources():
@@ -688,6 +707,7 @@ class Ruffian:
         if when == "damaged":
             hit = [t for t in ctx.targets if t in ctx.damaged]
             if not hit:
+                self.ev.add("no-after", card=ctx.card, when=when, who=list(ctx.targets))
                 return
             if after.get("once"):
                 self.ev.add("after", card=ctx.card)
@@ -709,6 +729,8 @@ class Ruffian:
         if ok:
             self.ev.add("after", card=ctx.card)
             self.run(after["steps"], ctx)
+        else:
+            self.ev.add("no-after", card=ctx.card, when=when, who=list(ctx.targets))
 
     def bonus_actions(self) -> None:
         """Actions owed for breaking points reached (or a Crit Hit's rage), one after another."""

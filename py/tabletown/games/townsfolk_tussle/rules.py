@@ -19,7 +19,7 @@ from tabletown.engine.zones import HIDDEN, OWNER, Zone, Zones
 from . import SPEC, unlock_option
 from . import content as C
 from .match import Match
-from .phrases import PHRASES, prompt_for
+from .phrases import PHRASES, gather_steps, prompt_for
 from .play import R, Suspend
 
 SQUARE_QUESTIONS = ("push", "place", "dash", "spot", "terrain-spot")
@@ -43,7 +43,8 @@ def earned(campaign: Any, key: str, known: Any = None) -> list[str]:
     return sorted({n for n in found if isinstance(n, str) and (known is None or n in known)})
 
 
-def new_state(seed: int, seats: int, options: dict[str, Any], campaign: Optional[dict[str, Any]]) -> dict[str, Any]:
+def new_state(seed: int, seats: int, options: dict[str, Any], campaign: Optional[dict[str, Any]],
+              version: int = SPEC.rules_version) -> dict[str, Any]:
     words = seed_state(seed)
     rng = Rng(words)
     unlocked = sorted(set(earned(campaign, "unlocked", C.RUFFIANS))
@@ -66,7 +67,7 @@ def new_state(seed: int, seats: int, options: dict[str, Any], campaign: Optional
              "secrets": [], "counters": {}} for _ in range(seats)]
     return {
         "rng": words,
-        "v": SPEC.rules_version,
+        "v": version,
         "variant": {"solo": bool(options.get("solo")), "doublin": bool(options.get("doublin_down")),
                     "trading": bool(options.get("trading")), "map": options.get("town_map", "standard")},
         "unlocked": unlocked,
@@ -121,11 +122,11 @@ def annotate(events: list[dict[str, Any]], state: dict[str, Any]) -> list[dict[s
     folk = [t["id"] for t in state["folk"]]
     for e in events:
         for key, out in (("who", "folk"), ("seat", "seat-folk"), ("to", "to-folk"), ("other", "other-folk"),
-                         ("chosen", "chosen-folk")):
+                         ("chosen", "chosen-folk"), ("by", "by-folk")):
             v = e.get(key)
             if isinstance(v, int) and not isinstance(v, bool) and 0 <= v < len(folk):
                 e[out] = folk[v]
-        if e.get("t") == "target":
+        if e.get("t") in ("target", "tie"):
             e["folks"] = [folk[w] if isinstance(w, int) else None for w in e["who"]]
     return events
 
@@ -142,6 +143,9 @@ class TownsfolkTussle(Rules):
     )
     phrases = PHRASES
 
+    def phrase(self, events):
+        return super().phrase(gather_steps(events))
+
     # --- the contract -----------------------------------------------------------------------------
     def people(self, seats, options):
         # Solo: one player runs all three townsfolk; Doublin' Down: the first player runs
@@ -154,7 +158,7 @@ class TownsfolkTussle(Rules):
 
     def setup(self, seed, seats, options, campaign=None, version=None):
         self.spec.check_seats(seats)
-        return new_state(seed, seats, options, campaign)
+        return new_state(seed, seats, options, campaign, version or SPEC.rules_version)
 
     def active(self, state):
         if state.get("result") is not None:

@@ -122,6 +122,10 @@ class Stats:
             return ["hands"] if g.get("hands") == 2 else ["left-hand", "right-hand"]
         return [slot]
 
+    def slot_free(self, seat: int, slot: str) -> bool:
+        eq = self.folk(seat)["eq"]
+        return all(eq.get(sl) is None for sl in (HANDS if slot == "hands" else (slot,)))
+
     def equip(self, seat: int, inst: str, slot: str, free_hp: bool = False) -> list[str]:
         """Put a stashed piece in a slot; what was there goes to the stash. Returns what was displaced."""
         t = self.folk(seat)
@@ -370,10 +374,11 @@ class Stats:
 
     # --- DMG and healing ------------------------------------------------------------------------------
     def deal(self, victim: Any, amount: int, source: str, by: Any = None, with_: Optional[str] = None,
-             ranged: bool = False, style: Optional[str] = None) -> int:
+             ranged: bool = False, style: Optional[str] = None, cause: Optional[str] = None) -> int:
         """Deal DMG (after modifiers) and let everything that follows happen; returns the HP lost.
 
-        source: ruffian (its content), townsfolk, attack (a weapon attack), terrain.
+        source: ruffian (its content), townsfolk, attack (a weapon attack), terrain; `cause` is the
+        content row that dealt it (gear, terrain, an ability), named in the log.
         """
         if amount <= 0 or not self.on_board(victim) and not (victim != R and self.f is None):
             return 0
@@ -408,8 +413,9 @@ class Stats:
         total = max(0, total)
         if self.has_mod("invulnerable", victim):
             total = 0
+        told = {"by": self.name_of(by), "of": cause}  # who and what dealt it, for the log
         if total == 0:
-            self.ev.add("dmg", who=self.name_of(victim), n=0, src=source)
+            self.ev.add("dmg", who=self.name_of(victim), n=0, src=source, **told)
             return 0
         floor = max([m["amount"] for m, _ in self.mods_for("min-hp", victim)] + [0])
         if self.f is None:
@@ -423,7 +429,7 @@ class Stats:
             self.f["hp"] = after
         else:
             self.folk(victim)["hp"] = after
-        self.ev.add("dmg", who=self.name_of(victim), n=lost, src=source, hp=after)
+        self.ev.add("dmg", who=self.name_of(victim), n=lost, src=source, hp=after, **told)
         if lost <= 0:
             return 0
         self.tally(victim, "dmg-taken", lost)

@@ -241,6 +241,8 @@ class Town:
                 self.s["charges"][inst] = counters["start"]
             self.ev.add("bought", who=seat, g=inst, n=cost)
             self.fire("bought", seat, None, **{"with": inst, "amount": cost})
+            if self.s["v"] >= 2:  # rules version 1 left it in the stash until the buyer's next turn
+                self.offer_equip(seat, inst, free_only=True)
             self.next_shopper(seat, passed=False)
         elif kind == "sell":
             inst = a.get("g")
