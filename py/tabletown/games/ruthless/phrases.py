@@ -59,7 +59,7 @@ TRAIT_NAMES = {
 TRAIT_TEXT = {
     "bowie-knife": "+2 to his card in Fisticuffs.",
     "cool-hand": "Ignores his first failed Toughness test (tick box).",
-    "dirty-cheat": "Once a turn (an action): swap a card of his hand for a random card of another player's.",
+    "dirty-cheat": "Once a turn (not an action): swap a card of his hand for a random card of another player's.",
     "drunk": "−1 to hit; +2 on Toughness tests and Get Your Courage Up.",
     "expert-rider": "No −2 for firing mounted.",
     "greenhorn": "−2 to hit.",

@@ -40,6 +40,10 @@ MOVE_TYPES = ("move", "drive", "snap", "place")  # actions that may carry a free
 # From rules version 2 a picked character who has done nothing yet is not swapped for another
 # by a move of its own (each one a log line and an Undo step): Undo takes the pick back.
 PICK_STANDS_FROM_VERSION = 2
+# From rules version 4 Dirty Cheat is a trait, not an action: the rulebook's actions are Move,
+# Aim, Got You Covered, Shoot, Mount, Dismount, Reload and Get Your Courage Up, and the swap
+# "once per turn" leaves the cheat his two actions (under 1 to 3 it used one of them).
+CHEAT_FREE_FROM_VERSION = 4
 
 
 # =============================================================================================
@@ -879,7 +883,8 @@ def _do_patch(st: State, ev, rng, m: M.Model, action: Action) -> None:
 
 @C.EFFECTS.handler("swap_card")
 def _do_cheat(st: State, ev, rng, m: M.Model, action: Action) -> None:
-    spend(st, m, "cheat")
+    if st["v"] < CHEAT_FREE_FROM_VERSION:
+        spend(st, m, "cheat")
     m["cheat_turn"] = st["turn"]
     mine, theirs = st["hands"][m["side"]], st["hands"][action["victim"]]
     i = ev.draw_below(rng, len(theirs), why="cheat", seat=m["side"])
