@@ -410,6 +410,10 @@ def results(outcome: dict[str, Any], names: list[str], rules: Any = None, story:
             parts.append(f'<p class="headline">{names_in(escape(outcome["headline"], quote=False), names)}</p>')
     if outcome.get("scores") and (not team or any(outcome["scores"])):
         parts.append(_score_table(outcome, names, ranked=not team))
+    # A game may explain its score table and how the winner was decided, one sentence a line.
+    notes = "".join(f"<li>{names_in(escape(t, quote=False), names)}</li>" for t in outcome.get("notes", []))
+    if notes:
+        parts.append(f'<h3>How to read the scores</h3><ul class="result-notes">{notes}</ul>')
     tiebreaks = "".join(f"<li>{names_in(escape(t, quote=False), names)}</li>" for t in outcome.get("tiebreaks", []))
     if tiebreaks:
         parts.append(f'<h3>Tie-breaks</h3><ul class="tiebreaks">{tiebreaks}</ul>')

@@ -44,6 +44,8 @@ PICK_STANDS_FROM_VERSION = 2
 # Aim, Got You Covered, Shoot, Mount, Dismount, Reload and Get Your Courage Up, and the swap
 # "once per turn" leaves the cheat his two actions (under 1 to 3 it used one of them).
 CHEAT_FREE_FROM_VERSION = 4
+# From rules version 4 the log names every Skedaddle roll (games begun earlier keep their log).
+SKEDADDLE_LINE_FROM_VERSION = 4
 
 
 # =============================================================================================
@@ -1403,6 +1405,8 @@ def end_turn(st: State, ev, rng) -> None:
         if down == 0:
             continue
         roll = ev.roll(rng, 10, why="skedaddle", seat=s)
+        if st["v"] >= SKEDADDLE_LINE_FROM_VERSION:
+            ev.add("skedaddle-roll", seat=s, roll=roll, down=down)
         if roll <= down:
             st["fled"][s] = True
             for m in people:

@@ -623,7 +623,32 @@ def _panel_posses(b: Board, ctx: dict[str, Any]) -> int:
                + (f" · VP {d['vp'][s]}" if playing else ""), size=14, fill=MUTED)
         b.add("</g>")
         y += 38
-    return y
+    return _panel_citizens(b, ctx, y)
+
+
+def _panel_citizens(b: Board, ctx: dict[str, Any], y: int) -> int:
+    """The end foreseen (Dodge City Draw): how many citizens are still to come before the one who
+    comes last, and what his arrival does."""
+    cit = ctx["d"].get("citizens")
+    if not cit or ctx["view"]["phase"] == "over":
+        return y
+    last = name(cit["last"])
+    if cit["arrived"]:
+        head = f"{last} has arrived"
+        more = "The gunfight ends at the end of this turn." if cit["last_ends"] else ""
+    else:
+        head = (f"Citizens still to come: {cit['left']}, then {last}" if cit["left"]
+                else f"No citizens left: {last} comes next")
+        arrival = "ends the gunfight at the end of that turn" if cit["last_ends"] else "brings him in like the others"
+        more = (f"After each Fire action a d10 of 1–{cit['join_on']} brings the next one into the shooter's "
+                f"posse (−1 VP each). {last}'s arrival {arrival}.")
+    x = PANEL_X + 6
+    b.add('<g data-topic="board:citizens">')
+    heads = b.text(x, y + 2, head, size=14, weight="bold", width=PANEL_W - 12, lines=2)
+    y += 17 * heads
+    used = b.text(x, y + 2, more, size=14, fill=MUTED, width=PANEL_W - 12, lines=4) if more else 0
+    b.add("</g>")
+    return y + 17 * used + 8
 
 
 def _focus_model(ctx: dict[str, Any]) -> Optional[dict[str, Any]]:
