@@ -996,6 +996,13 @@ class App:
         if not 0 <= index < len(self.kinds):
             return
         kind = self.kinds[index]
+        if kind.get("kind") == "text":
+            words = policy.text_value(kind, text)
+            if words is None:
+                self.alert(f"{kind.get('label', 'The name')}: type 1 to {kind.get('max', 24)} letters.")
+                return
+            self.play_action(policy.complete(kind, words))
+            return
         value = policy.number_value(kind, text)
         if value is None:
             self.alert(f"{kind.get('label', 'The number')}: type a whole number from {kind.get('min')} to {kind.get('max')}.")

@@ -16,6 +16,8 @@ import re
 from dataclasses import dataclass
 from typing import Any, Optional
 
+from tabletown.engine.session import MAX_NAME, clean_name
+
 # --- the address ------------------------------------------------------------------------
 
 BOT_PAUSE_MS = 450
@@ -423,6 +425,14 @@ def move_cursor(kind: dict[str, Any], cursor: list[int], key: str, big: bool = F
     dx, dy = ARROWS[key]
     step = 1 if kind.get("kind") == "square" else (100 if big else 25)
     return [cursor[0] + dx * step, cursor[1] + dy * step]
+
+
+def text_value(kind: dict[str, Any], text: str) -> Optional[str]:
+    """A name typed for a text kind, kept as players' names are (no control characters, single
+    spaces), or None when nothing is left or it is longer than the kind allows."""
+    if not isinstance(text, str) or len(" ".join(text.split())) > kind.get("max", MAX_NAME):
+        return None
+    return clean_name(text) or None
 
 
 def number_value(kind: dict[str, Any], text: str) -> Optional[int]:

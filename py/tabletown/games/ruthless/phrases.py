@@ -159,6 +159,8 @@ def name(who: Optional[str]) -> str:
         return CHARACTER_NAMES[who]
     if who in C.NAMES.by_id:
         return C.NAMES.by_id[who]["name"]
+    if who.startswith(C.TYPED_NAME):
+        return who[len(C.TYPED_NAME):]
     if who == "horse":
         return "a horse"
     if who == "team":

@@ -408,6 +408,9 @@ def place_ok(state: State, m: M.Model, p: list[int]) -> Optional[str]:
 def params(state: State, seat: int) -> list[dict[str, Any]]:
     if seat not in active(state):
         return []
+    if state["phase"] == "build":
+        from .editor import params as build_params
+        return build_params(state, seat)
     p = state["pending"]
     if p is not None:
         if p["kind"] == "place":
@@ -481,6 +484,10 @@ def validate(state: State, seat: int, action: Action) -> None:
     if seat not in active(state):
         raise IllegalAction("It is not this posse's turn.")
     typ = action["type"]
+    if typ == "name":  # a name typed in the posse editor
+        from .editor import check_name
+        check_name(state, seat, action)
+        return
     free_point = typ in MOVE_TYPES and "to" in action
     if not free_point:
         if _canon(action) not in {_canon(a) for a in _candidates(state, seat, action)}:
