@@ -83,3 +83,38 @@ def test_every_button_of_the_posse_editor_holds_its_words(browser, base_url, wid
     assert page.evaluate(OVERFLOWING) == []
     ctx.close()
     check_guard(ctx)
+
+
+# --- the guide and "Why?" in every scenario ----------------------------------------------------------
+def guide_title(page) -> str:
+    page.wait_for_selector("#guide:not([hidden])")
+    return page.locator("#guide h2").inner_text()
+
+
+def test_riding_shotgun_opens_with_the_guide_and_a_why_link_and_then_tells_of_the_stagecoach(page, base_url):
+    open_page(page, base_url, "#new/ruthless?seats=human,bot&scenario=riding-shotgun&seed=4")
+    assert guide_title(page) == "What to do now"
+    assert "initiative" in page.locator("#guide").inner_text()
+    why = page.locator("#why a.why")
+    assert why.count() == 1 and why.get_attribute("data-rule")
+    while page.locator("#guide [data-action=guide-next]").inner_text() == "Next":
+        page.locator("#guide [data-action=guide-next]").click()
+    page.locator("#guide [data-action=guide-next]").click()  # Done
+    # the next screen brings the scenario's own stage: the stagecoach, ringed on the table
+    page.locator("#board [aria-label^='Play the ']").first.click()
+    assert guide_title(page) == "The stagecoach"
+    assert page.locator("#guide-ring").is_visible()
+
+
+def test_a_player_who_has_had_the_first_guide_still_gets_the_posse_editors_and_nothing_of_initiative(page, base_url):
+    open_page(page, base_url, "#")
+    page.evaluate("() => localStorage.setItem('tabletown:guide:ruthless', 'seen')")
+    open_page(page, base_url, EDITOR)
+    assert guide_title(page) == "The posse editor"
+    text = page.locator("#guide").inner_text()
+    assert "step 1 of 2" in text and "initiative" not in text
+    assert page.locator("#why a.why").count() == 1
+    page.locator("#guide [data-action=guide-close]").click()
+    page.locator("#board [aria-label^='Add a blank character card']").click()
+    assert guide_title(page) == "His card"
+    assert "initiative" not in page.locator("#guide").inner_text()

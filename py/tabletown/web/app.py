@@ -474,8 +474,6 @@ class App:
         self.stats.games = int(self.stats.games) + 1
         self.measure_memory()
         self.render_game()
-        if guide and not session.over():
-            self.desk.maybe_guide(len(policy.humans(session)))
 
     def escaped_names(self) -> list[str]:
         return [escape(n) for n in self.session.names]
@@ -557,6 +555,9 @@ class App:
         if html != self.results_html:  # an open "Share the replay" box stays open
             results.innerHTML = html
             self.results_html = html
+        if self.desk is not None and acting is not None and not screen.handoff and not screen.over:
+            # the guide speaks of the screen a player is asked on, the first time it shows
+            self.desk.maybe_guide(len(policy.humans(session)), view)
         self.schedule_bot()
         self.lap("results")
         self.after_frame()

@@ -129,13 +129,14 @@ GUIDE_KEY = "tabletown:guide:"  # + game id: "seen" once its guided first turn h
 NARROW_PX = 700  # below this many CSS pixels the games draw their phone layouts
 
 
-def guide_key(game_id: str) -> str:
-    return GUIDE_KEY + game_id
+def guide_key(game_id: str, stage: str = "") -> str:
+    """Where it is remembered that a game's guide (or one stage of it: "build", "act"…) was shown."""
+    return GUIDE_KEY + game_id + (f":{stage}" if stage else "")
 
 
 def wants_guide(seen: Optional[str], has_steps: bool, humans: int) -> bool:
-    """A game's guided first turn is shown by itself once: to a person at the device, the
-    first time a game of that kind is opened here."""
+    """A game's guided first turn (each stage of it) is shown by itself once: to a person at the
+    device, the first time a screen it speaks of is on show here."""
     return has_steps and humans > 0 and not seen
 
 
