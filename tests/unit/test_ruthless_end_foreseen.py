@@ -151,10 +151,10 @@ def test_the_result_screen_says_how_the_scenario_scores_and_who_won_by_what():
     text = result_screen(finished((4, 1)))
     assert "Dodge City Draw scores +2 for each enemy killed" in text
     assert "The most victory points wins; a tie goes to the posse that lost fewer men" in text
-    assert "Ann wins with the most victory points: 4." in text
+    assert "Ann has the most victory points (4) and wins." in text
     text = result_screen(finished((1, 4), rule="showdown"))
     assert "A gunfight scores +2 for each enemy killed and +1 for each of your characters still standing" in text
-    assert "Bob wins with the most victory points: 4." in text
+    assert "Bob has the most victory points (4) and wins." in text
 
 
 def test_a_tie_on_points_says_the_tie_break_decided_it():

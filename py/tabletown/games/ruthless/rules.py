@@ -175,7 +175,7 @@ def _result_notes(state, out: dict[str, Any]) -> list[str]:
     elif scores.count(best) > 1:
         decided = "{seat%d} ties on %d victory points and wins the tie-break (below)." % (winners[0], best)
     else:
-        decided = "{seat%d} wins with the most victory points: %d." % (winners[0], best)
+        decided = "{seat%d} has the most victory points (%d) and wins." % (winners[0], best)
     return [*RESULT_COLUMNS, f"{VP_RULES.get(state['vp_rule'], '')} {HOLD_THE_FIELD}".strip(), WINNER_RULE, decided]
 
 
