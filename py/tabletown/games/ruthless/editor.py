@@ -1,9 +1,9 @@
 """The posse editor: blank character cards for a free gunfight.
 
 A posse built in the editor has two to six characters. Each card has a name (typed by the
-player, or the next from the editor's list of names), a Toughness from 3 (a veteran) to 8 (nervous), one or two weapons
-from the weapon table and one or two traits, and the wound boxes of a blank card (Leg 3,
-Arm 3, Chest 2, Severe 2). The posses are built at the start of the game, one posse after
+player, or the next from the editor's list of names), a Toughness from 3 (a veteran) to 8
+(nervous), one or two weapons from the weapon table and one or two traits, and the wound
+boxes of a blank card (Leg 3, Arm 3, Chest 2, Severe 2). The posses are built at the start of the game, one posse after
 the other, in plain view (a gunfight hides cards, not men); when every posse is ready
 they deploy in their areas of the table. Built posses are kept in the browser's posse
 book (the game's campaign record) and can be chosen for the next gunfight.
@@ -82,9 +82,10 @@ def params(st: M.State, seat: int) -> list[dict[str, Any]]:
     editing = st["build"]["editing"]
     if editing is None:
         return []
-    now = C.name_ref(st["custom"][editing]["name"])
+    name = st["custom"][editing]["name"]
+    shown = name if isinstance(name, str) else C.NAMES.rows[name]["name"]
     return [{"kind": "text", "action": {"type": "name", "card": editing}, "param": "name", "label": "Name",
-             "max": MAX_NAME, "value": now[len(C.TYPED_NAME):] if now.startswith(C.TYPED_NAME) else C.NAMES.by_id[now]["name"]}]
+             "max": MAX_NAME, "value": shown}]
 
 
 def check_name(st: M.State, seat: int, action: Action) -> None:
