@@ -123,6 +123,11 @@ PLAN: list[tuple[str, list[str], dict, int, int | None]] = [
     ("ruthless", ["random", "hard"], {"scenario": "gunfight", "table": "town"}, 121, 150),
     ("ruthless", ["hard", "random"], {"scenario": "gunfight", "table": "wash", "posse1": "cowboys", "posse2": "cowboys"}, 122, 150),
     ("ruthless", ["random", "easy"], {"scenario": "dodge-city"}, 123, 150),
+    # Ruthless rules version 4 (Dirty Cheat's swap is no action; the log names each Skedaddle roll)
+    ("ruthless", ["random", "hard"], {"scenario": "dodge-city"}, 131, None),
+    ("ruthless", ["hard", "random"], {"scenario": "gunfight", "table": "town", "posse1": "hired-guns", "posse2": "peacock"}, 132, 200),
+    ("ruthless", ["random", "easy", "random"], {"scenario": "gunfight", "table": "ranch", "posse1": "bandits", "posse2": "earps",
+                                               "posse3": "peacock"}, 133, 150),
     ("townsfolk-tussle", ["random", "easy"], {}, 71, 300),
     ("townsfolk-tussle", ["random", "random", "random"], {"solo": True}, 72, 200),
     ("townsfolk-tussle", ["hard", "random", "easy", "random"], {"doublin_down": True, "trading": True}, 73, 250),
@@ -139,7 +144,7 @@ VERSIONS: dict[str, dict[int, set[int]]] = {
                       6: {105, 106, 107, 108}},
     "torches-and-pitchforks": {2: {25, 26, 27, 28}, 3: {51, 52, 53, 54}, 4: {55, 56}, 5: {57, 58, 59}},
     "tumble-town": {2: {40, 41, 42, 43}},
-    "ruthless": {2: {91, 92, 93, 94, 95}, 3: {121, 122, 123}},
+    "ruthless": {2: {91, 92, 93, 94, 95}, 3: {121, 122, 123}, 4: {131, 132, 133}},
     "townsfolk-tussle": {2: {75, 76}},
 }
 

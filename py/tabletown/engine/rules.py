@@ -95,7 +95,7 @@ class Rules:
         raise NotImplementedError
 
     def params(self, state: State, seat: int) -> list[dict[str, Any]]:
-        """Parameterised action kinds offered now (a point, a square, a number); default none."""
+        """Parameterised action kinds offered now (a point, a square, a number, typed text); default none."""
         return []
 
     def check_param(self, state: State, seat: int, action: Action) -> None:
@@ -248,6 +248,8 @@ def _fits_param(kind: dict[str, Any], action: Any) -> bool:
         )
     if kind["kind"] == "number":
         return type(value) is int and kind.get("min", -(10**9)) <= value <= kind.get("max", 10**9)
+    if kind["kind"] == "text":  # typed words (a name): the game's check_param says which
+        return type(value) is str and 0 < len(value) <= kind.get("max", 100)
     return False
 
 

@@ -497,8 +497,6 @@ class App:
         self.measure_memory()
         self.render_game()
         self.scroll_to_prompt()
-        if guide and not session.over():
-            self.desk.maybe_guide(len(policy.humans(session)))
 
     def scroll_to_prompt(self) -> None:
         """A game opens at its prompt: a page left scrolled (down the picker or the setup form) is
@@ -590,6 +588,9 @@ class App:
         if html != self.results_html:  # an open "Share the replay" box stays open
             results.innerHTML = html
             self.results_html = html
+        if self.desk is not None and acting is not None and not screen.handoff and not screen.over:
+            # the guide speaks of the screen a player is asked on, the first time it shows
+            self.desk.maybe_guide(len(policy.humans(session)), view)
         self.schedule_bot()
         self.lap("results")
         self.after_frame()
@@ -1029,6 +1030,13 @@ class App:
         if not 0 <= index < len(self.kinds):
             return
         kind = self.kinds[index]
+        if kind.get("kind") == "text":
+            words = policy.text_value(kind, text)
+            if words is None:
+                self.alert(f"{kind.get('label', 'The name')}: type 1 to {kind.get('max', 24)} letters.")
+                return
+            self.play_action(policy.complete(kind, words))
+            return
         value = policy.number_value(kind, text)
         if value is None:
             self.alert(f"{kind.get('label', 'The number')}: type a whole number from {kind.get('min')} to {kind.get('max')}.")

@@ -34,6 +34,9 @@ class RulesDesk:
         self.game_id: Optional[str] = None  # the game on screen (its rules dialog and guide)
         self.asking = False  # "What's this?": the next press on the board opens its rule
         self.guide_at: Optional[int] = None
+        self.guide_steps: list[dict[str, Any]] = []  # the steps of the guide on show
+        self.guide_seen: Optional[set[str]] = None  # the stages of this game's guide shown here
+        self.view: Any = None  # the view on screen: the guide speaks of what it shows
         self.guide_hidden = False  # behind a hand-off screen
         self.return_focus: Any = None
         self.resize_proxy = create_proxy(lambda _e: self.app.guard(self.place_guide))
@@ -115,6 +118,7 @@ class RulesDesk:
         self.game_id = game_id
         self.asking = False
         self.guide_at = None
+        self.guide_seen = None
         self.guide_hidden = False
 
     def detach(self) -> None:
@@ -215,25 +219,49 @@ class RulesDesk:
         self.open_dialog(bundle["index"][found])
 
     # --- the guided first turn ---------------------------------------------------------------
-    def steps(self) -> list[dict[str, Any]]:
+    def all_steps(self) -> list[dict[str, Any]]:
         bundle = self.bundle(self.game_id)
         return bundle["guide"]["steps"] if bundle else []
 
-    def maybe_guide(self, humans: int) -> None:
-        """The guided first turn, shown by itself the first time a game of this kind is opened here."""
-        key = policy.guide_key(self.game_id or "")
+    def steps(self) -> list[dict[str, Any]]:
+        return self.guide_steps
+
+    def seen_stages(self) -> set[str]:
+        """The stages of this game's guide already shown here (read from the store once a game)."""
+        if self.guide_seen is None:
+            backend = self.app.store.backend
+            self.guide_seen = {stage for stage in rulebook.guide_stages(self.all_steps())
+                               if backend.get(policy.guide_key(self.game_id or "", stage))}
+        return self.guide_seen
+
+    def maybe_guide(self, humans: int, view: Any) -> None:
+        """The guided first turn, shown by itself the first time a screen it speaks of is on show
+        here (the start of a turn, a character picked, the posse editor, the campaign's map…),
+        with only the steps about that screen. Called after every drawing of a player's screen."""
+        self.view = view
+        if self.guide_at is not None or humans == 0:
+            return
+        found = rulebook.guide_now(self.all_steps(), view, self.seen_stages())
+        if found is None:
+            return
+        stage, steps = found
+        key = policy.guide_key(self.game_id or "", stage)
         backend = self.app.store.backend
-        if not policy.wants_guide(backend.get(key), bool(self.steps()), humans):
+        if not policy.wants_guide(backend.get(key), bool(steps), humans):
+            self.seen_stages().add(stage)
             return
         try:
             backend.set(key, "seen")
         except StorageFull:
             pass  # shown now; it may be shown again next time
+        self.seen_stages().add(stage)
+        self.guide_steps = steps
         self.show_step(0, focus=False)
 
     def cmd_open_guide(self, _control: Any) -> None:
         self.close_menu()
-        if self.steps():
+        self.guide_steps = rulebook.guide_for_screen(self.all_steps(), self.view)
+        if self.guide_steps:
             self.show_step(0)
 
     def cmd_guide_next(self, _control: Any) -> None:

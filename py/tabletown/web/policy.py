@@ -16,6 +16,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Optional
 
+from ..engine.session import MAX_NAME, clean_name
 from ..engine.words import plural, verb
 
 # --- the address ------------------------------------------------------------------------
@@ -129,13 +130,14 @@ GUIDE_KEY = "tabletown:guide:"  # + game id: "seen" once its guided first turn h
 NARROW_PX = 700  # below this many CSS pixels the games draw their phone layouts
 
 
-def guide_key(game_id: str) -> str:
-    return GUIDE_KEY + game_id
+def guide_key(game_id: str, stage: str = "") -> str:
+    """Where it is remembered that a game's guide (or one stage of it: "build", "act"…) was shown."""
+    return GUIDE_KEY + game_id + (f":{stage}" if stage else "")
 
 
 def wants_guide(seen: Optional[str], has_steps: bool, humans: int) -> bool:
-    """A game's guided first turn is shown by itself once: to a person at the device, the
-    first time a game of that kind is opened here."""
+    """A game's guided first turn (each stage of it) is shown by itself once: to a person at the
+    device, the first time a screen it speaks of is on show here."""
     return has_steps and humans > 0 and not seen
 
 
@@ -425,6 +427,14 @@ def move_cursor(kind: dict[str, Any], cursor: list[int], key: str, big: bool = F
     dx, dy = ARROWS[key]
     step = 1 if kind.get("kind") == "square" else (100 if big else 25)
     return [cursor[0] + dx * step, cursor[1] + dy * step]
+
+
+def text_value(kind: dict[str, Any], text: str) -> Optional[str]:
+    """A name typed for a text kind, kept as players' names are (no control characters, single
+    spaces), or None when nothing is left or it is longer than the kind allows."""
+    if not isinstance(text, str) or len(" ".join(text.split())) > kind.get("max", MAX_NAME):
+        return None
+    return clean_name(text) or None
 
 
 def number_value(kind: dict[str, Any], text: str) -> Optional[int]:

@@ -23,7 +23,7 @@ MAX_WORDS = 8
 _WORD = re.compile(r"[^\W_]+(?:['’-][^\W_]+)*")
 ID = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")  # a section's or paragraph's id
 _KEY = re.compile(r"[a-z0-9][a-z0-9_:-]{0,79}")
-PLACES = {"status": "#status", "board": "#board", "log": ".log-panel"}
+PLACES = {"status": "#status", "board": "#board", "log": ".log-panel", "params": "#params"}
 
 
 # --- the files ----------------------------------------------------------------------------
@@ -69,10 +69,18 @@ def check_bundle(data: Any) -> dict[str, Any]:
     steps = [
         st for st in guide.get("steps", []) if isinstance(st, dict)
         and all(isinstance(st.get(k), str) for k in ("id", "title", "text", "points_at", "rule"))
+        and isinstance(st.get("stage", ""), str) and _KEY.fullmatch(st.get("stage") or "x")
+        and _when_ok(st.get("when", {}))
     ] if isinstance(guide.get("steps"), list) else []
     return {"rules": {"title": str(page.get("title", "")), "sections": sections},
             "index": {k: v for k, v in index.items() if isinstance(k, str) and isinstance(v, str)},
             "guide": {"steps": steps}}
+
+
+def _when_ok(when: Any) -> bool:
+    return isinstance(when, dict) and all(
+        isinstance(k, str) and isinstance(v, list) and all(isinstance(x, (str, int)) or x is None for x in v)
+        for k, v in when.items())
 
 
 def paragraphs(page: dict[str, Any]) -> dict[str, tuple[dict[str, Any], dict[str, Any]]]:
@@ -150,6 +158,48 @@ def guide_targets(points_at: str, legal: list[dict[str, Any]]) -> list[str]:
     if "#board" not in out:
         out.append("#board")
     return out
+
+
+ANY = "*"  # in a step's `when`: the field holds something (not null)
+
+
+def guide_fits(step: dict[str, Any], view: Any) -> bool:
+    """Whether a guide step speaks of what is on screen: each key of its `when` names a field of
+    the view (its phase, its scenario, who is picked, `build.editing` inside `build`…) that holds one of the values listed
+    (`"*"`: any value but null). A step without `when` fits every screen."""
+    when = step.get("when") or {}
+    if when and not isinstance(view, dict):
+        return False
+    return all(_field(view, key) in values or (ANY in values and _field(view, key) is not None)
+               for key, values in when.items())
+
+
+def _field(view: dict[str, Any], name: str) -> Any:
+    """A field of the view by its name, or by a dotted name for a field inside one ("build.editing")."""
+    value: Any = view
+    for part in name.split("."):
+        value = value.get(part) if isinstance(value, dict) else None
+    return value
+
+
+def guide_now(steps: list[dict[str, Any]], view: Any, seen: set[str]) -> Optional[tuple[str, list[dict[str, Any]]]]:
+    """The part of the guide to show by itself now: the first stage (steps sharing a `stage`;
+    "" when they name none) that has not been shown here and has steps that fit the screen,
+    with those steps. None when there is nothing new to say about this screen."""
+    for step in steps:
+        stage = step.get("stage", "")
+        if stage not in seen and guide_fits(step, view):
+            return stage, [s for s in steps if s.get("stage", "") == stage and guide_fits(s, view)]
+    return None
+
+
+def guide_for_screen(steps: list[dict[str, Any]], view: Any) -> list[dict[str, Any]]:
+    """The guide opened from the menu: the steps that speak of this screen (all of them when none does)."""
+    return [s for s in steps if guide_fits(s, view)] or list(steps)
+
+
+def guide_stages(steps: list[dict[str, Any]]) -> list[str]:
+    return list(dict.fromkeys(s.get("stage", "") for s in steps))
 
 
 # --- search ----------------------------------------------------------------------------------

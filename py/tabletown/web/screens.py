@@ -359,12 +359,21 @@ def handoff(name: str) -> str:
 
 def params_panel(kinds: list[dict[str, Any]], armed: Optional[int], cursor: Optional[list[int]]) -> str:
     """Controls for parameterised actions: arm a kind, then press the board (or move the
-    cursor with the arrow keys and press Enter); a number kind takes a typed number."""
+    cursor with the arrow keys and press Enter); a number kind takes a typed number, a text
+    kind typed words (shown with the value it has now)."""
     if not kinds:
         return ""
     items = []
     for i, kind in enumerate(kinds):
         label = escape(str(kind.get("label", "Choose")))
+        if kind.get("kind") == "text":
+            now = escape(str(kind.get("value", "")))
+            items.append(
+                f'<form class="param-text" data-param-form="{i}"><label>{label} '
+                f'<input name="value" value="{now}" maxlength="{int(kind.get("max", 100))}" autocomplete="off" '
+                f'spellcheck="false"></label> <button type="submit" class="primary">OK</button></form>'
+            )
+            continue
         if kind.get("kind") == "number":
             low, high = kind.get("min", ""), kind.get("max", "")
             items.append(
@@ -387,7 +396,9 @@ def params_panel(kinds: list[dict[str, Any]], armed: Optional[int], cursor: Opti
             f'<p class="help" id="param-hint">Press the board at the {where} you want, or move the cursor with the '
             f"arrow keys and press Enter{at}. Escape cancels.</p>"
         )
-    return f'<h2 class="params-h">Choose on the board</h2><div class="param-list">{"".join(items)}</div>{hint}'
+    on_board = any(kind.get("kind") in ("point", "square") for kind in kinds)
+    heading = "Choose on the board" if on_board else "Type it in"
+    return f'<h2 class="params-h">{heading}</h2><div class="param-list">{"".join(items)}</div>{hint}'
 
 
 def results(outcome: dict[str, Any], names: list[str], rules: Any = None, story: str = "") -> str:
@@ -414,6 +425,10 @@ def results(outcome: dict[str, Any], names: list[str], rules: Any = None, story:
             parts.append(f'<p class="headline">{names_in(escape(outcome["headline"], quote=False), names)}</p>')
     if outcome.get("scores") and (not team or any(outcome["scores"])):
         parts.append(_score_table(outcome, names, ranked=not team))
+    # A game may explain its score table and how the winner was decided, one sentence a line.
+    notes = "".join(f"<li>{names_in(escape(t, quote=False), names)}</li>" for t in outcome.get("notes", []))
+    if notes:
+        parts.append(f'<h3>How to read the scores</h3><ul class="result-notes">{notes}</ul>')
     tiebreaks = "".join(f"<li>{names_in(escape(t, quote=False), names)}</li>" for t in outcome.get("tiebreaks", []))
     if tiebreaks:
         parts.append(f'<h3>Tie-breaks</h3><ul class="tiebreaks">{tiebreaks}</ul>')

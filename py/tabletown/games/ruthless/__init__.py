@@ -49,7 +49,10 @@ SPEC = GameSpec(
     # 3: the ready-made Cowboys posse rides with Johnny Ringo in Billy Claiborne's place (with
     # Claiborne the Earps won 63 % of 200 free gunfights between old hands; with Ringo 49 % of
     # 300). Games begun under 1 or 2 keep Claiborne.
-    rules_version=3,
-    replays=(1, 2),
+    # 4: Dirty Cheat is a trait, not an action: his once-a-turn swap leaves a character his two
+    # actions (and his aim and Got You Covered!). Games begun under 1 to 3 keep the swap as an
+    # action.
+    rules_version=4,
+    replays=(1, 2, 3),
     ready=True,
 )

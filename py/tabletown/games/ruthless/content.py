@@ -109,4 +109,15 @@ def node(node_id: str) -> dict[str, Any]:
 
 NAMES = load_catalog(__package__, "names")
 CATALOGS["names"] = NAMES
+# A name typed in the posse editor is kept as the player typed it; views and events name it
+# with this mark before it, so it is never mistaken for a card or a name id ("n5").
+TYPED_NAME = "typed:"
+
+
+def name_ref(card_name: Any) -> str:
+    """How views and events name the character of an editor card: a name id of the editor's
+    list (its `name` is an index into NAMES) or a typed name (its `name` is the text)."""
+    if isinstance(card_name, str):
+        return TYPED_NAME + card_name
+    return NAMES.rows[card_name]["id"]
 BLANK_BOXES = {"leg": 3, "arm": 3, "chest": 2, "severe": 2}

@@ -35,6 +35,8 @@ def derive_view(state: M.State, seat: Optional[int]) -> dict[str, Any]:
         out["selected"] = selected_figures(state, state["models"][sel])
     if state["pending"] is not None:
         out["pending"] = pending_figures(state, seat)
+    if state.get("citizens"):
+        out["citizens"] = citizen_figures(state)
     if state.get("coach"):
         coach = state["coach"]
         out["coach"] = {"corners": [list(c) for c in CO.corners(coach)], "team": CO.team_point(coach),
@@ -46,6 +48,15 @@ def down_count(state: M.State, side: int) -> int:
     """Dead, Lily Livered and Unconscious characters: the Skedaddle number."""
     return sum(1 for m in M.side_chars(state, side)
                if m["status"] != M.GONE and (m["status"] in (M.DEAD, M.DOWN) or m["lily"]))
+
+
+def citizen_figures(state: M.State) -> dict[str, Any]:
+    """The citizens still to come (a count: their order is secret), who comes last and what
+    his arrival does (Dodge City Draw: the Mayor ends the gunfight at the end of that turn)."""
+    cit = state["citizens"]
+    row = C.SCENARIOS.by_id[state["scenario"]]
+    return {"left": len(cit["deck"]), "last": row["citizens"]["last"], "arrived": cit["mayor"],
+            "join_on": row["citizens"]["join_on"], "last_ends": row["mayor_ends"]}
 
 
 def model_figures(state: M.State, m: M.Model) -> dict[str, Any]:

@@ -1,9 +1,9 @@
 """The posse editor: blank character cards for a free gunfight.
 
-A posse built in the editor has two to six characters. Each card has a name (from the
-editor's list of names), a Toughness from 3 (a veteran) to 8 (nervous), one or two weapons
-from the weapon table and one or two traits, and the wound boxes of a blank card (Leg 3,
-Arm 3, Chest 2, Severe 2). The posses are built at the start of the game, one posse after
+A posse built in the editor has two to six characters. Each card has a name (typed by the
+player, or the next from the editor's list of names), a Toughness from 3 (a veteran) to 8
+(nervous), one or two weapons from the weapon table and one or two traits, and the wound
+boxes of a blank card (Leg 3, Arm 3, Chest 2, Severe 2). The posses are built at the start of the game, one posse after
 the other, in plain view (a gunfight hides cards, not men); when every posse is ready
 they deploy in their areas of the table. Built posses are kept in the browser's posse
 book (the game's campaign record) and can be chosen for the next gunfight.
@@ -12,6 +12,9 @@ book (the game's campaign record) and can be chosen for the next gunfight.
 from __future__ import annotations
 
 from typing import Any, Optional
+
+from tabletown.engine.rules import IllegalAction
+from tabletown.engine.session import MAX_NAME, clean_name
 
 from . import content as C
 from . import models as M
@@ -74,6 +77,33 @@ def options(st: M.State, seat: int) -> list[Action]:
     return out
 
 
+def params(st: M.State, seat: int) -> list[dict[str, Any]]:
+    """The name of the card being edited, typed (any other choice is a listed action)."""
+    editing = st["build"]["editing"]
+    if editing is None:
+        return []
+    name = st["custom"][editing]["name"]
+    shown = name if isinstance(name, str) else C.NAMES.rows[name]["name"]
+    return [{"kind": "text", "action": {"type": "name", "card": editing}, "param": "name", "label": "Name",
+             "max": MAX_NAME, "value": shown}]
+
+
+def check_name(st: M.State, seat: int, action: Action) -> None:
+    """A typed name: the card being edited, and a name as Tabletown keeps players' names (no
+    control characters, single spaces, 1 to 24 characters) without braces, which the log keeps
+    for the players' own names."""
+    if st["phase"] != "build" or set(action) != {"type", "card", "name"} or action["card"] != st["build"]["editing"] \
+            or action["card"] not in _cards(st, seat):
+        raise IllegalAction("Pick up a character card in the posse editor to name it.")
+    if not typed_name_ok(action["name"]):
+        raise IllegalAction(f"A name is 1 to {MAX_NAME} letters, spaces or marks, without braces.")
+
+
+def typed_name_ok(text: Any) -> bool:
+    return (isinstance(text, str) and 0 < len(text) <= MAX_NAME and clean_name(text) == text
+            and not set(text) & set("{}"))
+
+
 def apply(st: M.State, ev, rng, seat: int, action: Action) -> None:
     b = st["build"]
     cards = _cards(st, seat)
@@ -88,10 +118,13 @@ def apply(st: M.State, ev, rng, seat: int, action: Action) -> None:
     elif typ == "edit":
         b["editing"] = action["card"]
         ev.add("build", seat=seat, what="edit", card=action["card"])
-    elif typ == "rename":
+    elif typ == "rename":  # the next name on the editor's list (after a typed name, the first)
         card = st["custom"][action["card"]]
-        card["name"] = (card["name"] + 1) % len(C.NAMES)
-        ev.add("build", seat=seat, what="rename", card=action["card"], name=C.NAMES.rows[card["name"]]["id"])
+        card["name"] = (card["name"] + 1) % len(C.NAMES) if isinstance(card["name"], int) else 0
+        ev.add("build", seat=seat, what="rename", card=action["card"], name=C.name_ref(card["name"]))
+    elif typ == "name":
+        st["custom"][action["card"]]["name"] = action["name"]
+        ev.add("build", seat=seat, what="rename", card=action["card"], name=C.name_ref(action["name"]))
     elif typ == "toughness":
         st["custom"][action["card"]]["toughness"] = action["value"]
         ev.add("build", seat=seat, what="toughness", card=action["card"], value=action["value"])
@@ -160,7 +193,7 @@ def check_card(card: Any) -> bool:
     keys = {"name", "toughness", "weapons", "traits", "boxes", "mounted", "role"}
     if not isinstance(card, dict) or set(card) != keys:
         return False
-    if type(card["name"]) is not int or not 0 <= card["name"] < len(C.NAMES):
+    if not (type(card["name"]) is int and 0 <= card["name"] < len(C.NAMES)) and not typed_name_ok(card["name"]):
         return False
     if type(card["toughness"]) is not int:
         return False

@@ -175,10 +175,10 @@ def new_horse(state: State, side: Optional[int], pos: list[int], facing: int) ->
 
 def ref(state: State, m: Model) -> str:
     """How events and views name a model: its card id, a name id from the editor's list
-    ("n5"), or "horse"."""
+    ("n5"), a name typed in the editor ("typed:Kid Ory"), or "horse"."""
     if m["kind"] == "horse":
         return "horse"
     card_ = card(state, m)
     if "name" in card_:
-        return C.NAMES.rows[card_["name"]]["id"]
+        return C.name_ref(card_["name"])
     return m["card"]

@@ -61,7 +61,7 @@ TRAIT_NAMES = {
 TRAIT_TEXT = {
     "bowie-knife": "+2 to his card in Fisticuffs.",
     "cool-hand": "Ignores his first failed Toughness test (tick box).",
-    "dirty-cheat": "Once a turn (an action): swap a card of his hand for a random card of another player's.",
+    "dirty-cheat": "Once a turn (not an action): swap a card of his hand for a random card of another player's.",
     "drunk": "−1 to hit; +2 on Toughness tests and Get Your Courage Up.",
     "expert-rider": "No −2 for firing mounted.",
     "greenhorn": "−2 to hit.",
@@ -124,6 +124,26 @@ VP_NAMES = {"kills": "enemies killed", "citizens-killed": "citizens killed", "ci
             "strongbox-safe": "the strongbox got through", "passengers": "passengers alive",
             "strongbox-taken": "the strongbox taken", "coach-stopped": "the stagecoach stopped",
             "standing": "men standing and steady", "field": "held the field"}
+# The result screen: what each column of the score table means, and how each scenario scores.
+RESULT_COLUMNS = (
+    "Score and Victory points: the victory points of each posse (the same number twice).",
+    "How: where those points came from, item by item.",
+    "Men lost: the posse's own characters killed.",
+    "Standing: the posse's characters still standing and steady at the end (not dead, Unconscious, "
+    "Lily Livered or gone).",
+)
+VP_RULES = {
+    "dodge-city": "Dodge City Draw scores +2 for each enemy killed, a d6 for wounding Al Updegraff and a d10 for "
+                  "killing Bat Masterson, −2 for each citizen killed and −1 for each citizen in your posse.",
+    "riding-shotgun": "Riding Shotgun scores the stagecoach 5 if it got away, 2 more if the strongbox went with it, "
+                      "1 for each passenger alive and 2 for each road agent killed; the road agents 6 for the strongbox, "
+                      "4 if the stagecoach did not get away and 2 for each of its people killed.",
+    "showdown": "A gunfight scores +2 for each enemy killed and +1 for each of your characters still standing and "
+                "steady at the end.",
+}
+HOLD_THE_FIELD = "A posse that holds the field (every other posse fled or was beaten) scores 3 more."
+WINNER_RULE = ("The most victory points wins; a tie goes to the posse that lost fewer men, then to the one with more "
+               "men standing.")
 END_NAMES = {"skedaddle": "A posse skedaddled.", "beaten": "A posse has nobody left standing.",
              "mayor": "Mayor Webster calls a halt to the shooting.", "time": "Night falls on the fight.",
              "coach-away": "The stagecoach got away.", "strongbox-away": "The road agents rode off with the strongbox.",
@@ -141,6 +161,8 @@ def name(who: Optional[str]) -> str:
         return CHARACTER_NAMES[who]
     if who in C.NAMES.by_id:
         return C.NAMES.by_id[who]["name"]
+    if who.startswith(C.TYPED_NAME):
+        return who[len(C.TYPED_NAME):]
     if who == "horse":
         return "a horse"
     if who == "team":
@@ -283,6 +305,16 @@ def _build(e: dict[str, Any]) -> str:
     return f"{s} tears up a character card."
 
 
+def men(n: int) -> str:
+    return f"{n} {'man' if n == 1 else 'men'}"
+
+
+def _skedaddle_roll(e: dict[str, Any]) -> str:
+    verdict = "they run" if e["roll"] <= e["down"] else "they stand"
+    return (f"End of turn: {seat(e['seat'])} rolls {e['roll']} to Skedaddle, against {men(e['down'])} dead, "
+            f"Lily Livered or Unconscious (a roll of {e['down']} or less runs): {verdict}.")
+
+
 def _over(e: dict[str, Any]) -> str:
     return END_NAMES.get(e["why"], "The gunfight is over.")
 
@@ -350,6 +382,7 @@ PHRASES: dict[str, Callable[[dict[str, Any]], Optional[str]]] = {
     "turn": lambda e: f"Turn {e['turn']}.",
     "turn-end": lambda e: None,
     "beaten": lambda e: f"{seat(e['seat'])} has nobody left standing.",
+    "skedaddle-roll": _skedaddle_roll,
     "skedaddle": lambda e: f"{seat(e['seat'])}'s men skedaddle!",
     "over": _over,
     "roll": lambda e: None,

@@ -40,6 +40,12 @@ MOVE_TYPES = ("move", "drive", "snap", "place")  # actions that may carry a free
 # From rules version 2 a picked character who has done nothing yet is not swapped for another
 # by a move of its own (each one a log line and an Undo step): Undo takes the pick back.
 PICK_STANDS_FROM_VERSION = 2
+# From rules version 4 Dirty Cheat is a trait, not an action: the rulebook's actions are Move,
+# Aim, Got You Covered, Shoot, Mount, Dismount, Reload and Get Your Courage Up, and the swap
+# "once per turn" leaves the cheat his two actions (under 1 to 3 it used one of them).
+CHEAT_FREE_FROM_VERSION = 4
+# From rules version 4 the log names every Skedaddle roll (games begun earlier keep their log).
+SKEDADDLE_LINE_FROM_VERSION = 4
 
 
 # =============================================================================================
@@ -402,6 +408,9 @@ def place_ok(state: State, m: M.Model, p: list[int]) -> Optional[str]:
 def params(state: State, seat: int) -> list[dict[str, Any]]:
     if seat not in active(state):
         return []
+    if state["phase"] == "build":
+        from .editor import params as build_params
+        return build_params(state, seat)
     p = state["pending"]
     if p is not None:
         if p["kind"] == "place":
@@ -475,6 +484,10 @@ def validate(state: State, seat: int, action: Action) -> None:
     if seat not in active(state):
         raise IllegalAction("It is not this posse's turn.")
     typ = action["type"]
+    if typ == "name":  # a name typed in the posse editor
+        from .editor import check_name
+        check_name(state, seat, action)
+        return
     free_point = typ in MOVE_TYPES and "to" in action
     if not free_point:
         if _canon(action) not in {_canon(a) for a in _candidates(state, seat, action)}:
@@ -880,7 +893,8 @@ def _do_patch(st: State, ev, rng, m: M.Model, action: Action) -> None:
 
 @C.EFFECTS.handler("swap_card")
 def _do_cheat(st: State, ev, rng, m: M.Model, action: Action) -> None:
-    spend(st, m, "cheat")
+    if st["v"] < CHEAT_FREE_FROM_VERSION:
+        spend(st, m, "cheat")
     m["cheat_turn"] = st["turn"]
     mine, theirs = st["hands"][m["side"]], st["hands"][action["victim"]]
     i = ev.draw_below(rng, len(theirs), why="cheat", seat=m["side"])
@@ -1399,6 +1413,8 @@ def end_turn(st: State, ev, rng) -> None:
         if down == 0:
             continue
         roll = ev.roll(rng, 10, why="skedaddle", seat=s)
+        if st["v"] >= SKEDADDLE_LINE_FROM_VERSION:
+            ev.add("skedaddle-roll", seat=s, roll=roll, down=down)
         if roll <= down:
             st["fled"][s] = True
             for m in people:

@@ -98,15 +98,15 @@ def render(view: dict[str, Any], ui: dict[str, Any]) -> str:
     g = G.ground(view["table"])
     show_map = view["mode"] == "campaign" and view["phase"] in ("shop", "trail") or (
         view["mode"] == "campaign" and view["phase"] == "over" and view["act"] and view["act"]["escaped"])
-    # the posse editor and the territory map keep the wide layout: they are drawn across the table's place
-    narrow = bool(ui.get("narrow")) and view["phase"] != "build" and not show_map
+    # the territory map keeps the wide layout: it is drawn across the table's place
+    narrow = bool(ui.get("narrow")) and not show_map
     box = (PANEL_W, PANEL_W * 2) if narrow else TABLE_BOX
     scale = min(box[0] / g.width, box[1] / g.height)
     used: set[int] = set()
     ctx = {"view": view, "d": d, "legal": legal, "names": names, "viewer": viewer, "g": g, "scale": scale,
            "used": used, "ui": ui, "panel_at": (0.0, 0.0)}
     if narrow:
-        table_h = g.height * scale + 16
+        table_h = (_editor_size(view, True)[1] if view["phase"] == "build" else g.height * scale) + 16
         ctx["panel_at"] = (10 - PANEL_X, table_h)
         width, height = NARROW_W, round(table_h + _panel_height(ctx))  # until the panel is measured
     else:
@@ -623,7 +623,32 @@ def _panel_posses(b: Board, ctx: dict[str, Any]) -> int:
                + (f" · VP {d['vp'][s]}" if playing else ""), size=14, fill=MUTED)
         b.add("</g>")
         y += 38
-    return y
+    return _panel_citizens(b, ctx, y)
+
+
+def _panel_citizens(b: Board, ctx: dict[str, Any], y: int) -> int:
+    """The end foreseen (Dodge City Draw): how many citizens are still to come before the one who
+    comes last, and what his arrival does."""
+    cit = ctx["d"].get("citizens")
+    if not cit or ctx["view"]["phase"] == "over":
+        return y
+    last = name(cit["last"])
+    if cit["arrived"]:
+        head = f"{last} has arrived"
+        more = "The gunfight ends at the end of this turn." if cit["last_ends"] else ""
+    else:
+        head = (f"Citizens still to come: {cit['left']}, then {last}" if cit["left"]
+                else f"No citizens left: {last} comes next")
+        arrival = "ends the gunfight at the end of that turn" if cit["last_ends"] else "brings him in like the others"
+        more = (f"After each Fire action a d10 of 1–{cit['join_on']} brings the next one into the shooter's "
+                f"posse (−1 VP each). {last}'s arrival {arrival}.")
+    x = PANEL_X + 6
+    b.add('<g data-topic="board:citizens">')
+    heads = b.text(x, y + 2, head, size=14, weight="bold", width=PANEL_W - 12, lines=2)
+    y += 17 * heads
+    used = b.text(x, y + 2, more, size=14, fill=MUTED, width=PANEL_W - 12, lines=4) if more else 0
+    b.add("</g>")
+    return y + 17 * used + 8
 
 
 def _focus_model(ctx: dict[str, Any]) -> Optional[dict[str, Any]]:
@@ -737,7 +762,7 @@ def _panel_actions(b: Board, ctx: dict[str, Any], y: int) -> int:
         chips = row[1]
         x = x0
         for idx, text, label in chips:
-            width = min(PANEL_W - 14, max(40, 14 + int(len(text) * 8.0)))
+            width = _chip_width(text)
             if x + width > PANEL_X + PANEL_W - 6 and x > x0:
                 x = x0
                 y += ROW + 2
@@ -755,6 +780,27 @@ def _panel_bottom(ctx: dict[str, Any]) -> int:
     y = _panel_posses(aside, c)
     y = _panel_card(aside, c, y + 4)
     return _panel_actions(aside, c, y + 6)
+
+
+# Advance widths (share of the font size) of DejaVu Sans, the widest of the faces the page's
+# sans-serif may fall back to, so a button sized by them holds its words in any of them.
+_GLYPH_WIDTHS = {
+    **dict(zip("abcdefghijklmnopqrstuvwxyz", (.613, .635, .550, .635, .615, .352, .635, .634, .278, .278, .579, .278,
+                                              .974, .634, .612, .635, .635, .411, .521, .392, .634, .592, .818, .592,
+                                              .592, .525))),
+    **dict(zip("ABCDEFGHIJKLMNOPQRSTUVWXYZ", (.684, .686, .698, .770, .632, .575, .775, .752, .295, .295, .656, .557,
+                                              .863, .748, .787, .603, .787, .695, .635, .611, .732, .684, .989, .685,
+                                              .611, .685))),
+    " ": .318, ".": .318, ",": .318, ":": .337, "'": .275, "’": .318, "-": .361, "(": .390, ")": .390, "/": .337,
+    "″": .401, "…": 1.0,
+}
+_DIGIT_WIDTH, _OTHER_WIDTH = .636, .838  # digits; signs, arrows and suits (+, −, →, ♠) at their widest
+
+
+def _chip_width(text: str, size: int = 14) -> int:
+    """The width of a button in the panel that holds `text` (6 units of margin each side)."""
+    ems = sum(_GLYPH_WIDTHS.get(ch, _DIGIT_WIDTH if ch.isdigit() else _OTHER_WIDTH) for ch in text)
+    return min(PANEL_W - 14, max(40, math.ceil(12 + ems * size)))
 
 
 def _button_svg(x: float, y: float, w: float, text: str, colour: str) -> str:
@@ -803,6 +849,8 @@ def _list_action_rows(ctx: dict[str, Any]) -> list[tuple]:
         rows.append(("heading", group))
         rows.append(("chips", groups[group]))
     for idx, kind in enumerate(ctx["ui"].get("params") or []):
+        if kind.get("kind") != "point":
+            continue  # typed (a name in the posse editor): the page asks for it beside the board
         text = {"move": "Move to a point on the table", "drive": "Drive to a point on the table",
                 "place": "Place at a point in the area", "snap-move": "Dive to a point (3″)"}.get(kind.get("what"), "Choose a point")
         rows.append(("arm", idx, f"{kind.get('label', text)}: press here, then a point on the table "
@@ -1064,7 +1112,7 @@ def _editor_text(ctx: dict[str, Any], a: dict[str, Any]) -> tuple[str, str, str]
     if t == "ready":
         return "Posse ready", "The posse is ready", "Posse"
     card = view["custom"].get(a.get("card", ""), {})
-    who = C.NAMES.rows[card["name"]]["name"] if card else ""
+    who = name(C.name_ref(card["name"])) if card else ""
     if t == "edit":
         return f"Edit {who}", f"Edit the card of {who}", "Posse"
     if t == "rename":
@@ -1082,27 +1130,46 @@ def _editor_text(ctx: dict[str, Any], a: dict[str, Any]) -> tuple[str, str, str]
     return t, t, "Other"
 
 
+EDITOR_CARD = (236, 150)  # a blank card in the posse editor, two to a row
+EDITOR_CARD_NARROW = (PANEL_W - 28, 100)  # on a phone, one to a row at the panel's width
+
+
+def _editor_size(view: dict[str, Any], narrow: bool) -> tuple[int, int]:
+    """The posse editor's box: the table's place, or on a phone a column as wide as the panel
+    and as tall as the cards it holds."""
+    if not narrow:
+        return TABLE_BOX
+    cards = len(view["build"]["cards"].get(str(view["asked"]), []))
+    return PANEL_W, 122 + max(cards, 1) * (EDITOR_CARD_NARROW[1] + 8)
+
+
 def _editor(b: Board, ctx: dict[str, Any]) -> None:
     view = ctx["view"]
     build = view["build"]
     seat = view["asked"]
-    b.add(f'<rect x="10" y="10" width="{TABLE_BOX[0]}" height="{TABLE_BOX[1]}" fill="#ead9b0" stroke="{PALETTE["wood"]}" stroke-width="4" '
+    narrow = ctx["panel_at"] != (0.0, 0.0)
+    width, height = _editor_size(view, narrow)
+    card_w, card_h = EDITOR_CARD_NARROW if narrow else EDITOR_CARD
+    b.add(f'<rect x="10" y="10" width="{width}" height="{height}" fill="#ead9b0" stroke="{PALETTE["wood"]}" stroke-width="4" '
           'data-topic="board:editor"/>')
     who = _seat_name(ctx, seat)
-    b.text(24, 40, f"The posse editor: {who}'s posse", size=20, weight="bold", fill=ACCENT)
+    b.text(24, 40, f"The posse editor: {who}'s posse", size=18 if narrow else 20, weight="bold", fill=ACCENT,
+           width=width - 28)
     b.text(24, 62, "Two to six characters. Each blank card: a name, Toughness 3–8, one or two weapons, one or two traits.",
-           size=15, width=TABLE_BOX[0] - 30, lines=2, fill=MUTED)
-    x, y = 24, 90
+           size=14 if narrow else 15, width=width - 30, lines=3 if narrow else 2, fill=MUTED)
+    x, y = 24, 114 if narrow else 96
     for cid in build["cards"].get(str(seat), []):
         card = view["custom"][cid]
         editing = build["editing"] == cid
-        b.add(f'<rect x="{x}" y="{y}" width="236" height="150" rx="6" fill="#fff" stroke="{ACCENT if editing else PALETTE["line"]}" stroke-width="{3 if editing else 1}"/>')
-        b.text(x + 10, y + 22, C.NAMES.rows[card["name"]]["name"], size=15, weight="bold")
-        b.text(x + 226, y + 22, f"T{card['toughness']}", size=15, anchor="end", weight="bold", fill=ACCENT)
-        b.text(x + 10, y + 44, ", ".join(WEAPON_NAMES[w] for w in card["weapons"]) or "no weapon", size=14, width=216)
-        b.text(x + 10, y + 64, ", ".join(TRAIT_NAMES[t] for t in card["traits"]) or "no trait yet", size=14, width=216,
-               fill=INK if card["traits"] else PALETTE["bad"])
-        b.text(x + 10, y + 84, "Leg 3 · Arm 3 · Chest 2 · Severe 2", size=13, fill=MUTED)
-        x += 246
-        if x + 236 > TABLE_BOX[0]:
-            x, y = 24, y + 160
+        b.add(f'<rect x="{x}" y="{y}" width="{card_w}" height="{card_h}" rx="6" fill="#fff" '
+              f'stroke="{ACCENT if editing else PALETTE["line"]}" stroke-width="{3 if editing else 1}"/>')
+        b.text(x + 10, y + 22, name(C.name_ref(card["name"])), size=15, weight="bold", width=card_w - 60)
+        b.text(x + card_w - 10, y + 22, f"T{card['toughness']}", size=15, anchor="end", weight="bold", fill=ACCENT)
+        b.text(x + 10, y + 42, ", ".join(WEAPON_NAMES[w] for w in card["weapons"]) or "no weapon", size=14,
+               width=card_w - 20)
+        b.text(x + 10, y + 62, ", ".join(TRAIT_NAMES[t] for t in card["traits"]) or "no trait yet", size=14,
+               width=card_w - 20, fill=INK if card["traits"] else PALETTE["bad"])
+        b.text(x + 10, y + 82, "Leg 3 · Arm 3 · Chest 2 · Severe 2", size=13, fill=MUTED)
+        x += card_w + 10
+        if x + card_w > width:
+            x, y = 24, y + card_h + 8

@@ -19,7 +19,7 @@ from . import editor as E
 from . import play as P
 from . import setup as S
 from .derive import derive_view
-from .phrases import PHRASES, VP_NAMES
+from .phrases import HOLD_THE_FIELD, PHRASES, RESULT_COLUMNS, VP_NAMES, VP_RULES, WINNER_RULE
 from .prompts import prompt_for
 from .scoring import final_result
 
@@ -126,6 +126,7 @@ class Ruthless(Rules):
         headline = _headline(state)
         if headline:
             out["headline"] = headline
+        out["notes"] = _result_notes(state, out)
         return out
 
     def heuristic(self, state, seat):
@@ -162,6 +163,20 @@ class Ruthless(Rules):
             data["posses"] = E.add_to_book(data.get("posses"), built)
             return data
         return campaign
+
+
+def _result_notes(state, out: dict[str, Any]) -> list[str]:
+    """What every column of the score table means and how the winner was decided."""
+    scores, winners = out["scores"], out["winners"]
+    best = scores[winners[0]]
+    if len(winners) > 1:
+        decided = (" and ".join("{seat%d}" % s for s in winners)
+                   + f" tie on {best} victory points and on every tie-break, and share the win.")
+    elif scores.count(best) > 1:
+        decided = "{seat%d} ties on %d victory points and wins the tie-break (below)." % (winners[0], best)
+    else:
+        decided = "{seat%d} has the most victory points (%d) and wins." % (winners[0], best)
+    return [*RESULT_COLUMNS, f"{VP_RULES.get(state['vp_rule'], '')} {HOLD_THE_FIELD}".strip(), WINNER_RULE, decided]
 
 
 def _headline(state) -> Optional[str]:
