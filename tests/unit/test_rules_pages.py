@@ -50,7 +50,7 @@ CHECKED = tuple(sorted(set(WITH_PAGES) | {p for p in games.PACKAGES if _file(p, 
 ID = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 # A topic names what it is about; after "action:" comes the game's own action type, which may hold "_".
 TOPIC = re.compile(r"[a-z]+:[a-z0-9]+(?:[-_][a-z0-9]+)*")
-PLACES = ("status", "board", "log")
+PLACES = ("status", "board", "log", "params")  # the page's places a step may point at (the box beside the board: #params)
 # A phone screen shows about this much of a paragraph without scrolling past it.
 MOST_WORDS = 70
 MOST_ITEM_WORDS = 35
