@@ -86,8 +86,7 @@ def preview(view: State, seat: Optional[int], kind: dict[str, Any], value: Any) 
 def _standing(view: State, out: dict[str, Any], res: dict[str, Any], start: list[int], snapped: bool,
               why: Optional[str], because: Optional[dict[str, Any]]) -> dict[str, Any]:
     """Fill in where the model would stand (a legal landing from `check_move`) and what stopped him there."""
-    to = res["to"]
-    dist = round(math.dist(start, to))
+    to, dist = res["to"], res["dist"]  # the distance as the Move's log line will give it
     out.update(ok=True, snapped=snapped, to=list(to), dist=dist, allowance=res["limit"],
                left=max(0, res["limit"] - dist), crosses=_crosses(view, start, to), contact=res["contact"],
                why=why, because=because)
