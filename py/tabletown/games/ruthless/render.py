@@ -6,8 +6,10 @@ models are bases with a facing tick, a name and their state (mounted, tipped ove
 Unconscious, the Lily Livered token, the Got You Covered! ring, the aim mark). For the
 character who is acting the table shows how far he can move (6" and the 3" of rough ground,
 or 12"/8" mounted), the suggested places to move, his weapons' short and long range, a
-line to every enemy with the number he needs on the die, and, under the keyboard or
-pointer cursor, the path with its length and the rough ground it crosses.
+line to every enemy with the number he needs on the die, and his actions as buttons beside
+him. Under the keyboard or pointer cursor a ghost base shows where a Move would end, with
+the rules' preview of it (`ui["preview"]`, from `Rules.preview`): its length, the allowance
+left, the rough ground it crosses, and where and why a Move out of reach stops short.
 
 The renderer reads only the view (and the game's content): whatever takes the rules to
 work out is in view["derived"].
@@ -806,35 +808,46 @@ def _shot_need(d: dict[str, Any], a: dict[str, Any]) -> int:
 
 
 def _button_column(b: Board, ctx: dict[str, Any], at: list[int], radius: int, buttons: list[tuple[str, str, str]]) -> None:
-    """Buttons stacked beside a model, where they hide the fewest other models."""
+    """Buttons stacked beside a model, where they hide the fewest other models (two abreast on a
+    phone's small table, so they take half its height)."""
     legal = ctx["legal"]
     left, top, right, bottom = _table_box(ctx)
     mx, my = _on_board(ctx, at)
     r = radius * ctx["scale"]
-    width = max(len(text) for _, _, text in buttons) * BOLD_W + 18
-    height = len(buttons) * (BUTTON_H + 4) - 4
+    narrow = bool(ctx["ui"].get("narrow"))
+    cols = 2 if narrow and len(buttons) > 2 else 1
+    size, tall = (12, 24) if narrow else (GHOST_TEXT, BUTTON_H)  # a phone's table is a third as wide
+    char = BOLD_W * size / GHOST_TEXT
+    button_w = min(max(len(text) for _, _, text in buttons) * char + 14, (right - left - 8) / cols)
+    width = cols * button_w + (cols - 1) * 4
+    height = -(-len(buttons) // cols) * (tall + 4) - 4
     # of four places beside him (below his base or above his name, right or left), one that fits on
     # the table and covers the fewest other models, whose bases may be pressed too
-    bases = [_on_board(ctx, o["pos"]) for o in ctx["view"]["models"]
+    models = ctx["view"]["models"]
+    bases = [_on_board(ctx, o["pos"]) for o in models
              if o["pos"] != at and o["status"] in ("ok", "down") and not o.get("aboard")]
+    side = models[ctx["d"]["selected"]["id"]]["side"]
+    foes = [_on_board(ctx, o["pos"]) for o in models if o["side"] != side and o["status"] == "ok" and o["kind"] == "char"]
+    fx, fy = (sum(p[0] for p in foes) / len(foes), sum(p[1] for p in foes) / len(foes)) if foes else (mx, my)
 
     def covered(box: tuple[float, float]) -> tuple[int, int, int]:
         x, y = box
         outside = x < left + 2 or x + width > right - 2 or y < top + 2 or y + height > bottom - 2
-        hidden = sum(1 for bx, by in bases if x - 10 < bx < x + width + 10 and y - 10 < by < y + height + 10)
-        # then the side toward his nearer edges: the fight (and his Move) is mostly the other way
-        inward = int((x > mx) == (mx < (left + right) / 2)) + int((y > my) == (my < (top + bottom) / 2))
-        return (int(outside), hidden, inward)
+        hidden = sum(1 for bx, by in bases if x - r < bx < x + width + r and y - r < by < y + height + r)
+        # then the side away from the enemy: the fight (and mostly his Move) is the other way
+        toward = int((y > my) == (fy > my)) * 2 + int((x > mx) == (fx > mx))
+        return (int(outside), hidden, toward)
 
     sides = [(mx + r + 6, my + r + 4), (mx - r - 6 - width, my + r + 4),
              (mx + r + 6, my - r - 24 - height), (mx - r - 6 - width, my - r - 24 - height)]
-    x, y = min(sides, key=covered)
-    x = min(max(x, left + 2), right - width - 2)
-    y = min(max(y, top + 2), bottom - height - 2)
-    for kind, index, text in buttons:
-        body = (f'<rect x="{x:.1f}" y="{y:.1f}" width="{width:.1f}" height="{BUTTON_H}" rx="5" fill="#fffaf0" '
+    x0, y0 = min(sides, key=covered)
+    x0 = min(max(x0, left + 2), right - width - 2)
+    y0 = min(max(y0, top + 2), bottom - height - 2)
+    for k, (kind, index, text) in enumerate(buttons):
+        x, y = x0 + (k % cols) * (button_w + 4), y0 + (k // cols) * (tall + 4)
+        body = (f'<rect x="{x:.1f}" y="{y:.1f}" width="{button_w:.1f}" height="{tall}" rx="5" fill="#fffaf0" '
                 f'stroke="{PALETTE["focus"] if kind == "arm" else ACCENT}" stroke-width="1.5"/>'
-                f'<text x="{x + 9:.1f}" y="{y + 19:.1f}" font-size="{GHOST_TEXT}" font-weight="bold" '
+                f'<text x="{x + 7:.1f}" y="{y + tall * 0.68:.1f}" font-size="{size}" font-weight="bold" '
                 f'fill="{PALETTE["focus"] if kind == "arm" else ACCENT}">{esc(text)}</text>')
         if kind == "arm":
             b.arm(int(index), f"{ctx['ui']['params'][int(index)].get('label', 'Move')}: press a point on the table", body, text=text)
@@ -842,7 +855,6 @@ def _button_column(b: Board, ctx: dict[str, Any], at: list[int], radius: int, bu
             i = int(index)
             label = _action_text(ctx, legal[i])[1]
             b.control(i, label, body, text=text, data_confirm="shot" if kind == "shoot" else None)
-        y += BUTTON_H + 4
 
 
 def _shot_callout(b: Board, ctx: dict[str, Any], index: int) -> None:
@@ -857,10 +869,10 @@ def _shot_callout(b: Board, ctx: dict[str, Any], index: int) -> None:
         return
     target = "the team" if t == "team" else name(d["models"][t]["who"])
     mods = ", ".join(f"{MOD_NAMES.get(k, TRAIT_NAMES.get(k[6:], k))} {v:+d}" for k, v in s["mods"])
-    lines = [f"Shoot at {target}",
-             f"{WEAPON_NAMES[s['weapon']]} · {s['band']} range {inches(s['dist'])}"
-             + (f" · {s['cover']} cover" if s["cover"] else " · no cover"),
-             f"Needs {need_text(s['need'])} on a d10" + (f" ({mods})" if mods else "")]
+    lines = [(f"Shoot at {target}", "bold", PALETTE["bad"]),
+             (f"{WEAPON_NAMES[s['weapon']]} · {s['band']} range {inches(s['dist'])}"
+              + (f" · {s['cover']} cover" if s["cover"] else " · no cover"), "normal", INK),
+             (f"Needs {need_text(s['need'])} on a d10" + (f" ({mods})" if mods else ""), "bold", INK)]
     buttons = [(index, f"Shoot · {need_text(s['need'])}")]
     for i, other in enumerate(legal):
         if i != index and other["type"] in ("shoot", "fanfire") and other["model"] == a["model"] and other["target"] == t:
@@ -869,8 +881,11 @@ def _shot_callout(b: Board, ctx: dict[str, Any], index: int) -> None:
                     buttons.append((i, f"Fan {other['rounds']} · 10s"))
             elif other["weapon"] in shots:
                 buttons.append((i, f"{WEAPON_NAMES[shots[other['weapon']]['weapon']]} · {need_text(shots[other['weapon']]['need'])}"))
-    width = max(max(len(x) for x in lines) * BOLD_W + 20, 200)
     left, top, right, bottom = _table_box(ctx)
+    room = right - left - 4
+    lines = [(row, weight, fill) for text, weight, fill in lines
+             for row in fit_lines(text, room - 20, GHOST_TEXT * BOLD_W / CHAR_W, 3)]
+    width = min(room, max(max(len(text) for text, _, _ in lines) * BOLD_W + 20, 200))
     tx, ty = _on_board(ctx, d["coach"]["team"] if t == "team" else _target_point(view, t))
     rows = [buttons[:1]] + [buttons[k:k + 3] for k in range(1, len(buttons), 3)]
     height = len(lines) * GHOST_LINE + 14 + len(rows) * (BUTTON_H + 4) + BUTTON_H
@@ -881,9 +896,8 @@ def _shot_callout(b: Board, ctx: dict[str, Any], index: int) -> None:
           f'<rect x="{x:.1f}" y="{y:.1f}" width="{width:.1f}" height="{height:.1f}" rx="6" fill="#fffaf0" '
           f'stroke="{PALETTE["bad"]}" stroke-width="1.5" data-topic="action:shoot"/>')
     line_y = y + 5 + GHOST_TEXT
-    for k, text in enumerate(lines):
-        b.text(x + 10, line_y, text, size=GHOST_TEXT, weight="bold" if k != 1 else "normal",
-               fill=PALETTE["bad"] if k == 0 else INK)
+    for text, weight, fill in lines:
+        b.text(x + 10, line_y, text, size=GHOST_TEXT, weight=weight, fill=fill)
         line_y += GHOST_LINE
     by = line_y
     for row in rows:
