@@ -216,16 +216,17 @@ def pick_bat(page, tap=None):
 
 
 def clear_point(page) -> tuple[float, float]:
-    """A point of the bare table 2″ to 2.5″ from Bat, under no control and not beside one: in
-    screen pixels."""
+    """A point of the bare table 2″ to 5.5″ from Bat (nearest first), under no control and not
+    beside one: in screen pixels."""
     box = page.locator("#board [data-frame='table']").first.bounding_box()
-    for dist in (250, 200):
+    for dist in (250, 200, 350, 450, 550):
         for degrees in range(-90, 271, 15):
             a = math.radians(degrees)
             tx, ty = BAT[0] + dist * math.cos(a), BAT[1] + dist * math.sin(a)
             x, y = box["x"] + box["width"] * tx / 3600, box["y"] + box["height"] * ty / 3000
             # clear for a finger's width around it too: a tap lands on a control near enough to it
-            free = page.evaluate("""([x, y]) => [[0, 0], [-16, 0], [16, 0], [0, -16], [0, 16]].every(([dx, dy]) => {
+            free = page.evaluate("""([x, y]) => [[0, 0], [-24, 0], [24, 0], [0, -24], [0, 24],
+                                                  [-17, -17], [17, -17], [-17, 17], [17, 17]].every(([dx, dy]) => {
                 const el = document.elementFromPoint(x + dx, y + dy);
                 return !!el && !el.closest("[data-action], [data-param]") && !!el.closest("#board [data-frame]");
             })""", [x, y])
@@ -291,8 +292,22 @@ def test_a_turn_played_on_the_table_by_touch_on_a_phone(browser, base_url):
         x, y = clear_point(page)
         page.touchscreen.tap(x, y)  # a finger has no hover: the tap places the ghost, and nothing moves yet
         readout = ghost_readout(page)
-        moved = READOUT.search(readout).group(1)
         assert "Move here" in readout and not any("Bat Masterson moves" in line for line in log_lines(page))
+        # a drag from the ghost moves it (a finger's own touch events, as Chromium receives them)
+        grip = page.locator("#board [data-ghost]").bounding_box()
+        gx, gy = grip["x"] + grip["width"] / 2, grip["y"] + grip["height"] / 2
+        touch = ctx.new_cdp_session(page)
+        touch.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": gx, "y": gy}]})
+        for step in range(1, 9):
+            touch.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": gx - 3 * step, "y": gy + 2 * step}]})
+        touch.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        page.wait_for_function("""(before) => {
+            const ghost = document.querySelector("#board [data-part='ghost']");
+            return ghost && ghost.textContent !== before && ghost.textContent.includes("Move here");
+        }""", arg=readout)
+        readout = ghost_readout(page)
+        moved = READOUT.search(readout).group(1)
+        assert not any("Bat Masterson moves" in line for line in log_lines(page))
         tap(page.locator("#board [data-part='ghost'] [data-action='confirm-point']"))
         wait_for_humans(page)
         assert any(line.startswith(f"Bat Masterson moves {moved}") for line in log_lines(page))

@@ -644,8 +644,17 @@ class App:
 
     def on_pointer(self, target: Any, x: Any, y: Any, kind: Any) -> None:
         """The mouse over the board (once a frame): the armed point follows it over the bare table,
-        and hides over a control or off the table. A finger has no hover: it taps (`press_frame`)."""
-        if self.session is None or self.armed is None or str(kind) != "mouse":
+        and hides over a control or off the table. A finger has no hover: it taps (`press_frame`),
+        or drags the ghost it placed by its grip."""
+        if self.session is None or self.armed is None:
+            return
+        if str(kind) == "touch" and js.window.tabletownDrag and self.cursor is not None:
+            frame = target.closest("#board [data-frame]") if not absent(target) else None
+            value = self.frame_point(frame, x, y) if frame is not None and not absent(frame) else None
+            if value is not None:
+                self.guard(lambda: self.set_cursor(value))
+            return
+        if str(kind) != "mouse":
             return
         self.pointer = "mouse"
         value = None

@@ -638,6 +638,11 @@ def _ghost(b: Board, ctx: dict[str, Any]) -> None:
               f'<circle cx="{tx}" cy="{ty}" r="{radius}" fill="{SEATS[m["side"] % len(SEATS)]}" fill-opacity="0.45" '
               f'stroke="{colour}" stroke-width="10" stroke-dasharray="18 12"/>')
     b.add("</g>")
+    if ctx["ui"].get("pointer") == "touch":
+        # a finger drags the ghost from anywhere about it (a finger is wider than a base)
+        grip = max(3 * radius, round(24 / ctx["scale"]))
+        with b.frame("table", x=10, y=10, scale=ctx["scale"]):
+            b.add(f'<circle cx="{tx}" cy="{ty}" r="{grip}" fill="#fff" fill-opacity="0" data-ghost="drag"/>')
     _ghost_readout(b, ctx, p)
 
 
