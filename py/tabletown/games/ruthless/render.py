@@ -827,10 +827,13 @@ def _button_column(b: Board, ctx: dict[str, Any], at: list[int], radius: int, bu
     width = cols * button_w + (cols - 1) * 4
     height = -(-len(buttons) // cols) * (tall + 4) - 4
     # of four places beside him (below his base or above his name, right or left), one that fits on
-    # the table and covers the fewest other models, whose bases may be pressed too
+    # the table and covers the fewest other models and suggested points, which may be pressed too
     models = ctx["view"]["models"]
     bases = [_on_board(ctx, o["pos"]) for o in models
              if o["pos"] != at and o["status"] in ("ok", "down") and not o.get("aboard")]
+    for a in legal:  # the suggested points and their words under them, pressed too
+        if "to" in a:
+            bases += [_on_board(ctx, a["to"]), _on_board(ctx, [a["to"][0], a["to"][1] + 110])]
     side = models[ctx["d"]["selected"]["id"]]["side"]
     foes = [_on_board(ctx, o["pos"]) for o in models if o["side"] != side and o["status"] == "ok" and o["kind"] == "char"]
     fx, fy = (sum(p[0] for p in foes) / len(foes), sum(p[1] for p in foes) / len(foes)) if foes else (mx, my)
