@@ -646,8 +646,8 @@ class App:
         """The mouse over the board (once a frame): the armed point follows it over the bare table,
         and hides over a control or off the table. A finger has no hover: it taps (`press_frame`),
         or drags the ghost it placed by its grip."""
-        if self.session is None or self.armed is None:
-            return
+        if self.session is None or self.armed is None or getattr(self.session.game, "render_part", None) is None:
+            return  # a game that cannot redraw its cursor alone is not redrawn whole as the pointer moves
         if str(kind) == "touch" and js.window.tabletownDrag and self.cursor is not None:
             frame = target.closest("#board [data-frame]") if not absent(target) else None
             value = self.frame_point(frame, x, y) if frame is not None and not absent(frame) else None
