@@ -122,11 +122,13 @@ def test_a_move_to_any_point_by_pointer_and_by_keyboard(page, base_url):
     assert any("Bat Masterson moves" in line for line in log_lines(page))
     page.locator("button[data-param]").first.focus()
     page.keyboard.press("Enter")
-    for _ in range(8):
+    for _ in range(8):  # ½″ a press
         page.keyboard.press("ArrowLeft")
+    assert "4″ of 6″ · 2″ left" in page.locator("#board [data-part='ghost']").text_content()
     page.keyboard.press("Enter")
     wait_for_humans(page)
     assert sum("Bat Masterson moves" in line for line in log_lines(page)) == 2
+    assert log_lines(page)[-1].startswith("Bat Masterson moves 4″")
 
 
 def test_a_reload_mid_gunfight_resumes_where_it_was(page, base_url):

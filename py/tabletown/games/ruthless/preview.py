@@ -26,15 +26,15 @@ from __future__ import annotations
 import math
 from typing import Any, Optional
 
-from . import content as C
 from . import ground as G
 from . import models as M
 from . import moving as V
 
 State = dict[str, Any]
 
-# How each kind of point is moved to: a Move action, or a Snap Shot's 3" dash (no Move action).
-MOVES = {"move": {"free": False, "reach": None}, "snap-move": {"free": True, "reach": C.SNAP_MOVE}}
+# The kinds of point previewed: a Move action. (A Snap Shot's 3" dash must also head for cover,
+# which the preview does not check: it keeps the plain path under the cursor.)
+MOVES = {"move": {"free": False, "reach": None}}
 # A Move that cannot be made from here at all: no point on the path is any better.
 NOT_SNAPPED = ("leg", "lily", "nowhere", "aboard")
 # Closer than this to the start is no move a player could see.
@@ -43,7 +43,7 @@ SHORTEST = 25
 
 def preview(view: State, seat: Optional[int], kind: dict[str, Any], value: Any) -> Optional[dict[str, Any]]:
     """The preview of moving to the point `value` for the point kind `kind` (from `params`), or
-    None for a kind that is no move (a citizen's place, the stagecoach's drive)."""
+    None for a kind that is no Move (a citizen's place, the stagecoach's drive, a Snap Shot's dash)."""
     how = MOVES.get(kind.get("what", ""))
     mid = kind.get("model")
     if how is None or not isinstance(mid, int) or not 0 <= mid < len(view["models"]):
