@@ -316,3 +316,23 @@ def test_a_turn_played_on_the_table_by_touch_on_a_phone(browser, base_url):
         shoot_an_enemy(page, tap)
     finally:
         ctx.close()
+
+
+def test_a_move_by_keyboard_from_the_button_beside_the_model(page, base_url):
+    open_page(page, base_url, "#new/ruthless?seats=human,bot&scenario=dodge-city&seed=3")
+    pick_bat(page)
+    page.locator("#board [data-part='at-model'] [data-param]").focus()
+    page.keyboard.press("Enter")  # the table takes the keys: the ghost starts on him
+    assert "Move up to 6″" in page.locator("#board [data-part='ghost']").text_content()
+    for _ in range(4):
+        page.keyboard.press("Shift+ArrowRight")  # 1″ a press
+    assert "4″ of 6″ · 2″ left" in page.locator("#board [data-part='ghost']").text_content()
+    page.keyboard.press("Escape")  # cancelled: nothing moves, the ghost goes
+    assert page.locator("#board [data-part='ghost']").text_content() == ""
+    page.locator("#board [data-part='at-model'] [data-param]").focus()
+    page.keyboard.press("Enter")
+    for _ in range(4):
+        page.keyboard.press("Shift+ArrowRight")
+    page.keyboard.press("Enter")
+    wait_for_humans(page)
+    assert log_lines(page)[-1] == "Bat Masterson moves 4″."

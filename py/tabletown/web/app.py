@@ -1110,7 +1110,7 @@ class App:
         # Native buttons and links already turn Enter/Space into clicks.
         if target.tagName in ("BUTTON", "A", "INPUT", "SELECT", "TEXTAREA"):
             return
-        if not absent(target.getAttribute("data-action")):
+        if not absent(target.getAttribute("data-action")) or not absent(target.getAttribute("data-param")):
             event.preventDefault()
             target.dispatchEvent(js.MouseEvent.new("click", js.JSON.parse('{"bubbles": true}')))
 
