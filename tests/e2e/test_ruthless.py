@@ -257,7 +257,7 @@ def shoot_an_enemy(page, tap=None):
     words = callout.text_content()
     assert re.search(r"(short|long) range \d+(\.\d)?″", words) and re.search(r"Needs \d+\+ on a d10", words)
     assert not any(log.count("shoots at") for log in log_lines(page))  # nothing fired yet
-    press(callout.locator("[data-action]", has_text=re.compile(r"^Shoot · ")))
+    press(callout.locator("[data-action]:not([data-confirm])", has_text=re.compile(r"^Shoot [A-Za-z]+ · \d+\+$")).first)
     wait_for_humans(page)
     assert any("Bat Masterson shoots at" in line for line in log_lines(page))
 

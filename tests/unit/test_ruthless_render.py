@@ -264,5 +264,9 @@ def test_pressing_an_enemy_first_shows_the_shot_then_fires():
     assert "Shoot at Billy Claiborne" in words and "Revolver · short range 7″ · no cover" in words
     assert "Needs 6+ on a d10" in words
     fire = re.search(rf'<g data-action="{shot}" role="button" tabindex="0" aria-label="[^"]*" class="act">(.*?)</g>', callout)
-    assert fire and "Shoot · 6+" in fire.group(1)  # the callout's own button fires at once
+    assert fire and ">Shoot Claiborne · 6+<" in fire.group(1)  # the callout's own button fires at once
     assert 'data-action="cancel-shot"' in callout
+    # a revolver at short range may fan its rounds: each a button naming the target
+    fans = [i for i, x in enumerate(legal) if x["type"] == "fanfire" and x["target"] == e["id"]]
+    assert fans and all(f'data-action="{i}"' in callout for i in fans)
+    assert "Fan 2 at Claiborne" in words and "Fanfire: up to 6 rounds, each hits on a 10" in words

@@ -881,21 +881,27 @@ def _shot_callout(b: Board, ctx: dict[str, Any], index: int) -> None:
              (f"{WEAPON_NAMES[s['weapon']]} · {s['band']} range {inches(s['dist'])}"
               + (f" · {s['cover']} cover" if s["cover"] else " · no cover"), "normal", INK),
              (f"Needs {need_text(s['need'])} on a d10" + (f" ({mods})" if mods else ""), "bold", INK)]
-    buttons = [(index, f"Shoot · {need_text(s['need'])}")]
+    who = target if t == "team" else target.split(" ")[-1]  # the surname: the heading says it in full
+    buttons = [(index, f"Shoot {who} · {need_text(s['need'])}")]
+    fans = []
     for i, other in enumerate(legal):
         if i != index and other["type"] in ("shoot", "fanfire") and other["model"] == a["model"] and other["target"] == t:
             if other["type"] == "fanfire":
                 if other["weapon"] == a["weapon"]:
-                    buttons.append((i, f"Fan {other['rounds']} · 10s"))
+                    fans.append((i, f"Fan {other['rounds']} at {who}"))
             elif other["weapon"] in shots:
-                buttons.append((i, f"{WEAPON_NAMES[shots[other['weapon']]['weapon']]} · {need_text(shots[other['weapon']]['need'])}"))
+                alt = shots[other["weapon"]]
+                buttons.append((i, f"Shoot {who} with the {WEAPON_NAMES[alt['weapon']]} · {need_text(alt['need'])}"))
+    if fans:
+        most = max(legal[i]["rounds"] for i, _ in fans)
+        lines.append((f"Fanfire: up to {most} rounds, each hits on a 10", "normal", INK))
     left, top, right, bottom = _table_box(ctx)
     room = right - left - 4
     lines = [(row, weight, fill) for text, weight, fill in lines
              for row in fit_lines(text, room - 20, GHOST_TEXT * BOLD_W / CHAR_W, 3)]
     width = min(room, max(max(len(text) for text, _, _ in lines) * BOLD_W + 20, 200))
     tx, ty = _on_board(ctx, d["coach"]["team"] if t == "team" else _target_point(view, t))
-    rows = [buttons[:1]] + [buttons[k:k + 3] for k in range(1, len(buttons), 3)]
+    rows = [[button] for button in buttons] + [fans[k:k + 2] for k in range(0, len(fans), 2)]  # fanfire needs 10s
     height = len(lines) * GHOST_LINE + 14 + len(rows) * (BUTTON_H + 4) + BUTTON_H
     x = min(max(tx - width / 2, left + 2), right - width - 2)
     y = ty + 18 if ty + 18 + height < bottom else ty - 18 - height
