@@ -200,3 +200,33 @@ window.tabletownFramePoint = function (el, clientX, clientY) {
   var q = p.matrixTransform(matrix.inverse());
   return [q.x, q.y];
 };
+
+// The pointer over the board for play on the table: `onMove(target, clientX, clientY, pointerType)`
+// gets the latest position once per animation frame, however many events the pointer sends (the page
+// redraws the ghost of a Move from it). The type of the last press is kept for the click it becomes
+// (`tabletownPointerType`): a finger's tap places the ghost, a mouse's click moves. A finger that
+// went down on the ghost's grip (`data-ghost`) drags it (`tabletownDrag`) until it lifts.
+window.tabletownPointer = function (onMove) {
+  var latest = null;
+  var asked = false;
+  window.tabletownPointerType = "mouse";
+  window.tabletownDrag = false;
+  document.addEventListener("pointerdown", function (e) {
+    window.tabletownPointerType = e.pointerType || "mouse";
+    window.tabletownDrag = !!(e.target && e.target.closest && e.target.closest("[data-ghost]"));
+  }, true);
+  function lift() { window.tabletownDrag = false; }
+  document.addEventListener("pointerup", lift, true);
+  document.addEventListener("pointercancel", lift, true);
+  document.addEventListener("pointermove", function (e) {
+    latest = e;
+    if (asked) return;
+    asked = true;
+    requestAnimationFrame(function () {
+      asked = false;
+      var last = latest;
+      latest = null;
+      if (last) onMove(last.target, last.clientX, last.clientY, last.pointerType || "mouse");
+    });
+  }, { passive: true });
+};

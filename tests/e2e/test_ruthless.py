@@ -4,6 +4,7 @@ enemies on the table, the cards in the hand, and the same with the keyboard."""
 from __future__ import annotations
 
 import json
+import math
 import re
 
 from .helpers import (
@@ -121,11 +122,13 @@ def test_a_move_to_any_point_by_pointer_and_by_keyboard(page, base_url):
     assert any("Bat Masterson moves" in line for line in log_lines(page))
     page.locator("button[data-param]").first.focus()
     page.keyboard.press("Enter")
-    for _ in range(8):
+    for _ in range(8):  # ½″ a press
         page.keyboard.press("ArrowLeft")
+    assert "4″ of 6″ · 2″ left" in page.locator("#board [data-part='ghost']").text_content()
     page.keyboard.press("Enter")
     wait_for_humans(page)
     assert sum("Bat Masterson moves" in line for line in log_lines(page)) == 2
+    assert log_lines(page)[-1].startswith("Bat Masterson moves 4″")
 
 
 def test_a_reload_mid_gunfight_resumes_where_it_was(page, base_url):
@@ -193,3 +196,143 @@ def test_hot_seat_keeps_each_hand_and_face_down_card_secret(page, base_url):
 
 def test_ruthless_is_accessible_and_fits_a_phone(browser, base_url):
     check_phone_and_axe(browser, base_url, "#new/ruthless?seats=human,bot&scenario=dodge-city&seed=8")
+
+
+# --- play on the table itself: a model pressed, a point pointed at, an enemy pressed ---------------
+BAT = (1500, 2040)  # where Bat Masterson stands at the start of Dodge City Draw (hundredths of an inch)
+
+
+def pick_bat(page, tap=None):
+    """Play the initiative card, then press Bat Masterson's base on the table."""
+    for _ in range(400):
+        if page.locator("#board [aria-label^='Pick Bat Masterson']").count():
+            break
+        card = page.locator("#board [aria-label^='Play the ']")
+        if card.count():
+            card.first.click()
+        else:
+            page.wait_for_timeout(50)
+    base = page.locator("#board [data-part^='model-'] [aria-label^='Pick Bat Masterson']")
+    (tap or (lambda el: el.click()))(base)
+    wait_for_humans(page)
+
+
+def clear_point(page) -> tuple[float, float]:
+    """A point of the bare table 2″ to 5.5″ from Bat (nearest first), under no control and not
+    beside one: in screen pixels."""
+    box = page.locator("#board [data-frame='table']").first.bounding_box()
+    for dist in (250, 200, 350, 450, 550):
+        for degrees in range(-90, 271, 15):
+            a = math.radians(degrees)
+            tx, ty = BAT[0] + dist * math.cos(a), BAT[1] + dist * math.sin(a)
+            x, y = box["x"] + box["width"] * tx / 3600, box["y"] + box["height"] * ty / 3000
+            # clear for a finger's width around it too: a tap lands on a control near enough to it
+            free = page.evaluate("""([x, y]) => [[0, 0], [-24, 0], [24, 0], [0, -24], [0, 24],
+                                                  [-17, -17], [17, -17], [-17, 17], [17, 17]].every(([dx, dy]) => {
+                const el = document.elementFromPoint(x + dx, y + dy);
+                return !!el && !el.closest("[data-action], [data-param]") && !!el.closest("#board [data-frame]");
+            })""", [x, y])
+            if free:
+                return x, y
+    raise AssertionError("no bare table around Bat Masterson")
+
+
+READOUT = re.compile(r"(\d+(?:\.\d)?″) of (\d+)″ · \d+(?:\.\d)?″ left")
+
+
+def ghost_readout(page) -> str:
+    ghost = page.locator("#board [data-part='ghost']")
+    ghost.filter(has_text=READOUT).wait_for()
+    return ghost.text_content()
+
+
+def shoot_an_enemy(page, tap=None):
+    """Press an enemy: the board shows the shot (weapon, range, cover, number needed) and fires on
+    the callout's Shoot button."""
+    press = tap or (lambda el: el.click())
+    enemy = page.locator("#board [data-part^='model-'] [data-confirm][aria-label^='Shoot at ']").first
+    press(enemy)
+    callout = page.locator("#board [data-part='at-model']")
+    callout.filter(has_text="Needs").wait_for()
+    words = callout.text_content()
+    assert re.search(r"(short|long) range \d+(\.\d)?″", words) and re.search(r"Needs \d+\+ on a d10", words)
+    assert not any(log.count("shoots at") for log in log_lines(page))  # nothing fired yet
+    press(callout.locator("[data-action]:not([data-confirm])", has_text=re.compile(r"^Shoot [A-Za-z]+ · \d+\+$")).first)
+    wait_for_humans(page)
+    assert any("Bat Masterson shoots at" in line for line in log_lines(page))
+
+
+def test_a_turn_played_on_the_table_with_the_mouse(page, base_url):
+    page.set_viewport_size({"width": 1280, "height": 900})
+    open_page(page, base_url, "#new/ruthless?seats=human,bot&scenario=dodge-city&seed=3")
+    pick_bat(page)
+    # his actions stand beside him, the shot with the number it needs
+    beside = page.locator("#board [data-part='at-model']").text_content()
+    assert "Move · 6″" in beside and re.search(r"Shoot [A-Z][a-z]+ [A-Za-z]+ · \d+\+", beside) and "Aim" in beside
+    x, y = clear_point(page)
+    page.mouse.move(x, y)
+    readout = ghost_readout(page)
+    moved = READOUT.search(readout).group(1)
+    assert not re.search(r"\d{3,}", readout)  # inches, never hundredths
+    page.mouse.click(x, y)
+    wait_for_humans(page)
+    assert any(line.startswith(f"Bat Masterson moves {moved}") for line in log_lines(page))
+    shoot_an_enemy(page)
+
+
+def test_a_turn_played_on_the_table_by_touch_on_a_phone(browser, base_url):
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
+    try:
+        page = ctx.new_page()
+
+        def tap(el):
+            box = el.bounding_box()
+            page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+
+        open_page(page, base_url, "#new/ruthless?seats=human,bot&scenario=dodge-city&seed=3")
+        pick_bat(page, tap)
+        x, y = clear_point(page)
+        page.touchscreen.tap(x, y)  # a finger has no hover: the tap places the ghost, and nothing moves yet
+        readout = ghost_readout(page)
+        assert "Move here" in readout and not any("Bat Masterson moves" in line for line in log_lines(page))
+        # a drag from the ghost moves it (a finger's own touch events, as Chromium receives them)
+        grip = page.locator("#board [data-ghost]").bounding_box()
+        gx, gy = grip["x"] + grip["width"] / 2, grip["y"] + grip["height"] / 2
+        touch = ctx.new_cdp_session(page)
+        touch.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": gx, "y": gy}]})
+        for step in range(1, 9):
+            touch.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": gx - 3 * step, "y": gy + 2 * step}]})
+        touch.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        page.wait_for_function("""(before) => {
+            const ghost = document.querySelector("#board [data-part='ghost']");
+            return ghost && ghost.textContent !== before && ghost.textContent.includes("Move here");
+        }""", arg=readout)
+        readout = ghost_readout(page)
+        moved = READOUT.search(readout).group(1)
+        assert not any("Bat Masterson moves" in line for line in log_lines(page))
+        tap(page.locator("#board [data-part='ghost'] [data-action='confirm-point']"))
+        wait_for_humans(page)
+        assert any(line.startswith(f"Bat Masterson moves {moved}") for line in log_lines(page))
+        shoot_an_enemy(page, tap)
+    finally:
+        ctx.close()
+
+
+def test_a_move_by_keyboard_from_the_button_beside_the_model(page, base_url):
+    open_page(page, base_url, "#new/ruthless?seats=human,bot&scenario=dodge-city&seed=3")
+    pick_bat(page)
+    page.locator("#board [data-part='at-model'] [data-param]").focus()
+    page.keyboard.press("Enter")  # the table takes the keys: the ghost starts on him
+    assert "Move up to 6″" in page.locator("#board [data-part='ghost']").text_content()
+    for _ in range(4):
+        page.keyboard.press("Shift+ArrowRight")  # 1″ a press
+    assert "4″ of 6″ · 2″ left" in page.locator("#board [data-part='ghost']").text_content()
+    page.keyboard.press("Escape")  # cancelled: nothing moves, the ghost goes
+    assert page.locator("#board [data-part='ghost']").text_content() == ""
+    page.locator("#board [data-part='at-model'] [data-param]").focus()
+    page.keyboard.press("Enter")
+    for _ in range(4):
+        page.keyboard.press("Shift+ArrowRight")
+    page.keyboard.press("Enter")
+    wait_for_humans(page)
+    assert log_lines(page)[-1] == "Bat Masterson moves 4″."

@@ -310,6 +310,22 @@ def test_the_keyboard_cursor_starts_at_the_origin_and_moves_by_steps():
     assert policy.start_cursor(SQUARE) == [0, 0]
 
 
+def test_a_kind_may_set_its_own_arrow_step():
+    half_inch = dict(POINT, step=50)  # Ruthless: ½″ a press, 1″ with Shift
+    assert policy.move_cursor(half_inch, [1200, 800], "ArrowLeft") == [1150, 800]
+    assert policy.move_cursor(half_inch, [1200, 800], "ArrowDown", big=True) == [1200, 900]
+
+
+def test_a_kind_armed_at_once_is_found_with_a_key_per_offer():
+    assert policy.arms_at_once([POINT, SQUARE]) is None
+    ready = dict(POINT, at_once=True)
+    index, key = policy.arms_at_once([SQUARE, ready])
+    assert index == 1
+    # the same offer again keeps its key (a cancelled Move stays cancelled); a new origin is a new offer
+    assert policy.arms_at_once([SQUARE, dict(ready)])[1] == key
+    assert policy.arms_at_once([SQUARE, dict(ready, origin=[1300, 800])])[1] != key
+
+
 def test_a_typed_number_must_be_plain_digits_within_the_bounds():
     assert policy.number_value(NUMBER, "0") == 0
     assert policy.number_value(NUMBER, "9") == 9

@@ -162,3 +162,111 @@ def test_on_a_phone_the_panel_goes_under_the_table_at_its_full_size():
     assert 'font-size="15"' in svg and 'font-size="14"' in svg
     assert {int(i) for i in re.findall(r'data-action="(\d+)"', svg)} == set(range(len(legal)))
     assert "Morgan Earp" in svg
+
+
+# --- play on the table: the Move under the pointer and the actions beside the model ------------------
+def _part(svg, key):
+    return dict(svg.parts)[key]
+
+
+def _words(svg_part):
+    """The words a player reads in a part (its text elements' contents)."""
+    return " ".join(re.findall(r"<text[^>]*>([^<]*)</text>", svg_part))
+
+
+def moving(at, cursor, pointer="mouse", **fields):
+    """Morgan Earp picked, his Move armed and the pointer at `cursor`, drawn as the page draws it."""
+    st = acting(arena(), 0)
+    a = put(st, "morgan-earp", 0, at, **fields)
+    st["selected"] = a["id"]
+    [kind] = RULES.params(st, 0)
+    preview = RULES.preview(RULES.view(st, 0), 0, kind, cursor)
+    svg, legal = draw(st, 0, armed=0, cursor=cursor, preview=preview, pointer=pointer)
+    return svg, st
+
+
+def test_the_ghost_says_in_inches_how_far_what_is_left_and_the_rough_ground_crossed():
+    svg, st = moving([1000, 1500], [1000, 1750])  # 2.5″ south, into the scrub
+    words = _words(_part(svg, "ghost"))
+    assert "2.5″ of 3″ · 0.5″ left" in words
+    assert "Rough ground (scrub): 3″ at most" in words and "Click to move here" in words
+    assert not re.search(r"\d{3,}", words)  # inches, never hundredths
+    assert 'cx="1000" cy="1750" r="50"' in _part(svg, "ghost")  # the ghost base where he would stand
+
+
+def test_a_point_out_of_reach_shows_where_he_stops_and_why():
+    svg, st = moving([1000, 1500], [1000, 1900])
+    words = _words(_part(svg, "ghost"))
+    assert "3″ of 3″ · 0″ left" in words and "Stops here: rough ground from the scrub: 3″" in words
+    assert 'cx="1000" cy="1800" r="50"' in _part(svg, "ghost")
+    svg, st = moving([1000, 1000], [1000, 300])
+    assert "Stops here: the Bank is in the way" in _words(_part(svg, "ghost"))
+    svg, st = moving([1000, 1000], [2000, 1000])
+    assert "Stops here: 6″ on foot is all he moves" in _words(_part(svg, "ghost"))
+
+
+def test_a_finger_gets_a_move_here_button_at_the_ghost():
+    svg, st = moving([1000, 1500], [1000, 1750], pointer="touch")
+    ghost = _part(svg, "ghost")
+    assert re.search(r'data-action="confirm-point" role="button" tabindex="0" aria-label="Move Morgan Earp here \(2.5″\)"', ghost)
+    assert ">Move here<" in ghost and "Click to move here" not in _words(ghost)
+
+
+def test_a_leg_wound_reminds_that_this_is_his_one_move():
+    svg, st = moving([1000, 1000], [1300, 1000], wounds={"leg": 1, "arm": 0, "chest": 0, "severe": 0})
+    assert "Leg wound: his one Move this turn" in _words(_part(svg, "ghost"))
+
+
+def test_the_ghost_part_is_drawn_alone_as_the_whole_board_draws_it():
+    st = acting(arena(), 0)
+    a = put(st, "morgan-earp", 0, [1000, 1500])
+    st["selected"] = a["id"]
+    [kind] = RULES.params(st, 0)
+    view = RULES.view(st, 0)
+    for narrow in (False, True):
+        ui = {"viewer": 0, "legal": RULES.legal(st, 0), "params": [kind], "armed": 0, "cursor": [1200, 1700],
+              "names": ["Ann", "Bob"], "narrow": narrow, "pointer": "mouse",
+              "preview": RULES.preview(view, 0, kind, [1200, 1700])}
+        assert game.render_part(view, ui, "ghost") == _part(game.render(view, ui), "ghost")
+    assert game.render_part(view, ui, "panel") is None
+
+
+def test_nothing_is_under_the_pointer_until_it_is_on_the_table():
+    st, a, e = street()
+    svg, legal = draw(st, 0, armed=0, cursor=None)
+    assert _part(svg, "ghost") == '<g data-part="ghost"></g>'
+
+
+def test_the_picked_models_actions_stand_beside_him_with_the_number_to_hit():
+    st, a, e = street()
+    svg, legal = draw(st, 0)
+    beside = _part(svg, "at-model")
+    controls = dict(re.findall(r'data-action="(\d+)"[^>]*aria-label="([^"]*)"', beside))
+    kinds = {legal[int(i)]["type"] for i in controls}
+    assert {"shoot", "aim", "cover"} <= kinds
+    words = _words(beside)
+    assert "Shoot Billy Claiborne · 6+" in words and "Aim" in words and "Got You Covered!" in words
+    assert 'data-param="0"' in beside and "Move · 6″" in words  # his Move, armed from here too
+    # the side list still has every action, for the keyboard and screen readers
+    panel = _part(svg, "panel-actions")
+    assert all(f'data-action="{i}"' in panel for i in controls)
+
+
+def test_pressing_an_enemy_first_shows_the_shot_then_fires():
+    st, a, e = street()
+    svg, legal = draw(st, 0)
+    shot = next(i for i, x in enumerate(legal) if x["type"] == "shoot" and x["target"] == e["id"])
+    enemy = _part(svg, f"model-{e['id']}")
+    assert f'data-action="{shot}"' in enemy and 'data-confirm="shot"' in enemy  # the first press only shows it
+    svg, legal = draw(st, 0, confirm=shot)
+    callout = _part(svg, "at-model")
+    words = _words(callout)
+    assert "Shoot at Billy Claiborne" in words and "Revolver · short range 7″ · no cover" in words
+    assert "Needs 6+ on a d10" in words
+    fire = re.search(rf'<g data-action="{shot}" role="button" tabindex="0" aria-label="[^"]*" class="act">(.*?)</g>', callout)
+    assert fire and ">Shoot Claiborne · 6+<" in fire.group(1)  # the callout's own button fires at once
+    assert 'data-action="cancel-shot"' in callout
+    # a revolver at short range may fan its rounds: each a button naming the target
+    fans = [i for i, x in enumerate(legal) if x["type"] == "fanfire" and x["target"] == e["id"]]
+    assert fans and all(f'data-action="{i}"' in callout for i in fans)
+    assert "Fan 2 at Claiborne" in words and "Fanfire: up to 6 rounds, each hits on a 10" in words

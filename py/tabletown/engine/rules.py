@@ -102,6 +102,14 @@ class Rules:
         """Raise IllegalAction unless a parameterised `action` is allowed now."""
         raise IllegalAction("That move is not allowed now.")
 
+    def preview(self, view: View, seat: Optional[int], kind: dict[str, Any], value: Any) -> Optional[dict[str, Any]]:
+        """What the board shows for a value of a parameterised kind before it is chosen (a point
+        under the pointer: how far, what the path crosses, where it would stop and why), worked
+        out from `view` alone so any device holding a view can show it; the page hands it to the
+        renderer as `ui["preview"]`. None: nothing to show. The chosen value is still checked by
+        `check_param` and `apply`."""
+        return None
+
     def apply(self, state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
         raise NotImplementedError
 

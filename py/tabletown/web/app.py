@@ -95,6 +95,16 @@ class App:
         self.kinds: list[dict[str, Any]] = []
         self.armed: Optional[int] = None
         self.cursor: Optional[list[int]] = None
+        # Play on the table: the rules' preview of the point under the pointer, how the player points
+        # ("mouse", "touch" or "keys"), the kind last armed at once (so Escape's cancel sticks), whether
+        # the frame should hold the focus (armed from its button), and a shot shown but not yet fired.
+        self.preview: Optional[dict[str, Any]] = None
+        self.pointer = "mouse"
+        self.armed_at_once: Optional[str] = None
+        self.frame_focus = False
+        self.confirm: Optional[int] = None
+        self.confirm_action: Optional[dict[str, Any]] = None
+        self.view: Any = None  # the view on screen, for the previews
         self.painted: Optional[policy.Painted] = None
         self.was_over = False
         self.bot_timer: Any = None
@@ -138,6 +148,8 @@ class App:
         ]
         for target, name, proxy in self._proxies:
             target.addEventListener(name, proxy)
+        self.pointer_proxy = create_proxy(self.on_pointer)
+        js.tabletownPointer(self.pointer_proxy)  # the pointer over the board, once a frame
         self.bot_proxy = create_proxy(self.bot_tick)
         self.bot_pause = policy.bot_pause(str(js.location.search))
 
@@ -541,12 +553,14 @@ class App:
         self.kinds = list(rules.params(session.state, acting)) if acting is not None else []
         if self.armed is not None and self.armed >= len(self.kinds):
             self.disarm()
+        self.arm_at_once()
+        if self.confirm is not None and (self.confirm >= len(self.legal) or self.legal[self.confirm] != self.confirm_action):
+            self.confirm = None
         self.lap("legal")
         view = rules.view(session.state, screen.view_seat)
+        self.view = view
         self.lap("view")
-        ui = {"viewer": screen.view_seat, "legal": self.legal, "params": self.kinds, "armed": self.armed,
-              "cursor": self.cursor, "names": names, "narrow": self.narrow}
-        drawing = session.game.render(view, ui)
+        drawing = session.game.render(view, self.board_ui(names))
         self.lap("render")
         self.draw_board(drawing)
         self.lap("draw")
@@ -572,6 +586,7 @@ class App:
         self.lap("handoff")
         self.render_params()
         self.focus_frame()
+        self.mark_ghost()
         self.lap("params")
         self.render_log()
         self.lap("log")
@@ -594,6 +609,112 @@ class App:
         self.schedule_bot()
         self.lap("results")
         self.after_frame()
+
+    def board_ui(self, names: list[str]) -> dict[str, Any]:
+        screen = self.screen
+        return {"viewer": screen.view_seat if screen else None, "legal": self.legal, "params": self.kinds,
+                "armed": self.armed, "cursor": self.cursor, "names": names, "narrow": self.narrow,
+                "preview": self.preview, "pointer": self.pointer, "confirm": self.confirm}
+
+    def arm_at_once(self) -> None:
+        """A kind the game arms as soon as it is offered (a Move once its model is picked) is armed
+        with no cursor yet: the pointer, a tap or an arrow key gives it one. Once per offer, so a
+        player who cancelled it with Escape is not asked again until the next one."""
+        found = policy.arms_at_once(self.kinds)
+        key = found[1] if found else None
+        if found is not None and self.armed is None and key != self.armed_at_once:
+            self.armed, self.cursor, self.preview, self.frame_focus = found[0], None, None, False
+        self.armed_at_once = key
+
+    def set_cursor(self, value: Optional[list[int]]) -> None:
+        """Put the cursor (and the rules' preview of it) at `value`, or hide it (None), and redraw only
+        the board's ghost part when the game can draw it alone (`render_part`), else the board."""
+        if self.session is None or self.armed is None or value == self.cursor:
+            return
+        started = time.perf_counter()
+        session, kind = self.session, self.kinds[self.armed]
+        self.cursor = value
+        acting = self.screen.acting if self.screen else None
+        self.preview = None
+        if value is not None and self.view is not None:
+            self.preview = session.rules.preview(self.view, acting, kind, value)
+        render_part = getattr(session.game, "render_part", None)
+        svg = render_part(self.view, self.board_ui(self.escaped_names()), "ghost") if render_part else None
+        if svg is None or not self.draw_part("ghost", svg):
+            self.render_game()
+        if not hasattr(self.stats, "ghost"):
+            self.stats.ghost = js.Array.new()
+        self.stats.ghost.push((time.perf_counter() - started) * 1000)  # the Python part of a ghost update (ms)
+        self.mark_ghost()
+
+    def mark_ghost(self) -> None:
+        """While a ghost is on the table, the buttons beside the model step back (`.ghosting` in the
+        stylesheet), so the Move being shown is what stands out."""
+        if self.shows("ghosting", self.cursor is not None and self.armed is not None):
+            self.doc.getElementById("board").classList.toggle("ghosting", self.frame_shows["ghosting"])
+
+    def draw_part(self, key: str, svg: str) -> bool:
+        """Put one keyed part in place of the one on the board (False: the board has no such part)."""
+        painted = self.painted
+        if painted is None or key not in painted.parts:
+            return False
+        if painted.parts[key] == svg:
+            return True
+        root = self.doc.getElementById("board").firstElementChild
+        if absent(root):
+            return False
+        keys = list(painted.parts)
+        first_part = int(root.childElementCount) - len(keys)  # the <defs> before the parts
+        if first_part not in (0, 1):
+            return False
+        if self.range is None:
+            self.range = self.doc.createRange()
+        self.range.selectNodeContents(root)
+        fragment = self.range.createContextualFragment(svg)
+        js.tabletownLabels(fragment)
+        root.children.item(first_part + keys.index(key)).replaceWith(fragment.firstElementChild)
+        painted.parts[key] = svg
+        return True
+
+    def on_pointer(self, target: Any, x: Any, y: Any, kind: Any) -> None:
+        """The mouse over the board (once a frame): the armed point follows it over the bare table,
+        and hides over a control or off the table. A finger has no hover: it taps (`press_frame`),
+        or drags the ghost it placed by its grip."""
+        if self.session is None or self.armed is None or getattr(self.session.game, "render_part", None) is None:
+            return  # a game that cannot redraw its cursor alone is not redrawn whole as the pointer moves
+        if str(kind) == "touch" and js.window.tabletownDrag and self.cursor is not None:
+            frame = target.closest("#board [data-frame]") if not absent(target) else None
+            value = self.frame_point(frame, x, y) if frame is not None and not absent(frame) else None
+            if value is not None:
+                self.guard(lambda: self.set_cursor(value))
+            return
+        if str(kind) != "mouse":
+            return
+        self.pointer = "mouse"
+        value = None
+        if not absent(target) and hasattr(target, "closest") and absent(target.closest("[data-action], [data-param]")):
+            frame = target.closest("#board [data-frame]")
+            if not absent(frame):
+                value = self.frame_point(frame, x, y)
+        self.guard(lambda: self.set_cursor(value))
+
+    def frame_point(self, frame: Any, x: Any, y: Any) -> Optional[list[int]]:
+        point = js.tabletownFramePoint(frame, x, y)
+        if absent(point):
+            return None
+        cell = int(str(frame.getAttribute("data-cell") or "100")) if str(frame.getAttribute("data-cell") or "").isdigit() else 100
+        return policy.frame_value(self.kinds[self.armed], float(point[0]), float(point[1]), cell)
+
+    def point_chosen(self, value: list[int]) -> None:
+        """Make the armed kind's move at `value`: where its preview stands (a point out of reach
+        snaps to the farthest legal one), else the value itself (the rules say what is wrong)."""
+        kind = self.kinds[self.armed]
+        preview = self.preview if value == self.cursor else None
+        if preview is None and self.view is not None:
+            preview = self.session.rules.preview(self.view, self.screen.acting if self.screen else None, kind, value)
+        if preview and preview.get("ok") and "to" in preview:
+            value = list(preview["to"])
+        self.play_action(policy.complete(kind, value))
 
     def shows(self, piece: str, value: Any) -> bool:
         """Whether a piece of the game frame must be set to `value` (it shows something else now)."""
@@ -765,6 +886,7 @@ class App:
             return
         applied = js.performance.now()
         self.disarm()
+        self.confirm = None
         self.autosave()
         saved = js.performance.now()
         self.step_times = {}
@@ -782,6 +904,8 @@ class App:
     def disarm(self) -> None:
         self.armed = None
         self.cursor = None
+        self.preview = None
+        self.frame_focus = False
 
     def autosave(self) -> None:
         """Save the game after the next frame, so the board shows the move first. A save still due is
@@ -900,6 +1024,9 @@ class App:
         action = str(control.dataset.action)
         if action.isascii() and action.isdigit() and len(action) < 6:
             event.preventDefault()
+            if control.hasAttribute("data-confirm") and self.confirm != int(action):
+                self.guard(lambda: self.show_confirm(int(action)))  # a first press shows the shot
+                return
             self.guard(lambda: self.play(int(action)))
             return
         if action == "rule":
@@ -922,20 +1049,43 @@ class App:
                 event.preventDefault()
             self.guard(lambda: handler(control))
 
+    def show_confirm(self, index: int) -> None:
+        """A shot's first press: the board shows it (weapon, range, cover, number needed) with its
+        Shoot button; a second press of the same control fires."""
+        if 0 <= index < len(self.legal):
+            self.confirm, self.confirm_action = index, self.legal[index]
+            self.render_game()
+
+    def cmd_cancel_shot(self, _target: Any) -> None:
+        self.confirm = None
+        self.render_game()
+
+    def cmd_confirm_point(self, _target: Any) -> None:
+        """The "Move here" button at a ghost placed by a tap or the arrow keys."""
+        if self.armed is not None and self.cursor is not None:
+            self.point_chosen(list(self.cursor))
+
     def arm(self, index: int) -> None:
         if not 0 <= index < len(self.kinds):
             return
-        if self.armed == index:
+        if self.armed == index and self.frame_focus:
             self.disarm()
         else:
             self.armed = index
             self.cursor = policy.start_cursor(self.kinds[index])
+            self.preview = None
+            if self.view is not None:
+                self.preview = self.session.rules.preview(self.view, self.screen.acting if self.screen else None,
+                                                          self.kinds[index], self.cursor)
+            self.pointer = "keys"
+            self.frame_focus = True
         self.render_game()
 
     def focus_frame(self) -> None:
-        """While a kind is armed, the board's frame holds the focus: arrows move the cursor,
-        Enter commits, Escape cancels (a redraw must not drop the focus)."""
-        if self.armed is None:
+        """While a kind is armed from its button, the board's frame holds the focus: arrows move the
+        cursor, Enter commits, Escape cancels (a redraw must not drop the focus). A kind armed at once
+        leaves the focus where it is."""
+        if self.armed is None or not self.frame_focus:
             return
         frame = self.doc.querySelector("#board [data-frame]")
         if not absent(frame):
@@ -944,33 +1094,46 @@ class App:
                 frame.focus()
 
     def press_frame(self, frame: Any, event: Any) -> None:
-        kind = self.kinds[self.armed]
-        point = js.tabletownFramePoint(frame, event.clientX, event.clientY)
-        if absent(point):
+        """A press on the table while a point is wanted: a mouse click moves there (or as far as the
+        rules allow that way); a finger's tap places the ghost there with its "Move here" button, so
+        the player sees the Move before making it (a finger has no hover to show it)."""
+        value = self.frame_point(frame, event.clientX, event.clientY)
+        if value is None:
             return
-        cell = int(str(frame.getAttribute("data-cell") or "100")) if str(frame.getAttribute("data-cell") or "").isdigit() else 100
-        value = policy.frame_value(kind, float(point[0]), float(point[1]), cell)
-        if value is not None:
-            self.play_action(policy.complete(kind, value))
+        if str(getattr(event, "pointerType", "") or js.window.tabletownPointerType or "mouse") == "touch":
+            self.pointer = "touch"
+            self.set_cursor(value)
+            if self.preview is not None:
+                return
+        self.point_chosen(value)
 
     def on_key(self, event: Any) -> None:
         target = event.target
         if absent(target) or not hasattr(target, "getAttribute"):
             return
+        if self.confirm is not None and event.key == "Escape":
+            self.confirm = None
+            self.guard(self.render_game)
+            return
         if self.armed is not None and self.session is not None:
-            if event.key in policy.ARROWS:
+            on_board = target == self.doc.body or not absent(target.closest("#board"))
+            if event.key in policy.ARROWS and on_board:
                 event.preventDefault()
-                self.cursor = policy.move_cursor(self.kinds[self.armed], self.cursor or [0, 0], str(event.key), bool(event.shiftKey))
-                self.guard(self.render_game)
+                kind = self.kinds[self.armed]
+                self.pointer = "keys"
+                start = self.cursor or policy.start_cursor(kind)
+                cursor = policy.move_cursor(kind, start, str(event.key), bool(event.shiftKey))
+                self.guard(lambda: self.set_cursor(cursor))
                 return
             if event.key == "Escape":
                 self.disarm()
                 self.guard(self.render_game)
                 return
-            if event.key == "Enter" and not absent(target.closest("[data-frame]")):
+            if event.key == "Enter" and on_board and self.cursor is not None \
+                    and absent(target.closest("[data-action], [data-param]")):
                 event.preventDefault()
-                kind = self.kinds[self.armed]
-                self.guard(lambda: self.play_action(policy.complete(kind, list(self.cursor or [0, 0]))))
+                cursor = list(self.cursor)
+                self.guard(lambda: self.point_chosen(cursor))
                 return
         if event.key == "Escape" and self.desk is not None and self.desk.on_escape(target):
             return
@@ -981,7 +1144,7 @@ class App:
         # Native buttons and links already turn Enter/Space into clicks.
         if target.tagName in ("BUTTON", "A", "INPUT", "SELECT", "TEXTAREA"):
             return
-        if not absent(target.getAttribute("data-action")):
+        if not absent(target.getAttribute("data-action")) or not absent(target.getAttribute("data-param")):
             event.preventDefault()
             target.dispatchEvent(js.MouseEvent.new("click", js.JSON.parse('{"bubbles": true}')))
 

@@ -11,6 +11,7 @@ so tests can hand in a real session or a stand-in.
 from __future__ import annotations
 
 import html
+import json
 import math
 import re
 from dataclasses import dataclass
@@ -423,9 +424,9 @@ def start_cursor(kind: dict[str, Any]) -> list[int]:
 
 def move_cursor(kind: dict[str, Any], cursor: list[int], key: str, big: bool = False) -> list[int]:
     """The keyboard's way to pick a point or a square: arrows move the cursor (a square at a
-    time, or a quarter inch; with Shift a whole inch)."""
+    time, or the kind's `step`, a quarter inch unless it says; with Shift a whole inch)."""
     dx, dy = ARROWS[key]
-    step = 1 if kind.get("kind") == "square" else (100 if big else 25)
+    step = 1 if kind.get("kind") == "square" else (100 if big else int(kind.get("step", 25)))
     return [cursor[0] + dx * step, cursor[1] + dy * step]
 
 
@@ -435,6 +436,16 @@ def text_value(kind: dict[str, Any], text: str) -> Optional[str]:
     if not isinstance(text, str) or len(" ".join(text.split())) > kind.get("max", MAX_NAME):
         return None
     return clean_name(text) or None
+
+
+def arms_at_once(kinds: list[dict[str, Any]]) -> Optional[tuple[int, str]]:
+    """The kind to arm as soon as it is offered (`"at_once": True`, a Move once its model is
+    picked), as (its index, a key that tells one offer from the next: a model that moved is
+    offered a new Move from where he stands), or None."""
+    for i, kind in enumerate(kinds):
+        if kind.get("at_once"):
+            return i, json.dumps([kind.get("action"), kind.get("origin")], sort_keys=True)
+    return None
 
 
 def number_value(kind: dict[str, Any], text: str) -> Optional[int]:

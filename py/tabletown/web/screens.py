@@ -391,7 +391,8 @@ def params_panel(kinds: list[dict[str, Any]], armed: Optional[int], cursor: Opti
     hint = ""
     if armed is not None and 0 <= armed < len(kinds):
         where = "square" if kinds[armed].get("kind") == "square" else "point"
-        at = f" (now at {cursor[0]}, {cursor[1]})" if cursor else ""
+        # a square's column and row; a point is shown on the board itself, in the game's words (inches)
+        at = f" (now at {cursor[0]}, {cursor[1]})" if cursor and where == "square" else ""
         hint = (
             f'<p class="help" id="param-hint">Press the board at the {where} you want, or move the cursor with the '
             f"arrow keys and press Enter{at}. Escape cancels.</p>"

@@ -2,9 +2,9 @@
 
 from . import SPEC
 from .bots import BOTS
-from .render import render
+from .render import render, render_part
 from .rules import Ruthless
 
 RULES = Ruthless(SPEC)
 
-__all__ = ["SPEC", "RULES", "BOTS", "render"]
+__all__ = ["SPEC", "RULES", "BOTS", "render", "render_part"]

@@ -438,7 +438,9 @@ def params(state: State, seat: int) -> list[dict[str, Any]]:
         out.append({"kind": "point", "action": {"type": "move", "model": m["id"]}, "param": "to", "frame": "table",
                     "label": f"Move {_name(state, m)}", "what": "move", "model": m["id"],
                     "origin": list(M.body_of(state, m)["pos"]),
-                    "reach": open_, "rough": rough_})
+                    "reach": open_, "rough": rough_,
+                    # picking a model who may move readies his Move: the next press on the table moves him
+                    "at_once": True, "step": 50})
     coach = state.get("coach")
     if coach and m["driver"] and m["aboard"] == "box" and not coach["driven"] and CO.drive_limit(state, False) > 0:
         out.append({"kind": "point", "action": {"type": "drive", "model": m["id"]}, "param": "to", "frame": "table",

@@ -6,8 +6,10 @@ models are bases with a facing tick, a name and their state (mounted, tipped ove
 Unconscious, the Lily Livered token, the Got You Covered! ring, the aim mark). For the
 character who is acting the table shows how far he can move (6" and the 3" of rough ground,
 or 12"/8" mounted), the suggested places to move, his weapons' short and long range, a
-line to every enemy with the number he needs on the die, and, under the keyboard or
-pointer cursor, the path with its length and the rough ground it crosses.
+line to every enemy with the number he needs on the die, and his actions as buttons beside
+him. Under the keyboard or pointer cursor a ghost base shows where a Move would end, with
+the rules' preview of it (`ui["preview"]`, from `Rules.preview`): its length, the allowance
+left, the rough ground it crosses, and where and why a Move out of reach stops short.
 
 The renderer reads only the view (and the game's content): whatever takes the rules to
 work out is in view["derived"].
@@ -20,7 +22,7 @@ import math
 from functools import lru_cache
 from typing import Any, Optional
 
-from tabletown.engine.draw import PALETTE, Board, esc
+from tabletown.engine.draw import PALETTE, Board, esc, fit_lines
 from tabletown.engine.words import plural
 
 from . import cards as K
@@ -37,6 +39,7 @@ from .phrases import (
     SHOP_NAMES,
     SHOP_TEXT,
     TABLE_NAMES,
+    TERRAIN_NAMES,
     TRAIT_NAMES,
     TRAIT_TEXT,
     WEAPON_NAMES,
@@ -96,12 +99,7 @@ def render(view: dict[str, Any], ui: dict[str, Any]) -> str:
     names = ui.get("names") or []
     viewer = ui.get("viewer")
     g = G.ground(view["table"])
-    show_map = view["mode"] == "campaign" and view["phase"] in ("shop", "trail") or (
-        view["mode"] == "campaign" and view["phase"] == "over" and view["act"] and view["act"]["escaped"])
-    # the territory map keeps the wide layout: it is drawn across the table's place
-    narrow = bool(ui.get("narrow")) and not show_map
-    box = (PANEL_W, PANEL_W * 2) if narrow else TABLE_BOX
-    scale = min(box[0] / g.width, box[1] / g.height)
+    show_map, narrow, scale = _layout(view, ui)
     used: set[int] = set()
     ctx = {"view": view, "d": d, "legal": legal, "names": names, "viewer": viewer, "g": g, "scale": scale,
            "used": used, "ui": ui, "panel_at": (0.0, 0.0)}
@@ -127,11 +125,40 @@ def render(view: dict[str, Any], ui: dict[str, Any]) -> str:
         _models(b, ctx)
         with b.part("marks"):
             _marks(b, ctx)
+        with b.part("at-model"):
+            _at_model(b, ctx)
+        with b.part("ghost"):
+            _ghost(b, ctx)
     if narrow:
         ctx["panel_bottom"] = _panel_bottom(ctx)
         b.height = round(ctx["panel_at"][1] + ctx["panel_bottom"] + 24)
     _panel(b, ctx)
     return b.svg()
+
+
+def _layout(view: dict[str, Any], ui: dict[str, Any]) -> tuple[bool, bool, float]:
+    """(the territory map is shown, the phone layout, the table's scale)."""
+    g = G.ground(view["table"])
+    show_map = view["mode"] == "campaign" and view["phase"] in ("shop", "trail") or (
+        view["mode"] == "campaign" and view["phase"] == "over" and view["act"] and view["act"]["escaped"])
+    # the territory map keeps the wide layout: it is drawn across the table's place
+    narrow = bool(ui.get("narrow")) and not show_map
+    box = (PANEL_W, PANEL_W * 2) if narrow else TABLE_BOX
+    return show_map, narrow, min(box[0] / g.width, box[1] / g.height)
+
+
+def render_part(view: dict[str, Any], ui: dict[str, Any], key: str) -> Optional[str]:
+    """One keyed part exactly as `render` draws it, for the page to redraw alone: "ghost", the
+    Move under the pointer, which changes as the pointer moves (None for any other key)."""
+    if key != "ghost" or view["phase"] in ("build",) or _layout(view, ui)[0]:
+        return None
+    _, _, scale = _layout(view, ui)
+    ctx = {"view": view, "d": view["derived"], "legal": ui.get("legal") or [], "names": ui.get("names") or [],
+           "viewer": ui.get("viewer"), "g": G.ground(view["table"]), "scale": scale, "used": set(), "ui": ui}
+    b = Board(W, 720, "")
+    with b.part("ghost"):
+        _ghost(b, ctx)
+    return b.svg().parts[0][1]
 
 
 # =============================================================================================
@@ -275,7 +302,8 @@ def _model(b: Board, ctx: dict[str, Any], m: dict[str, Any], labels: dict[int, t
         ctx["used"].add(shot_of[m["id"]])
         a = legal[shot_of[m["id"]]]
         # a target is asked about as the shot it offers (action:shoot, covered, snap)
-        b.control(shot_of[m["id"]], _action_text(ctx, a)[1], body, text=who)
+        b.control(shot_of[m["id"]], _action_text(ctx, a)[1], body, text=who,
+                  data_confirm="shot" if a["type"] == "shoot" else None)
     else:
         b.add(f'<g role="img" aria-label="{esc(who)}: {esc(state_words)}" data-topic="{model_topic(m)}">{body}</g>')
 
@@ -490,9 +518,8 @@ def _overlay(b: Board, ctx: dict[str, Any]) -> None:
 
 
 def _marks(b: Board, ctx: dict[str, Any]) -> None:
-    """Suggested points to press (moves, drives, dashes, where a citizen may stand) and the
-    path under the cursor."""
-    legal, scale, g, ui = ctx["legal"], ctx["scale"], ctx["g"], ctx["ui"]
+    """Suggested points to press (moves, drives, dashes, where a citizen may stand)."""
+    legal, scale = ctx["legal"], ctx["scale"]
     with b.frame("table", x=10, y=10, scale=scale):
         for i, a in enumerate(legal):
             if a["type"] in ("move", "drive", "place") or (a["type"] == "snap" and "to" in a):
@@ -504,16 +531,6 @@ def _marks(b: Board, ctx: dict[str, Any]) -> None:
                         f'<circle cx="{x}" cy="{y}" r="55" fill="#fff" fill-opacity="0.85" stroke="{ACCENT}" stroke-width="10"/>'
                         f'<text x="{x}" y="{y + 110}" font-size="60" text-anchor="middle" fill="{ACCENT}" font-weight="bold">{esc(tag)}</text>')
                 b.control(i, _action_text(ctx, a)[1], body, text=tag)
-        # the path under the cursor, for the armed free point
-        armed = ui.get("armed")
-        params = ui.get("params") or []
-        cursor = ui.get("cursor")
-        if armed is not None and 0 <= armed < len(params) and cursor:
-            kind = params[armed]
-            b.add('<g pointer-events="none">')
-            if "origin" in kind:
-                _path_preview(b, g, kind, cursor)
-            b.add(f'<circle cx="{cursor[0]}" cy="{cursor[1]}" r="30" fill="none" stroke="{PALETTE["focus"]}" stroke-width="10"/></g>')
 
 
 def _target_point(view: dict[str, Any], t: int) -> list[int]:
@@ -559,6 +576,361 @@ def _move_tag(ctx: dict[str, Any], a: dict[str, Any]) -> str:
         if p == a["to"]:
             return {"cover": "to cover", "charge": "charge!", "advance": "advance", "back": "fall back"}[tag]
     return "move"
+
+
+# =============================================================================================
+# Play on the table: the Move under the pointer (the ghost) and the actions beside the model
+# =============================================================================================
+# These are drawn in the board's own units (about a CSS pixel each), not the table's, so their
+# words and buttons keep a readable, pressable size on a phone as on a wide screen.
+GHOST_TEXT = 14
+GHOST_LINE = 18
+BUTTON_H = 28
+CHAR_W = 7.6  # a 14 px character's width, roughly
+BOLD_W = 8.4  # and a bold one's
+
+
+def _on_board(ctx: dict[str, Any], p: list[int]) -> tuple[float, float]:
+    """A point of the table in the board's units."""
+    return 10 + p[0] * ctx["scale"], 10 + p[1] * ctx["scale"]
+
+
+def _table_box(ctx: dict[str, Any]) -> tuple[float, float, float, float]:
+    g, scale = ctx["g"], ctx["scale"]
+    return 10.0, 10.0, 10 + g.width * scale, 10 + g.height * scale
+
+
+def _ghost(b: Board, ctx: dict[str, Any]) -> None:
+    """The Move (or dash, drive, place) under the pointer or the keyboard's cursor: for a Move, the
+    base where the model would stand, the path with the ground it crosses, and a readout of the
+    distance, the allowance left and, for a point out of reach, where he stops and why. The facts
+    are the rules' (`ui["preview"]`, from `Rules.preview`); this only draws them."""
+    ui, g = ctx["ui"], ctx["g"]
+    armed, params, cursor = ui.get("armed"), ui.get("params") or [], ui.get("cursor")
+    if armed is None or not 0 <= armed < len(params) or not cursor:
+        return
+    kind = params[armed]
+    p = ui.get("preview")
+    if not p:  # a point with no preview (a citizen's place, the stagecoach): the cursor and a straight path
+        b.add('<g pointer-events="none">')
+        with b.frame("table", x=10, y=10, scale=ctx["scale"]):
+            if "origin" in kind:
+                _path_preview(b, g, kind, cursor)
+            b.add(f'<circle cx="{cursor[0]}" cy="{cursor[1]}" r="30" fill="none" stroke="{PALETTE["focus"]}" stroke-width="10"/>')
+        b.add("</g>")
+        return
+    view, d = ctx["view"], ctx["d"]
+    m = view["models"][p["model"]]
+    radius = d["models"][m["id"]].get("radius", 50)
+    colour = PALETTE["good"] if p["ok"] else PALETTE["bad"]
+    (ox, oy), (tx, ty), (ax, ay) = p["from"], p["to"], p["asked"]
+    b.add('<g pointer-events="none" data-topic="board:path">')
+    with b.frame("table", x=10, y=10, scale=ctx["scale"]):
+        for c in p["crosses"]:
+            b.add(_shape_svg(g.pieces[c["index"]], "none", f' stroke="{PALETTE["warn"]}" stroke-width="16"'))
+        blame = p.get("because") or {}
+        if "index" in blame:
+            b.add(_shape_svg(g.pieces[blame["index"]], "none", f' stroke="{PALETTE["bad"]}" stroke-width="18" stroke-dasharray="30 20"'))
+        if p["snapped"]:  # where the pointer is, beyond his reach
+            b.add(f'<line x1="{tx}" y1="{ty}" x2="{ax}" y2="{ay}" stroke="{MUTED}" stroke-width="8" stroke-dasharray="20 20"/>'
+                  f'<path d="M{ax - 35},{ay - 35}L{ax + 35},{ay + 35}M{ax - 35},{ay + 35}L{ax + 35},{ay - 35}" stroke="{MUTED}" stroke-width="10"/>')
+        b.add(f'<line x1="{ox}" y1="{oy}" x2="{tx}" y2="{ty}" stroke="{colour}" stroke-width="12"/>'
+              f'<circle cx="{tx}" cy="{ty}" r="{radius}" fill="{SEATS[m["side"] % len(SEATS)]}" fill-opacity="0.45" '
+              f'stroke="{colour}" stroke-width="10" stroke-dasharray="18 12"/>')
+    b.add("</g>")
+    if ctx["ui"].get("pointer") == "touch":
+        # a finger drags the ghost from anywhere about it (a finger is wider than a base)
+        grip = max(3 * radius, round(24 / ctx["scale"]))
+        with b.frame("table", x=10, y=10, scale=ctx["scale"]):
+            b.add(f'<circle cx="{tx}" cy="{ty}" r="{grip}" fill="#fff" fill-opacity="0" data-ghost="drag"/>')
+    _ghost_readout(b, ctx, p)
+
+
+def _ghost_readout(b: Board, ctx: dict[str, Any], p: dict[str, Any]) -> None:
+    """The words beside the ghost, above it (below it near the table's top edge), and on a touch
+    screen or from the keyboard the button that makes the Move."""
+    ui = ctx["ui"]
+    lines = _ghost_lines(ctx, p)
+    how = ui.get("pointer") or "mouse"
+    confirm = p["ok"] and how in ("touch", "keys")
+    if p["ok"] and how == "mouse":
+        lines.append(("Click to move here", MUTED, "normal"))
+    if how == "keys":
+        lines.append(("Arrows move it · Enter moves · Esc cancels", MUTED, "normal"))
+    left, top, right, bottom = _table_box(ctx)
+    room = right - left - 4  # a phone's table is narrower than a long line: it wraps
+    wrapped = [(row, fill, weight) for text, fill, weight in lines
+               for row in fit_lines(text, room - 20, GHOST_TEXT * (BOLD_W if weight == "bold" else CHAR_W) / CHAR_W, 3)]
+    lines = wrapped
+    width = min(room, max(len(text) * (BOLD_W if weight == "bold" else CHAR_W) for text, _, weight in lines) + 20)
+    if confirm:
+        width = max(width, 150)
+    height = len(lines) * GHOST_LINE + 10 + (BUTTON_H + 8 if confirm else 0)
+    px, py = _on_board(ctx, p["asked"])
+    ox, oy = _on_board(ctx, p["from"])
+    if how == "mouse":
+        # beside the pointer on the far side from the model, so the path and the ghost (between
+        # them) stay in sight; flipped where the table ends
+        east, south = px >= ox, py >= oy
+        if (east and px + 18 + width > right) or (not east and px - 18 - width < left):
+            east = not east
+        if (south and py + 22 + height > bottom) or (not south and py - 22 - height < top):
+            south = not south
+        x = px + 18 if east else px - 18 - width
+        y = py + 22 if south else py - 22 - height
+    else:  # over the tapped point (a finger lifts off it), else under it
+        x = px - width / 2
+        y = py - 24 - height if py - 24 - height > top + 2 else py + 24
+    x = min(max(x, left + 2), right - width - 2)
+    y = min(max(y, top + 2), bottom - height - 2)
+    b.add('<g>')
+    b.add(f'<rect x="{x:.1f}" y="{y:.1f}" width="{width:.1f}" height="{height}" rx="6" fill="#fffaf0" fill-opacity="0.95" '
+          f'stroke="{PALETTE["good"] if p["ok"] else PALETTE["bad"]}" stroke-width="1.5" pointer-events="none"/>')
+    ty = y + 5 + GHOST_TEXT
+    for text, fill, weight in lines:
+        b.text(x + 10, ty, text, size=GHOST_TEXT, fill=fill, weight=weight, pointer_events="none")
+        ty += GHOST_LINE
+    if confirm:
+        who = name(ctx["d"]["models"][p["model"]]["who"])
+        body = (f'<rect x="{x + 8:.1f}" y="{ty - 8:.1f}" width="{width - 16:.1f}" height="{BUTTON_H}" rx="5" '
+                f'fill="{PALETTE["good"]}"/><text x="{x + width / 2:.1f}" y="{ty + 11:.1f}" font-size="15" '
+                f'text-anchor="middle" font-weight="bold" fill="#fff">Move here</text>')
+        label = f"Move {who} here ({inches(p['dist'])})"
+        b.add(f'<g data-action="confirm-point" role="button" tabindex="0" aria-label="{esc(label)}" class="act">{body}</g>')
+    b.add("</g>")
+
+
+def _ghost_lines(ctx: dict[str, Any], p: dict[str, Any]) -> list[tuple[str, str, str]]:
+    """(text, colour, weight) of each line of the readout."""
+    lines: list[tuple[str, str, str]] = []
+    if p["why"] == "nowhere":  # the cursor starts on the model: nothing is wrong yet
+        lines.append((f"Move up to {inches(p['open'])} ({inches(p['rough'])} through rough ground)", INK, "bold"))
+        return lines
+    if not p["ok"]:
+        lines.append((f"Can't move there: {_stop_words(ctx, p)}", PALETTE["bad"], "bold"))
+        return lines
+    head = f"{inches(p['dist'])} of {inches(p['allowance'])} · {inches(p['left'])} left"
+    lines.append((head, PALETTE["good"], "bold"))
+    rough = [c for c in p["crosses"] if c["what"] == "rough"]
+    if rough and p["why"] != "rough":  # (a Move cut short by it says so below)
+        lines.append((f"Rough ground ({_piece_names(rough)}): {inches(p['rough'])} at most", PALETTE["warn"], "normal"))
+    if p["snapped"]:
+        lines.append((f"Stops here: {_stop_words(ctx, p)}", INK, "normal"))
+    if p.get("contact") is not None:
+        lines.append((f"Charge! Fisticuffs with {name(ctx['d']['models'][p['contact']]['who'])}", PALETTE["bad"], "bold"))
+    if p["leg"]:
+        lines.append(("Leg wound: his one Move this turn", PALETTE["warn"], "normal"))
+    return lines
+
+
+def _piece_names(pieces: list[dict[str, Any]]) -> str:
+    names: list[str] = []
+    for c in pieces:
+        text = _piece_name(c)
+        if text not in names:
+            names.append(text)
+    return ", ".join(names)
+
+
+def _piece_name(c: dict[str, Any]) -> str:
+    if c.get("label") and c["kind"] == "building":
+        return LABELS.get(c["label"], c["label"])
+    return TERRAIN_NAMES.get(c["kind"], c["kind"])
+
+
+def _stop_words(ctx: dict[str, Any], p: dict[str, Any]) -> str:
+    """Why the model stops short of the point asked for (or cannot move there at all)."""
+    why, blame = p["why"], p.get("because") or {}
+    if why == "reach":
+        return f"{inches(p['open'])} {'mounted' if p['mounted'] else 'on foot'} is all he moves"
+    if why == "rough":
+        return f"rough ground from the {_piece_name(blame)}: {inches(p['rough'])}"
+    if why == "rough-ahead":
+        return f"into the {_piece_name(blame)} he could move only {inches(p['rough'])}"
+    if why == "wall":
+        return f"the {_piece_name(blame)} is in the way"
+    if why == "model" and "model" in blame:
+        return f"{name(ctx['d']['models'][blame['model']]['who'])} is in the way"
+    return STOP_WORDS.get(why, "he cannot move there")
+
+
+STOP_WORDS = {
+    "model": "another model is in the way",
+    "edge": "the edge of the table",
+    "coach": "the stagecoach is in the way",
+    "leg": "a leg wound allows one Move a turn",
+    "lily": "Lily Livered, he must stay in cover",
+    "nowhere": "that is where he stands",
+    "aboard": "he must get down from the stagecoach first",
+}
+
+# The actions offered beside the selected model, in this order (the side list has them all).
+AT_MODEL = ("shoot", "aim", "cover", "reload", "mount", "dismount", "courage", "holler", "patch", "grab", "escape",
+            "whip", "reins")
+
+
+def _at_model(b: Board, ctx: dict[str, Any]) -> None:
+    """The selected model's actions as buttons beside him on the table (each shot with its
+    number to hit), and the callout of a shot chosen but not yet fired (`ui["confirm"]`)."""
+    d, legal, ui = ctx["d"], ctx["legal"], ctx["ui"]
+    sel = d.get("selected")
+    if not sel:
+        return
+    buttons: list[tuple[str, str, str]] = []  # (markup kind, index, text)
+    for k, kind in enumerate(ui.get("params") or []):
+        if kind.get("what") == "move" and kind.get("model") == sel["id"]:
+            buttons.append(("arm", str(k), f"Move · {inches(sel['reach'])}"))
+    best: dict[Any, int] = {}
+    for i, a in enumerate(legal):
+        if a["type"] == "shoot" and a["model"] == sel["id"]:
+            need = _shot_need(d, a)
+            if a["target"] not in best or need < _shot_need(d, legal[best[a["target"]]]):
+                best[a["target"]] = i
+    for t, i in best.items():
+        target = "the team" if t == "team" else name(d["models"][t]["who"])
+        if ui.get("narrow") and t != "team":  # a phone's table is narrow: the surname says who
+            target = target.split(" ")[-1]
+        buttons.append(("shoot", str(i), f"Shoot {target} · {need_text(_shot_need(d, legal[i]))}"))
+    for typ in AT_MODEL[1:]:
+        for i, a in enumerate(legal):
+            if a["type"] == typ and a.get("model") == sel["id"] and not (typ == "courage" and a["card"] is not None):
+                text = _action_text(ctx, a)[0]
+                if typ == "courage":
+                    text = "Get Your Courage Up"
+                buttons.append(("act", str(i), text))
+    if buttons:
+        _button_column(b, ctx, sel["origin"], d["models"][sel["id"]].get("radius", 50), buttons)
+    confirm = ui.get("confirm")
+    if isinstance(confirm, int) and 0 <= confirm < len(legal) and legal[confirm]["type"] == "shoot":
+        _shot_callout(b, ctx, confirm)
+
+
+def _shot_need(d: dict[str, Any], a: dict[str, Any]) -> int:
+    for s in d["selected"]["shots"]:
+        if s["target"] == a["target"] and s["wi"] == a["weapon"]:
+            return s["need"]
+    return 11
+
+
+def _button_column(b: Board, ctx: dict[str, Any], at: list[int], radius: int, buttons: list[tuple[str, str, str]]) -> None:
+    """Buttons stacked beside a model, where they hide the fewest other models (two abreast on a
+    phone's small table, so they take half its height)."""
+    legal = ctx["legal"]
+    left, top, right, bottom = _table_box(ctx)
+    mx, my = _on_board(ctx, at)
+    r = radius * ctx["scale"]
+    narrow = bool(ctx["ui"].get("narrow"))
+    cols = 2 if narrow and len(buttons) > 2 else 1
+    size, tall = (12, 24) if narrow else (GHOST_TEXT, BUTTON_H)  # a phone's table is a third as wide
+    char = BOLD_W * size / GHOST_TEXT
+    button_w = min(max(len(text) for _, _, text in buttons) * char + 14, (right - left - 8) / cols)
+    width = cols * button_w + (cols - 1) * 4
+    height = -(-len(buttons) // cols) * (tall + 4) - 4
+    # of four places beside him (below his base or above his name, right or left), one that fits on
+    # the table and covers the fewest other models and suggested points, which may be pressed too
+    models = ctx["view"]["models"]
+    bases = [_on_board(ctx, o["pos"]) for o in models
+             if o["pos"] != at and o["status"] in ("ok", "down") and not o.get("aboard")]
+    for a in legal:  # the suggested points and their words under them, pressed too
+        if "to" in a:
+            bases += [_on_board(ctx, a["to"]), _on_board(ctx, [a["to"][0], a["to"][1] + 110])]
+    side = models[ctx["d"]["selected"]["id"]]["side"]
+    foes = [_on_board(ctx, o["pos"]) for o in models if o["side"] != side and o["status"] == "ok" and o["kind"] == "char"]
+    fx, fy = (sum(p[0] for p in foes) / len(foes), sum(p[1] for p in foes) / len(foes)) if foes else (mx, my)
+
+    def covered(box: tuple[float, float]) -> tuple[int, int, int]:
+        x, y = box
+        outside = x < left + 2 or x + width > right - 2 or y < top + 2 or y + height > bottom - 2
+        hidden = sum(1 for bx, by in bases if x - r < bx < x + width + r and y - r < by < y + height + r)
+        # then the side away from the enemy: the fight (and mostly his Move) is the other way
+        toward = int((y > my) == (fy > my)) * 2 + int((x > mx) == (fx > mx))
+        return (int(outside), hidden, toward)
+
+    sides = [(mx + r + 6, my + r + 4), (mx - r - 6 - width, my + r + 4),
+             (mx + r + 6, my - r - 24 - height), (mx - r - 6 - width, my - r - 24 - height)]
+    x0, y0 = min(sides, key=covered)
+    x0 = min(max(x0, left + 2), right - width - 2)
+    y0 = min(max(y0, top + 2), bottom - height - 2)
+    for k, (kind, index, text) in enumerate(buttons):
+        x, y = x0 + (k % cols) * (button_w + 4), y0 + (k // cols) * (tall + 4)
+        body = (f'<rect x="{x:.1f}" y="{y:.1f}" width="{button_w:.1f}" height="{tall}" rx="5" fill="#fffaf0" '
+                f'stroke="{PALETTE["focus"] if kind == "arm" else ACCENT}" stroke-width="1.5"/>'
+                f'<text x="{x + 7:.1f}" y="{y + tall * 0.68:.1f}" font-size="{size}" font-weight="bold" '
+                f'fill="{PALETTE["focus"] if kind == "arm" else ACCENT}">{esc(text)}</text>')
+        if kind == "arm":
+            b.arm(int(index), f"{ctx['ui']['params'][int(index)].get('label', 'Move')}: press a point on the table", body, text=text)
+        else:
+            i = int(index)
+            label = _action_text(ctx, legal[i])[1]
+            b.control(i, label, body, text=text, data_confirm="shot" if kind == "shoot" else None)
+
+
+def _shot_callout(b: Board, ctx: dict[str, Any], index: int) -> None:
+    """A shot chosen but not fired: the weapon, range band, cover and number needed beside the
+    target, a Shoot button for it and for each other weapon that can make the shot, and Cancel."""
+    view, d, legal = ctx["view"], ctx["d"], ctx["legal"]
+    a = legal[index]
+    t = a["target"]
+    shots = {s["wi"]: s for s in d["selected"]["shots"] if s["target"] == t}
+    s = shots.get(a["weapon"])
+    if s is None:
+        return
+    target = "the team" if t == "team" else name(d["models"][t]["who"])
+    mods = ", ".join(f"{MOD_NAMES.get(k, TRAIT_NAMES.get(k[6:], k))} {v:+d}" for k, v in s["mods"])
+    lines = [(f"Shoot at {target}", "bold", PALETTE["bad"]),
+             (f"{WEAPON_NAMES[s['weapon']]} · {s['band']} range {inches(s['dist'])}"
+              + (f" · {s['cover']} cover" if s["cover"] else " · no cover"), "normal", INK),
+             (f"Needs {need_text(s['need'])} on a d10" + (f" ({mods})" if mods else ""), "bold", INK)]
+    who = target if t == "team" else target.split(" ")[-1]  # the surname: the heading says it in full
+    buttons = [(index, f"Shoot {who} · {need_text(s['need'])}")]
+    fans = []
+    for i, other in enumerate(legal):
+        if i != index and other["type"] in ("shoot", "fanfire") and other["model"] == a["model"] and other["target"] == t:
+            if other["type"] == "fanfire":
+                if other["weapon"] == a["weapon"]:
+                    fans.append((i, f"Fan {other['rounds']} at {who}"))
+            elif other["weapon"] in shots:
+                alt = shots[other["weapon"]]
+                buttons.append((i, f"Shoot {who} with the {WEAPON_NAMES[alt['weapon']]} · {need_text(alt['need'])}"))
+    if fans:
+        most = max(legal[i]["rounds"] for i, _ in fans)
+        lines.append((f"Fanfire: up to {most} rounds, each hits on a 10", "normal", INK))
+    left, top, right, bottom = _table_box(ctx)
+    room = right - left - 4
+    lines = [(row, weight, fill) for text, weight, fill in lines
+             for row in fit_lines(text, room - 20, GHOST_TEXT * BOLD_W / CHAR_W, 3)]
+    width = min(room, max(max(len(text) for text, _, _ in lines) * BOLD_W + 20, 200))
+    tx, ty = _on_board(ctx, d["coach"]["team"] if t == "team" else _target_point(view, t))
+    rows = [[button] for button in buttons] + [fans[k:k + 2] for k in range(0, len(fans), 2)]  # fanfire needs 10s
+    height = len(lines) * GHOST_LINE + 14 + len(rows) * (BUTTON_H + 4) + BUTTON_H
+    x = min(max(tx - width / 2, left + 2), right - width - 2)
+    y = ty + 18 if ty + 18 + height < bottom else ty - 18 - height
+    y = max(y, top + 2)
+    b.add(f'<circle cx="{tx:.1f}" cy="{ty:.1f}" r="14" fill="none" stroke="{PALETTE["bad"]}" stroke-width="3" pointer-events="none"/>'
+          f'<rect x="{x:.1f}" y="{y:.1f}" width="{width:.1f}" height="{height:.1f}" rx="6" fill="#fffaf0" '
+          f'stroke="{PALETTE["bad"]}" stroke-width="1.5" data-topic="action:shoot"/>')
+    line_y = y + 5 + GHOST_TEXT
+    for text, weight, fill in lines:
+        b.text(x + 10, line_y, text, size=GHOST_TEXT, weight=weight, fill=fill)
+        line_y += GHOST_LINE
+    by = line_y
+    for row in rows:
+        bx = x + 8
+        bw = (width - 16 - 6 * (len(row) - 1)) / len(row)
+        for i, text in row:
+            first = i == index
+            body = (f'<rect x="{bx:.1f}" y="{by:.1f}" width="{bw:.1f}" height="{BUTTON_H}" rx="5" '
+                    f'fill="{PALETTE["bad"] if first else "#fffaf0"}" stroke="{PALETTE["bad"]}" stroke-width="1.5"/>'
+                    f'<text x="{bx + bw / 2:.1f}" y="{by + 19:.1f}" font-size="{GHOST_TEXT}" text-anchor="middle" '
+                    f'font-weight="bold" fill="{"#fff" if first else PALETTE["bad"]}">{esc(text)}</text>')
+            b.control(i, _action_text(ctx, legal[i])[1], body, text=text)
+            bx += bw + 6
+        by += BUTTON_H + 4
+    body = (f'<rect x="{x + 8:.1f}" y="{by:.1f}" width="{width - 16:.1f}" height="{BUTTON_H - 4}" rx="5" fill="#fffaf0" '
+            f'stroke="{MUTED}"/><text x="{x + width / 2:.1f}" y="{by + 17:.1f}" font-size="13" text-anchor="middle" '
+            f'fill="{MUTED}">Cancel</text>')
+    b.add(f'<g data-action="cancel-shot" role="button" tabindex="0" aria-label="Cancel the shot at {esc(target)}" '
+          f'class="act">{body}</g>')
 
 
 # =============================================================================================

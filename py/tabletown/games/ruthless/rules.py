@@ -20,6 +20,7 @@ from . import play as P
 from . import setup as S
 from .derive import derive_view
 from .phrases import HOLD_THE_FIELD, PHRASES, RESULT_COLUMNS, VP_NAMES, VP_RULES, WINNER_RULE
+from .preview import preview as move_preview
 from .prompts import prompt_for
 from .scoring import final_result
 
@@ -51,6 +52,9 @@ class Ruthless(Rules):
 
     def check_param(self, state, seat, action):
         P.check_param(state, seat, action)
+
+    def preview(self, view, seat, kind, value):
+        return move_preview(view, seat, kind, value)
 
     def check_legal(self, state, seat, action):
         # One check for listed and free values alike: the same rules decide both.
