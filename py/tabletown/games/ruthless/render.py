@@ -100,13 +100,14 @@ def render(view: dict[str, Any], ui: dict[str, Any]) -> str:
         view["mode"] == "campaign" and view["phase"] == "over" and view["act"] and view["act"]["escaped"])
     # the posse editor and the territory map keep the wide layout: they are drawn across the table's place
     narrow = bool(ui.get("narrow")) and view["phase"] != "build" and not show_map
-    box = (PANEL_W, PANEL_W * 2) if narrow else TABLE_BOX
+    # the table leaves room under it for its zoom buttons
+    box = (PANEL_W, PANEL_W * 2) if narrow else (TABLE_BOX[0], TABLE_BOX[1] - ZOOM_STRIP)
     scale = min(box[0] / g.width, box[1] / g.height)
     used: set[int] = set()
     ctx = {"view": view, "d": d, "legal": legal, "names": names, "viewer": viewer, "g": g, "scale": scale,
            "used": used, "ui": ui, "panel_at": (0.0, 0.0)}
     if narrow:
-        table_h = g.height * scale + 16
+        table_h = g.height * scale + 16 + ZOOM_STRIP
         ctx["panel_at"] = (10 - PANEL_X, table_h)
         width, height = NARROW_W, round(table_h + _panel_height(ctx))  # until the panel is measured
     else:
@@ -131,7 +132,35 @@ def render(view: dict[str, Any], ui: dict[str, Any]) -> str:
         ctx["panel_bottom"] = _panel_bottom(ctx)
         b.height = round(ctx["panel_at"][1] + ctx["panel_bottom"] + 24)
     _panel(b, ctx)
+    if view["phase"] != "build" and not show_map:
+        with b.part("zoom"):
+            _zoom_buttons(b, ctx)
     return b.svg()
+
+
+ZOOM_BUTTON = 46  # drawn units: about 43 px on a phone, a finger's width
+ZOOM_STRIP = ZOOM_BUTTON + 8  # the row under the table that holds them
+
+
+def _zoom_buttons(b: Board, ctx: dict[str, Any]) -> None:
+    """Zoom in, zoom out and the whole table, in a row under the table's right end; the page does
+    the zooming (static/boot.js, for every frame drawn with a window), so they act on no rule."""
+    size = ZOOM_BUTTON
+    top = 10 + ctx["g"].height * ctx["scale"] + 8
+    right = 10 + ctx["g"].width * ctx["scale"]
+    b.text(10, top + size / 2 + 6, "Zoom: pinch, wheel or", size=15, fill=MUTED)
+    widths = {"in": size, "out": size, "fit": 110}
+    x = right
+    for by, text, label in reversed((("in", "+", "Zoom in on the table"),
+                                     ("out", "−", "Zoom out of the table"),
+                                     ("fit", "Whole table", "Show the whole table"))):
+        x -= widths[by]
+        b.add(f'<g data-zoom-by="{by}" role="button" tabindex="0" aria-label="{label}" class="act zoom-by">'
+              f'<rect x="{x:.1f}" y="{top:.1f}" width="{widths[by]}" height="{size}" rx="8" fill="#fffaf0" '
+              f'stroke="{INK}" stroke-width="2"/>'
+              f'<text x="{x + widths[by] / 2:.1f}" y="{top + size / 2 + (9 if len(text) == 1 else 5):.1f}" '
+              f'font-size="{28 if len(text) == 1 else 14}" text-anchor="middle" font-weight="bold" fill="{INK}">{text}</text></g>')
+        x -= 6
 
 
 # =============================================================================================
@@ -167,7 +196,7 @@ def _terrain(b: Board, ctx: dict[str, Any]) -> None:
     g, scale = ctx["g"], ctx["scale"]
     table_id = g.id
     b.add(f'<rect x="8" y="8" width="{g.width * scale + 4:.1f}" height="{g.height * scale + 4:.1f}" fill="{PALETTE["wood"]}"/>')
-    with b.frame("table", x=10, y=10, scale=scale):
+    with b.frame("table", x=10, y=10, scale=scale, window=_window(ctx)):
         b.add(f'<rect x="0" y="0" width="{g.width}" height="{g.height}" fill="#e8d9b8"/>')
         if table_id != "wagon-road":  # the areas where posses deploy (and citizens join)
             for z, (x0, y0, x1, y1) in enumerate(g.zones[:2]):
@@ -204,6 +233,11 @@ def _terrain(b: Board, ctx: dict[str, Any]) -> None:
             b.text(80, y + 25, f'{y // 100}″', size=70, fill=INK)
 
 
+def _window(ctx: dict[str, Any]) -> tuple[int, int]:
+    """The table as a window the player may zoom and pan (engine/draw.py `Board.frame`)."""
+    return (ctx["g"].width, ctx["g"].height)
+
+
 def _models(b: Board, ctx: dict[str, Any]) -> None:
     view, d, legal, scale = ctx["view"], ctx["d"], ctx["legal"], ctx["scale"]
     select_of = {a["model"]: i for i, a in enumerate(legal) if a["type"] == "select"}
@@ -218,7 +252,7 @@ def _models(b: Board, ctx: dict[str, Any]) -> None:
     labels = _place_labels(view, d)
     # The stagecoach and strongbox are one part and each model its own, so a move redraws the
     # models it changed, not every model (each part has its own frame in the table's units).
-    with b.part("models"), b.frame("table", x=10, y=10, scale=scale):
+    with b.part("models"), b.frame("table", x=10, y=10, scale=scale, window=_window(ctx)):
         coach = view.get("coach")
         if coach and not coach["gone"]:
             cd = d["coach"]
@@ -238,7 +272,7 @@ def _models(b: Board, ctx: dict[str, Any]) -> None:
             b.add(f'<rect x="{bx - 40}" y="{by - 28}" width="80" height="56" fill="{PALETTE["gold"]}" stroke="{INK}" '
                   f'stroke-width="8" aria-label="The strongbox" data-topic="board:strongbox"/>')
     for m in view["models"]:
-        with b.part(f"model-{m['id']}"), b.frame("table", x=10, y=10, scale=scale):
+        with b.part(f"model-{m['id']}"), b.frame("table", x=10, y=10, scale=scale, window=_window(ctx)):
             _model(b, ctx, m, labels, select_of, shot_of, mount_of)
 
 
@@ -434,7 +468,7 @@ def _state_words(view: dict[str, Any], m: dict[str, Any]) -> str:
 def _overlay(b: Board, ctx: dict[str, Any]) -> None:
     view, d, _legal, scale, g = ctx["view"], ctx["d"], ctx["legal"], ctx["scale"], ctx["g"]
     b.add('<g pointer-events="none">')
-    with b.frame("table", x=10, y=10, scale=scale):
+    with b.frame("table", x=10, y=10, scale=scale, window=_window(ctx)):
         sel = d.get("selected")
         if sel:
             ox, oy = sel["origin"]
