@@ -25,7 +25,7 @@ NAMES = {
     "frank-mclaury": "Frank McLaury", "tom-mclaury": "Tom McLaury", "johnny-ringo": "Johnny Ringo",
     "wyatt-earp": "Wyatt Earp",
 }
-LABEL = re.compile(r'<text x="([\d.-]+)" y="([\d.-]+)" font-size="(62|100)" text-anchor="middle" font-weight="bold"[^>]*>([^<]+)</text>')
+LABEL = re.compile(r'<text x="([\d.-]+)" y="([\d.-]+)" font-size="(62|100)" text-anchor="middle" font-weight="bold"[^>]*>(.+?)</text>')
 
 
 def name_labels(svg: str) -> list[tuple[str, float, float, float, float]]:
@@ -34,6 +34,7 @@ def name_labels(svg: str) -> list[tuple[str, float, float, float, float]]:
     out = []
     for x, y, size, text in LABEL.findall(svg):
         x, y, size = float(x), float(y), float(size)
+        text = re.sub(r"<[^>]+>", "", text)  # a target's label ends with what the shot needs
         half = len(html.unescape(text)) * size * 0.55 / 2
         out.append((html.unescape(text), x - half, y - size * 0.75, x + half, y))
     return out
@@ -231,3 +232,18 @@ def test_snap_shot_choices_come_one_row_per_card_and_fit_the_panel(narrow):
     for x, width in re.findall(r'<g data-action="\d+"[^>]*><rect x="([\d.]+)" y="[\d.]+" width="([\d.]+)"', panel):
         assert float(x) + float(width) <= PANEL_X + PANEL_W - 6 + 0.01, (x, width)
     assert RULES.active(st) == [1]
+
+
+@pytest.mark.parametrize("narrow", [False, True], ids=["desktop", "phone"])
+def test_what_a_shot_needs_follows_the_targets_name_clear_of_the_other_names(narrow):
+    st = acting(arena(hands=[[card(10, 3)], [card(5, 0)]]), 0)
+    a = put(st, "morgan-earp", 0, [1000, 1000])
+    put(st, "ike-clanton", 1, [1700, 1000])
+    put(st, "billy-clanton", 1, [1810, 1000])  # shoulder to shoulder
+    st["selected"] = a["id"]
+    labels = name_labels(draw(st, 0, narrow=narrow)[0])
+    needs = [text for text, *_ in labels if re.search(r" \d+\+", text)]
+    assert len(needs) == 2, labels  # each target's name says what the shot at him needs
+    for i, one in enumerate(labels):
+        for other in labels[i + 1:]:
+            assert not overlap(one, other), (one, other)

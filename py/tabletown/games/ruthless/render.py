@@ -251,9 +251,7 @@ def _models(b: Board, ctx: dict[str, Any]) -> None:
                 key = view["pending"]["window"]["ctx"]["threat"]
             shot_of.setdefault(key, i)
     mount_of = {a["horse"]: i for i, a in enumerate(legal) if a["type"] == "mount" and a["horse"] != "coach"}
-    narrow = ctx["panel_at"] != (0.0, 0.0)
-    ctx["label_size"] = PHONE_LABEL_SIZE if narrow else LABEL_SIZE
-    labels = _place_labels(view, d, ctx["label_size"], short=narrow)
+    labels = _labels(ctx)
     # The stagecoach and strongbox are one part and each model its own, so a move redraws the
     # models it changed, not every model (each part has its own frame in the table's units).
     with b.part("models"), b.frame("table", x=10, y=10, scale=scale, window=_window(ctx)):
@@ -280,6 +278,29 @@ def _models(b: Board, ctx: dict[str, Any]) -> None:
             _model(b, ctx, m, labels, select_of, shot_of, mount_of)
 
 
+def _labels(ctx: dict[str, Any]) -> dict[int, tuple[str, float, float]]:
+    """Each model's name and its place, worked out once a drawing. A man the acting character may
+    shoot at has what the shot needs written after his name (so the two never collide). On a
+    phone the names are larger and shorter."""
+    if "labels" not in ctx:
+        narrow = ctx["panel_at"] != (0.0, 0.0)
+        ctx["label_size"] = PHONE_LABEL_SIZE if narrow else LABEL_SIZE
+        ctx["label_needs"] = _shot_needs(ctx["d"])
+        ctx["labels"] = _place_labels(ctx["view"], ctx["d"], ctx["label_size"], short=narrow, tails=ctx["label_needs"])
+    return ctx["labels"]
+
+
+def _shot_needs(d: dict[str, Any]) -> dict[Any, str]:
+    """What the acting character's best shot at each target needs ("6+", "10+ (hard)"), for the
+    targets he can shoot at from where he stands."""
+    best: dict[Any, dict[str, Any]] = {}
+    for s in (d.get("selected") or {}).get("shots", []):
+        cur = best.get(s["target"])
+        if cur is None or (s["ok"], -s["need"]) > (cur["ok"], -cur["need"]):
+            best[s["target"]] = s
+    return {t: need_text(s["need"]) + (f" ({s['cover']})" if s["cover"] else "") for t, s in best.items() if s["ok"]}
+
+
 def _model(b: Board, ctx: dict[str, Any], m: dict[str, Any], labels: dict[int, tuple[str, float, float]],
            select_of: dict[Any, int], shot_of: dict[Any, int], mount_of: dict[Any, int]) -> None:
     view, d, legal = ctx["view"], ctx["d"], ctx["legal"]
@@ -303,7 +324,7 @@ def _model(b: Board, ctx: dict[str, Any], m: dict[str, Any], labels: dict[int, t
         b.add(f'<g aria-label="{esc(who)}, killed" opacity="0.6" data-topic="board:killed"><path d="M{x - 40},{y - 40}L{x + 40},{y + 40}M{x - 40},{y + 40}L{x + 40},{y - 40}" '
               f'stroke="{PALETTE["bad"]}" stroke-width="14"/></g>')
         return
-    body = _model_svg(view, m, figures, who, labels.get(m["id"]), ctx["label_size"])
+    body = _model_svg(view, m, figures, who, labels.get(m["id"]), ctx["label_size"], ctx["label_needs"].get(m["id"]))
     state_words = _state_words(view, m)
     if m["id"] in select_of:
         ctx["used"].add(select_of[m["id"]])
@@ -328,6 +349,7 @@ LABEL_SIZE = 62  # hundredths of an inch
 PHONE_LABEL_SIZE = 100  # on a phone's narrow table: about 10 px across the whole table, more zoomed in
 BOLD_CHAR = 0.58  # a bold character's width, as a share of the font size
 R_BASE = 50  # a model's base: 1″ across, its real size on the 36″ table
+MARK_AT, MARK_R = 40, 27  # a token on the base's rim: its offset from the centre (each way) and radius
 
 
 def _label_box(x: float, y: float, text: str, size: float = LABEL_SIZE) -> tuple[float, float, float, float]:
@@ -337,15 +359,18 @@ def _label_box(x: float, y: float, text: str, size: float = LABEL_SIZE) -> tuple
 
 def _base_box(m: dict[str, Any]) -> tuple[float, float, float, float]:
     """A model's base with its outline, its facing line (one and a half radii long) and the marks
-    drawn beside it (the Lily Livered token on its left, the wounds on its right, "out cold" under)."""
+    on its rim (the Lily Livered token at the upper left, the wounds at the lower right) and
+    "out cold" under it."""
     x, y = m["pos"]
     r = R_BASE + 6
     a = math.radians(m["facing"])
     tip_x, tip_y = x + 75 * math.cos(a), y + 75 * math.sin(a)
-    left = x - R_BASE - 84 if m.get("lily") else x - r
-    right = x + R_BASE + 58 if any(m.get("wounds", {}).values()) else x + r
-    bottom = y + R_BASE + 80 if m["status"] == "down" else y + r
-    return (min(left, tip_x - 6), min(y - r, tip_y - 6), max(right, tip_x + 6), max(bottom, tip_y + 6))
+    token = MARK_AT + MARK_R + 3
+    lily, wounded = m.get("lily"), any(m.get("wounds", {}).values())
+    left, top = (x - token, y - token) if lily else (x - r, y - r)
+    right = x + token if wounded else x + r
+    bottom = y + R_BASE + 80 if m["status"] == "down" else (y + token if wounded else y + r)
+    return (min(left, tip_x - 6), min(top, tip_y - 6), max(right, tip_x + 6), max(bottom, tip_y + 6))
 
 
 def _covered(box: tuple[float, float, float, float], names: list[tuple[float, float, float, float]],
@@ -358,11 +383,12 @@ def _covered(box: tuple[float, float, float, float], names: list[tuple[float, fl
 
 
 def _place_labels(view: dict[str, Any], d: dict[str, Any], size: float = LABEL_SIZE,
-                  short: bool = False) -> dict[int, tuple[str, float, float]]:
+                  short: bool = False, tails: Optional[dict[Any, str]] = None) -> dict[int, tuple[str, float, float]]:
     """Where each standing model's one name goes (text, x, y), so that it neither runs into another
     name nor hides under another model's base or marks: above the base, else below it, else the
     surname alone above or below, else beside the base, else farther off. With `short` (a phone)
-    the surname alone from the start. Where a crowd leaves no clear place, the one that covers least."""
+    the surname alone from the start. A model's `tails` text follows his name (placed with it).
+    Where a crowd leaves no clear place, the one that covers least."""
     shown = [m for m in view["models"] if m["kind"] == "char" and m["status"] in ("ok", "down") and not m["aboard"]]
     bases = {m["id"]: _base_box(m) for m in view["models"] if m["status"] in ("ok", "down") and not m.get("aboard")}
     placed: list[tuple[float, float, float, float]] = []
@@ -377,10 +403,11 @@ def _place_labels(view: dict[str, Any], d: dict[str, Any], size: float = LABEL_S
         if surnames.count(surname) > 1:  # Bat and Jim Masterson: the first name tells them apart
             surname = who.split(" ")[0]
         full = surname if short else (who if len(who) <= 16 else surname)
+        tail = f" {tails[m['id']]}" if tails and m["id"] in tails else ""
         left_, top_, right_, bottom_ = _base_box(m)
         up = top_ - 22 - (40 if m["horse"] is not None else 0)
         down = bottom_ + size + (40 if m["horse"] is not None else 0)
-        half = len(surname) * size * BOLD_CHAR / 2
+        half = len(surname + tail) * size * BOLD_CHAR / 2
         choices = [(full, x, up), (full, x, down), (surname, x, up), (surname, x, down),
                    (surname, right_ + 14 + half, y + size / 3), (surname, left_ - 14 - half, y + size / 3)]
         for k in (1, 2, 3):  # farther off: rows above and below, and corners
@@ -389,16 +416,16 @@ def _place_labels(view: dict[str, Any], d: dict[str, Any], size: float = LABEL_S
                         (surname, right_ + 14 + half, down + (k - 1) * row), (surname, left_ - 14 - half, down + (k - 1) * row)]
         others = [box for mid, box in bases.items() if mid != m["id"]]
         # the first place clear of everything, else the one that covers the least
-        covers = [_covered(_label_box(x_, y_, text_, size), placed, others) for text_, x_, y_ in choices]
+        covers = [_covered(_label_box(x_, y_, text_ + tail, size), placed, others) for text_, x_, y_ in choices]
         clear = [c for c, area in zip(choices, covers) if area == 0]
         text, at_x, at = clear[0] if clear else choices[covers.index(min(covers))]
-        placed.append(_label_box(at_x, at, text, size))
+        placed.append(_label_box(at_x, at, text + tail, size))
         out[m["id"]] = (text, at_x, at)
     return out
 
 
 def _model_svg(view: dict[str, Any], m: dict[str, Any], figures: dict[str, Any], who: str,
-               label: Optional[tuple[str, float, float]] = None, size: float = LABEL_SIZE) -> str:
+               label: Optional[tuple[str, float, float]] = None, size: float = LABEL_SIZE, need: Optional[str] = None) -> str:
     colour = SEATS[m["side"] % len(SEATS)]
     x, y = m["pos"]
     r = R_BASE
@@ -425,14 +452,17 @@ def _model_svg(view: dict[str, Any], m: dict[str, Any], figures: dict[str, Any],
     if m["aim"]:
         parts.append(f'<circle cx="{x + r}" cy="{y - r}" r="22" fill="#fff" stroke="{PALETTE["bad"]}" stroke-width="8"/>'
                      f'<circle cx="{x + r}" cy="{y - r}" r="6" fill="{PALETTE["bad"]}"/>')
-    if m["lily"]:  # the Lily Livered token, on the base's left
-        parts.append(f'<circle cx="{x - r - 42}" cy="{y}" r="40" fill="{PALETTE["gold"]}" stroke="{INK}" stroke-width="6"/>'
-                     f'<text x="{x - r - 42}" y="{y + 16}" font-size="44" text-anchor="middle" font-weight="bold" fill="{INK}" '
+    # tokens sit on the base's rim (never beside it, where a neighbour's base may stand)
+    if m["lily"]:  # the Lily Livered token, at the upper left
+        lx, ly = x - MARK_AT, y - MARK_AT
+        parts.append(f'<circle cx="{lx}" cy="{ly}" r="{MARK_R}" fill="{PALETTE["gold"]}" stroke="{INK}" stroke-width="5"/>'
+                     f'<text x="{lx}" y="{ly + 11}" font-size="30" text-anchor="middle" font-weight="bold" fill="{INK}" '
                      f'aria-hidden="true">LL</text>')
     wounds = sum(m["wounds"].values())
-    if wounds:  # wounds crossed off, on the base's right
-        parts.append(f'<circle cx="{x + r + 28}" cy="{y + 14}" r="28" fill="{PALETTE["bad"]}" stroke="#fff" stroke-width="5"/>'
-                     f'<text x="{x + r + 28}" y="{y + 30}" font-size="44" text-anchor="middle" font-weight="bold" fill="#fff" '
+    if wounds:  # how many wound boxes are crossed off, at the lower right
+        wx, wy = x + MARK_AT, y + MARK_AT
+        parts.append(f'<circle cx="{wx}" cy="{wy}" r="{MARK_R}" fill="{PALETTE["bad"]}" stroke="#fff" stroke-width="5"/>'
+                     f'<text x="{wx}" y="{wy + 12}" font-size="34" text-anchor="middle" font-weight="bold" fill="#fff" '
                      f'aria-hidden="true">{wounds}</text>')
     if m["strongbox"]:
         parts.append(f'<rect x="{x - 30}" y="{y + r - 10}" width="60" height="40" fill="{PALETTE["gold"]}" stroke="{INK}" stroke-width="6"/>')
@@ -441,14 +471,15 @@ def _model_svg(view: dict[str, Any], m: dict[str, Any], figures: dict[str, Any],
     if label is None:
         label = (who if len(who) <= 16 else who.split(" ")[-1], x, y - r - 30 - (40 if m["horse"] is not None else 0))
     short, label_x, label_y = label
-    half = len(short) * size * BOLD_CHAR / 2
+    tail = f'<tspan fill="{PALETTE["good"]}"> {esc(need)}</tspan>' if need else ""
+    half = len(short + (f" {need}" if need else "")) * size * BOLD_CHAR / 2
     # one press anywhere on the base or the name reaches the control
     left, right = min(label_x - half, x - r - 40), max(label_x + half, x + r + 40)
     top, bottom = min(label_y - size, y - r - 20), max(label_y + 15, y + r + 20)
     parts.insert(0, f'<rect x="{left:.0f}" y="{top:.0f}" width="{right - left:.0f}" height="{bottom - top:.0f}" '
                     f'fill="#fff" fill-opacity="0"/>')
     parts.append(f'<text x="{label_x:.0f}" y="{label_y:.0f}" font-size="{size:g}" text-anchor="middle" font-weight="bold" fill="{INK}" '
-                 f'stroke="#f6efe2" stroke-width="{size * 0.22:.0f}" paint-order="stroke">{esc(short)}</text>')
+                 f'stroke="#f6efe2" stroke-width="{size * 0.22:.0f}" paint-order="stroke">{esc(short)}{tail}</text>')
     return "".join(parts)
 
 
@@ -520,19 +551,20 @@ def _overlay(b: Board, ctx: dict[str, Any]) -> None:
                             f'stroke-width="6" stroke-dasharray="25 20"/>'))
                 b.text(ox, oy + sel["reach"] + 70, f'move {inches(sel["reach"])} open, {inches(sel["rough"])} through rough',
                        size=58, anchor="middle", fill=PALETTE["good"])
-            # lines of fire and what each shot needs
+            # lines of fire and what each shot needs (after a standing target's name, _labels)
             best: dict[Any, dict[str, Any]] = {}
             for s in sel["shots"]:
                 cur = best.get(s["target"])
                 if cur is None or (s["ok"], -s["need"]) > (cur["ok"], -cur["need"]):
                     best[s["target"]] = s
+            names = _labels(ctx)
             for t, s in best.items():
                 tx, ty = d["coach"]["team"] if t == "team" else _target_point(view, t)
                 colour = PALETTE["good"] if s["ok"] else MUTED
                 dash = "" if s["ok"] else ' stroke-dasharray="20 25"'
                 b.add(f'<line x1="{ox}" y1="{oy}" x2="{tx}" y2="{ty}" stroke="{colour}" stroke-width="7"{dash} opacity="0.8"/>')
-                if not s["ok"]:
-                    continue  # the dashed line says it: no shot from here (the panel says why)
+                if not s["ok"] or t in names:
+                    continue  # the dashed line says there is no shot (the panel says why); a name carries its number
                 text = need_text(s["need"]) + (f' ({s["cover"]} cover)' if s["cover"] else "")
                 b.text(tx, ty + 130, text, size=64, anchor="middle", weight="bold", fill=colour,
                        stroke="#f6efe2", stroke_width="12", paint_order="stroke")
