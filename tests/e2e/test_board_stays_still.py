@@ -186,6 +186,13 @@ def test_the_table_zooms_by_its_buttons_and_the_wheel_and_a_press_lands_on_the_p
         assert page.evaluate(SCALE) == pytest.approx(zoomed / 1.6, rel=1e-3)
         page.locator("[data-zoom-by=fit]").click()
         assert page.evaluate(SCALE) == pytest.approx(whole, rel=1e-3)
+        # the buttons answer the keyboard too
+        page.locator("[data-zoom-by=in]").focus()
+        page.keyboard.press("Enter")
+        assert page.evaluate(SCALE) == pytest.approx(whole * 1.6, rel=1e-3)
+        page.locator("[data-zoom-by=fit]").focus()
+        page.keyboard.press(" ")
+        assert page.evaluate(SCALE) == pytest.approx(whole, rel=1e-3)
     finally:
         ctx.close()
 

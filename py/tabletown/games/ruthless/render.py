@@ -149,8 +149,7 @@ def _zoom_buttons(b: Board, ctx: dict[str, Any]) -> None:
     size = ZOOM_BUTTON
     top = 10 + ctx["g"].height * ctx["scale"] + 8
     right = 10 + ctx["g"].width * ctx["scale"]
-    narrow = ctx["panel_at"] != (0.0, 0.0)
-    b.text(10, top + size / 2 + 6, "Pinch to zoom, or" if narrow else "Zoom: wheel, pinch or", size=15, fill=MUTED)
+    b.text(10, top + size / 2 + 6, "Pinch to zoom, or" if _on_phone(ctx) else "Zoom: wheel, pinch or", size=15, fill=MUTED)
     widths = {"in": size, "out": size, "fit": 110}
     x = right
     for by, text, label in reversed((("in", "+", "Zoom in on the table"),
@@ -283,22 +282,33 @@ def _labels(ctx: dict[str, Any]) -> dict[int, tuple[str, float, float]]:
     shoot at has what the shot needs written after his name (so the two never collide). On a
     phone the names are larger and shorter."""
     if "labels" not in ctx:
-        narrow = ctx["panel_at"] != (0.0, 0.0)
+        narrow = _on_phone(ctx)
         ctx["label_size"] = PHONE_LABEL_SIZE if narrow else LABEL_SIZE
         ctx["label_needs"] = _shot_needs(ctx["d"])
         ctx["labels"] = _place_labels(ctx["view"], ctx["d"], ctx["label_size"], short=narrow, tails=ctx["label_needs"])
     return ctx["labels"]
 
 
-def _shot_needs(d: dict[str, Any]) -> dict[Any, str]:
-    """What the acting character's best shot at each target needs ("6+", "10+ (hard)"), for the
-    targets he can shoot at from where he stands."""
+def _best_shots(d: dict[str, Any]) -> dict[Any, dict[str, Any]]:
+    """The acting character's best shot at each target (one he can take first, then the surest)."""
     best: dict[Any, dict[str, Any]] = {}
     for s in (d.get("selected") or {}).get("shots", []):
         cur = best.get(s["target"])
         if cur is None or (s["ok"], -s["need"]) > (cur["ok"], -cur["need"]):
             best[s["target"]] = s
-    return {t: need_text(s["need"]) + (f" ({s['cover']})" if s["cover"] else "") for t, s in best.items() if s["ok"]}
+    return best
+
+
+def _shot_needs(d: dict[str, Any]) -> dict[Any, str]:
+    """What the acting character's best shot at each target needs ("6+", "10+ (hard)"), for the
+    targets he can shoot at from where he stands."""
+    return {t: need_text(s["need"]) + (f" ({s['cover']})" if s["cover"] else "")
+            for t, s in _best_shots(d).items() if s["ok"]}
+
+
+def _on_phone(ctx: dict[str, Any]) -> bool:
+    """Whether the board has its phone layout (the panel moved under the table)."""
+    return ctx["panel_at"] != (0.0, 0.0)
 
 
 def _model(b: Board, ctx: dict[str, Any], m: dict[str, Any], labels: dict[int, tuple[str, float, float]],
@@ -552,13 +562,8 @@ def _overlay(b: Board, ctx: dict[str, Any]) -> None:
                 b.text(ox, oy + sel["reach"] + 70, f'move {inches(sel["reach"])} open, {inches(sel["rough"])} through rough',
                        size=58, anchor="middle", fill=PALETTE["good"])
             # lines of fire and what each shot needs (after a standing target's name, _labels)
-            best: dict[Any, dict[str, Any]] = {}
-            for s in sel["shots"]:
-                cur = best.get(s["target"])
-                if cur is None or (s["ok"], -s["need"]) > (cur["ok"], -cur["need"]):
-                    best[s["target"]] = s
             names = _labels(ctx)
-            for t, s in best.items():
+            for t, s in _best_shots(d).items():
                 tx, ty = d["coach"]["team"] if t == "team" else _target_point(view, t)
                 colour = PALETTE["good"] if s["ok"] else MUTED
                 dash = "" if s["ok"] else ' stroke-dasharray="20 25"'
