@@ -222,22 +222,27 @@
     views.set(holder(svg), clamp(view, windowOf(zoomable(svg))));
     apply(svg);
   }
-  // The drawing's own point (root units) under a point of the window, and the frame's point there.
+  // The drawing's own point (root units) under a point of the window.
   function rootPoint(svg, clientX, clientY) {
     var m = svg.getScreenCTM();
     var p = svg.createSVGPoint();
     p.x = clientX; p.y = clientY;
     return p.matrixTransform(m.inverse());
   }
+  // The frame's point (its own units) under a point of the window, in the present view.
+  function framePointAt(svg, clientX, clientY) {
+    var at = placed(zoomable(svg)), view = viewOf(svg), r = rootPoint(svg, clientX, clientY);
+    return {x: view.u + (r.x - at.x) / (at.s * view.k), y: view.v + (r.y - at.y) / (at.s * view.k)};
+  }
+  // Zoom to `k` times the whole window with the frame point `p` under the window point (clientX, clientY).
+  function zoomKeeping(svg, k, p, clientX, clientY) {
+    var at = placed(zoomable(svg)), r = rootPoint(svg, clientX, clientY);
+    k = Math.min(MOST, Math.max(1, k));
+    setView(svg, {k: k, u: p.x - (r.x - at.x) / (at.s * k), v: p.y - (r.y - at.y) / (at.s * k)});
+  }
   // Zoom by `factor` keeping the frame point under (clientX, clientY) where it is.
   function zoomAt(svg, factor, clientX, clientY) {
-    var frame = zoomable(svg);
-    var at = placed(frame);
-    var view = viewOf(svg);
-    var r = rootPoint(svg, clientX, clientY);
-    var px = view.u + (r.x - at.x) / (at.s * view.k), py = view.v + (r.y - at.y) / (at.s * view.k);
-    var k = Math.min(MOST, Math.max(1, view.k * factor));
-    setView(svg, {k: k, u: px - (r.x - at.x) / (at.s * k), v: py - (r.y - at.y) / (at.s * k)});
+    zoomKeeping(svg, viewOf(svg).k * factor, framePointAt(svg, clientX, clientY), clientX, clientY);
   }
   // The window's centre in window pixels.
   function centre(svg) {
@@ -303,9 +308,7 @@
     var view = viewOf(svg);
     if (e.touches.length === 2) {
       var m = mid(e.touches);
-      var at = placed(zoomable(svg)), r = rootPoint(svg, m.x, m.y);
-      touch = {svg: svg, two: true, d: spread(e.touches) || 1, k: view.k,
-               px: view.u + (r.x - at.x) / (at.s * view.k), py: view.v + (r.y - at.y) / (at.s * view.k)};
+      touch = {svg: svg, two: true, d: spread(e.touches) || 1, k: view.k, p: framePointAt(svg, m.x, m.y)};
     } else if (e.touches.length === 1) {
       touch = {svg: svg, two: false, x: e.touches[0].clientX, y: e.touches[0].clientY, start: view, moving: false};
     }
@@ -315,10 +318,8 @@
     var svg = touch.svg;
     if (touch.two && e.touches.length === 2) {
       e.preventDefault();
-      var k = Math.min(MOST, Math.max(1, touch.k * spread(e.touches) / touch.d));
-      var m = mid(e.touches);
-      var at = placed(zoomable(svg)), r = rootPoint(svg, m.x, m.y);
-      setView(svg, {k: k, u: touch.px - (r.x - at.x) / (at.s * k), v: touch.py - (r.y - at.y) / (at.s * k)});
+      var m = mid(e.touches);  // the point first between the fingers stays between them
+      zoomKeeping(svg, touch.k * spread(e.touches) / touch.d, touch.p, m.x, m.y);
       dragged = true;
     } else if (!touch.two && e.touches.length === 1 && touch.start.k > 1) {
       e.preventDefault();  // a zoomed table is panned, not the page scrolled
