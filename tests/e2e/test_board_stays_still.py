@@ -121,8 +121,6 @@ def test_the_board_stays_where_it_is_through_moves_prompts_and_errors(browser, b
             if is_over(page):
                 break  # the result screen opens above the board
             assert page.evaluate(PLACE) == start, f"the board moved after pressing {label!r}"
-            status = page.evaluate("() => { const s = document.querySelector('#status'); return [s.scrollHeight, s.clientHeight]; }")
-            assert status[0] <= status[1] + 1, "the status line is cut off: " + page.locator("#status").inner_text()
         assert refused
         assert {"Play", "Pick"} <= seen  # cards, models and moves were pressed
     finally:
