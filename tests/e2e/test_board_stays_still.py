@@ -127,6 +127,31 @@ def test_the_board_stays_where_it_is_through_moves_prompts_and_errors(browser, b
         ctx.close()
 
 
+@pytest.mark.parametrize("game", ["tavern-tussle", "torches-and-pitchforks", "tumble-town", "townsfolk-tussle"])
+def test_every_games_board_stays_where_it_is_on_a_phone(browser, base_url, game):
+    """The frame is the page's, so the other games' boards hold still as well."""
+    ctx = browser.new_context(**PHONE)
+    try:
+        page = ctx.new_page()
+        open_page(page, base_url, f"#new/{game}?seats=human,bot&seed=3")
+        wait_for_humans(page)
+        close_guide(page)
+        start = page.evaluate(PLACE)
+        for step in range(16):
+            handoff = page.locator("#handoff:not([hidden]) [data-action=handoff]")
+            actions = page.locator("#board [data-action]")
+            if is_over(page) or handoff.count() or not actions.count():
+                break
+            touch_or_click(page, actions.nth(step * 7 % actions.count()), touch=True)
+            wait_for_humans(page)
+            if is_over(page):
+                break  # the result screen opens above the board
+            assert page.evaluate(PLACE) == start, f"the board moved at press {step + 1}"
+        assert step > 4
+    finally:
+        ctx.close()
+
+
 def bat_masterson_acts(page, touch: bool) -> None:
     """Play the initiative card, then pick Bat Masterson (the Dodge City Draw, seed 3)."""
     for _ in range(400):
