@@ -14,7 +14,8 @@ from tabletown.games.ruthless import models as M
 from tabletown.games.ruthless.phrases import TRAIT_TEXT
 from tabletown.games.ruthless.render import PANEL_W, PANEL_X
 
-from .test_ruthless_helpers import RULES, acting, arena, card, dice, play, put
+from .test_ruthless_combat import brawl
+from .test_ruthless_helpers import RULES, SPEC, acting, arena, card, dice, play, put
 from .test_ruthless_render import draw
 from .test_ruthless_scenarios import dodge, fire, shooter_ready
 
@@ -247,3 +248,17 @@ def test_what_a_shot_needs_follows_the_targets_name_clear_of_the_other_names(nar
     for i, one in enumerate(labels):
         for other in labels[i + 1:]:
             assert not overlap(one, other), (one, other)
+
+
+def test_the_hand_says_what_pressing_a_card_does():
+    # "Cards are played for initiative, ... as the score in Fisticuffs"
+    st = RULES.setup(3, 2, SPEC.normalize(2, {"scenario": "dodge-city"}))
+    assert st["phase"] == "initiative"
+    svg, _ = draw(st, 0)
+    assert ">Play one<" in svg and "Fight with<" not in svg
+    st, a, d = brawl(card(12, 3), card(5, C))
+    st["selected"] = a["id"]
+    st, _ = play(st, 0, {"type": "move", "model": a["id"], "to": [1500, 1000]})
+    assert st["pending"]["kind"] == "brawl" and 1 in RULES.active(st)  # "both immediately select a card"
+    svg, _ = draw(st, 1)
+    assert ">Fight with<" in svg and ">Play one<" not in svg

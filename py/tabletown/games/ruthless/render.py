@@ -796,7 +796,10 @@ def _hand_row(b: Board, ctx: dict[str, Any], y: int) -> int:
         return y
     picks = {a["card"]: i for i, a in enumerate(ctx["legal"]) if a["type"] in ("pick", "brawl")}
     b.text(PANEL_X + 6, y + 12, "Your hand", size=14, fill=MUTED)
-    x = PANEL_X + 80
+    if picks:  # the cards are buttons: what pressing one does
+        for_initiative = any(a["type"] == "pick" for a in ctx["legal"])
+        b.text(PANEL_X + 6, y + 32, "Play one" if for_initiative else "Fight with", size=14, weight="bold", fill=ACCENT)
+    x = PANEL_X + 88
     for c in sorted(hand, reverse=True):
         red = K.suit(c) in (K.DIAMONDS, K.HEARTS)
         body = (f'<rect x="{x}" y="{y}" width="40" height="54" rx="5" fill="#fff" stroke="{INK}" stroke-width="1.5"/>'
