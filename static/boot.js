@@ -173,6 +173,197 @@
   }
 })();
 
+// Zoom and pan for a board frame drawn with a window (`data-zoom="w h"`, engine/draw.py
+// Board.frame): by its buttons (`data-zoom-by` in, out, fit), the wheel, two fingers, and a drag
+// once zoomed in. The view (how far in, and the frame's point at the window's top left corner)
+// is kept on the board's container, so it survives the page replacing parts of the drawing, and
+// a new game screen starts whole. Every frame with the same id in that drawing moves together;
+// presses still map to frame points (tabletownFramePoint reads each frame's screen matrix).
+(function () {
+  "use strict";
+  var MOST = 8;  // times the whole window
+  var views = new WeakMap();  // board container -> {k, u, v}
+  var touch = null;  // the fingers on a zoomable table
+  var drag = null;  // the mouse dragging a zoomed table
+  var dragged = false;  // a drag or pinch just moved the table: the click it ends with is no press
+
+  function zoomable(svg) { return svg ? svg.querySelector("[data-frame][data-zoom]") : null; }
+  function holder(svg) { return svg.parentNode; }
+  function viewOf(svg) { return views.get(holder(svg)) || {k: 1, u: 0, v: 0}; }
+  function windowOf(frame) {
+    var n = frame.getAttribute("data-zoom").split(" ").map(Number);
+    return {w: n[0], h: n[1]};
+  }
+  // A frame's placement as drawn, translate(x y) scale(s), remembered before it is first zoomed.
+  function placed(frame) {
+    if (!frame.hasAttribute("data-placed")) frame.setAttribute("data-placed", frame.getAttribute("transform") || "");
+    var n = (frame.getAttribute("data-placed").match(/-?[\d.]+(?:e-?\d+)?/g) || []).map(Number);
+    return {x: n[0] || 0, y: n[1] || 0, s: n.length > 2 ? n[2] : 1};
+  }
+  function clamp(view, win) {
+    var k = Math.min(MOST, Math.max(1, view.k));
+    return {k: k, u: Math.min(Math.max(view.u, 0), win.w - win.w / k),
+            v: Math.min(Math.max(view.v, 0), win.h - win.h / k)};
+  }
+  function apply(svg) {
+    var first = zoomable(svg);
+    if (!first) return;
+    var view = viewOf(svg);
+    var id = first.getAttribute("data-frame");
+    var frames = svg.querySelectorAll('[data-frame="' + id + '"]');
+    for (var i = 0; i < frames.length; i++) {
+      var at = placed(frames[i]);
+      var s = at.s * view.k;
+      frames[i].setAttribute("transform", "translate(" + (at.x - s * view.u).toFixed(2) + " " +
+        (at.y - s * view.v).toFixed(2) + ") scale(" + s.toFixed(6) + ")");
+    }
+    svg.setAttribute("data-zoomed", view.k > 1.001 ? "true" : "false");
+  }
+  function setView(svg, view) {
+    views.set(holder(svg), clamp(view, windowOf(zoomable(svg))));
+    apply(svg);
+  }
+  // The drawing's own point (root units) under a point of the window.
+  function rootPoint(svg, clientX, clientY) {
+    var m = svg.getScreenCTM();
+    var p = svg.createSVGPoint();
+    p.x = clientX; p.y = clientY;
+    return p.matrixTransform(m.inverse());
+  }
+  // The frame's point (its own units) under a point of the window, in the present view.
+  function framePointAt(svg, clientX, clientY) {
+    var at = placed(zoomable(svg)), view = viewOf(svg), r = rootPoint(svg, clientX, clientY);
+    return {x: view.u + (r.x - at.x) / (at.s * view.k), y: view.v + (r.y - at.y) / (at.s * view.k)};
+  }
+  // Zoom to `k` times the whole window with the frame point `p` under the window point (clientX, clientY).
+  function zoomKeeping(svg, k, p, clientX, clientY) {
+    var at = placed(zoomable(svg)), r = rootPoint(svg, clientX, clientY);
+    k = Math.min(MOST, Math.max(1, k));
+    setView(svg, {k: k, u: p.x - (r.x - at.x) / (at.s * k), v: p.y - (r.y - at.y) / (at.s * k)});
+  }
+  // Zoom by `factor` keeping the frame point under (clientX, clientY) where it is.
+  function zoomAt(svg, factor, clientX, clientY) {
+    zoomKeeping(svg, viewOf(svg).k * factor, framePointAt(svg, clientX, clientY), clientX, clientY);
+  }
+  // The window's centre in window pixels.
+  function centre(svg) {
+    var frame = zoomable(svg);
+    var at = placed(frame), win = windowOf(frame);
+    var m = svg.getScreenCTM();
+    return {x: m.e + m.a * (at.x + at.s * win.w / 2), y: m.f + m.d * (at.y + at.s * win.h / 2)};
+  }
+  function byButton(button) {
+    var svg = button.ownerSVGElement;
+    if (!zoomable(svg)) return;
+    var how = button.getAttribute("data-zoom-by");
+    if (how === "fit") { setView(svg, {k: 1, u: 0, v: 0}); return; }
+    var c = centre(svg);
+    zoomAt(svg, how === "in" ? 1.6 : 1 / 1.6, c.x, c.y);
+  }
+  // Pan by a move of (dx, dy) window pixels.
+  function panBy(svg, start, dx, dy) {
+    var at = placed(zoomable(svg));
+    var m = svg.getScreenCTM();
+    setView(svg, {k: start.k, u: start.u - dx / (m.a * at.s * start.k), v: start.v - dy / (m.d * at.s * start.k)});
+  }
+  function svgUnder(target) {
+    var frame = target && target.closest ? target.closest("[data-frame]") : null;
+    var svg = frame ? frame.ownerSVGElement : null;
+    return svg && zoomable(svg) ? svg : null;
+  }
+
+  document.addEventListener("click", function (e) {
+    if (dragged) {  // the end of a drag that panned is not a press on the table
+      dragged = false;
+      e.stopPropagation();
+      e.preventDefault();
+      return;
+    }
+    var button = e.target && e.target.closest ? e.target.closest("[data-zoom-by]") : null;
+    if (button) { e.preventDefault(); byButton(button); }
+  }, true);
+  document.addEventListener("keydown", function (e) {
+    if ((e.key === "Enter" || e.key === " ") && e.target && e.target.getAttribute &&
+        e.target.getAttribute("data-zoom-by")) {
+      e.preventDefault();
+      byButton(e.target);
+    }
+  });
+  // The wheel zooms the table under the pointer; zoomed out in full, scrolling down scrolls the page.
+  document.addEventListener("wheel", function (e) {
+    var svg = svgUnder(e.target);
+    if (!svg) return;
+    var delta = e.deltaY * (e.deltaMode === 1 ? 40 : e.deltaMode === 2 ? 800 : 1);
+    if (delta > 0 && viewOf(svg).k <= 1) return;
+    e.preventDefault();
+    zoomAt(svg, Math.exp(-delta * 0.002), e.clientX, e.clientY);
+  }, {passive: false});
+
+  // Two fingers zoom (and pan by their midpoint); one finger pans a zoomed table.
+  function spread(t) { return Math.hypot(t[0].clientX - t[1].clientX, t[0].clientY - t[1].clientY); }
+  function mid(t) { return {x: (t[0].clientX + t[1].clientX) / 2, y: (t[0].clientY + t[1].clientY) / 2}; }
+  document.addEventListener("touchstart", function (e) {
+    dragged = false;
+    var svg = svgUnder(e.target);
+    if (!svg) { touch = null; return; }
+    var view = viewOf(svg);
+    if (e.touches.length === 2) {
+      var m = mid(e.touches);
+      touch = {svg: svg, two: true, d: spread(e.touches) || 1, k: view.k, p: framePointAt(svg, m.x, m.y)};
+    } else if (e.touches.length === 1) {
+      touch = {svg: svg, two: false, x: e.touches[0].clientX, y: e.touches[0].clientY, start: view, moving: false};
+    }
+  }, {passive: true});
+  document.addEventListener("touchmove", function (e) {
+    if (!touch) return;
+    var svg = touch.svg;
+    if (touch.two && e.touches.length === 2) {
+      e.preventDefault();
+      var m = mid(e.touches);  // the point first between the fingers stays between them
+      zoomKeeping(svg, touch.k * spread(e.touches) / touch.d, touch.p, m.x, m.y);
+      dragged = true;
+    } else if (!touch.two && e.touches.length === 1 && touch.start.k > 1) {
+      e.preventDefault();  // a zoomed table is panned, not the page scrolled
+      var dx = e.touches[0].clientX - touch.x, dy = e.touches[0].clientY - touch.y;
+      if (!touch.moving && Math.hypot(dx, dy) < 8) return;
+      touch.moving = true;
+      dragged = true;
+      panBy(svg, touch.start, dx, dy);
+    }
+  }, {passive: false});
+  document.addEventListener("touchend", function (e) {
+    if (touch && e.touches.length === 0) touch = null;
+  });
+
+  // A mouse drag pans a zoomed table.
+  document.addEventListener("pointerdown", function (e) {
+    dragged = false;
+    if (e.pointerType !== "mouse" || e.button !== 0) return;
+    var svg = svgUnder(e.target);
+    drag = svg && viewOf(svg).k > 1 ? {svg: svg, x: e.clientX, y: e.clientY, start: viewOf(svg), moving: false} : null;
+  });
+  document.addEventListener("pointermove", function (e) {
+    if (!drag || !(e.buttons & 1)) return;
+    var dx = e.clientX - drag.x, dy = e.clientY - drag.y;
+    if (!drag.moving && Math.hypot(dx, dy) < 6) return;
+    drag.moving = true;
+    dragged = true;
+    panBy(drag.svg, drag.start, dx, dy);
+  });
+  document.addEventListener("pointerup", function () { drag = null; });
+
+  // The page replaces the board's parts on every move: new frames take the kept view at once
+  // (before the next paint: observers run before it).
+  new MutationObserver(function () {
+    var fresh = document.querySelectorAll("[data-frame]:not([data-placed])");
+    var done = [];
+    for (var i = 0; i < fresh.length; i++) {
+      var svg = fresh[i].ownerSVGElement;
+      if (svg && done.indexOf(svg) < 0) { done.push(svg); apply(svg); }
+    }
+  }).observe(document.documentElement, {childList: true, subtree: true});
+})();
+
 // Label in name: a board control's accessible name (its aria-label, e.g. "Play Pistol on
 // Hans") must also contain the text the player sees on it, so that speech and voice
 // control agree. Called by the page after each board update.

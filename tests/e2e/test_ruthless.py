@@ -25,7 +25,7 @@ PREFERENCE = [
     r"^Fight with the ",
     r"^Do nothing$",
     r"^Wound roll keep",
-    r"^Place the citizen here",
+    r"^Place .* here",
     r"^Get Your Courage Up without a card",
     r"^Move .* (charge!|advance|to cover)",
     r"^Pick .* to act",

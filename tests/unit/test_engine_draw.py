@@ -123,6 +123,19 @@ def test_a_frame_for_a_grid_names_its_cell_size():
                                    'transform="translate(10.5 0) scale(2)"><rect/></g></g>')
 
 
+def test_a_frame_with_a_window_may_be_zoomed_and_draws_only_inside_its_window():
+    b = Board(100, 100, "b")
+    for key in ("under", "over"):  # two parts in the same frame share one clip
+        with b.part(key):
+            with b.frame("table", x=10, y=10, scale=0.1, window=(3600, 3000)):
+                b.add("<rect/>")
+    svg = b.svg()
+    assert svg.head.count("<clipPath") == 1
+    assert '<clipPath id="window-table"><rect x="10" y="10" width="360" height="300"/></clipPath>' in svg.head
+    assert svg.parts[0][1] == ('<g data-part="under"><g clip-path="url(#window-table)"><g data-frame="table" '
+                               'data-zoom="3600 3000" transform="translate(10 10) scale(0.1)"><rect/></g></g></g>')
+
+
 def test_a_frame_closes_its_group_even_when_drawing_inside_it_fails():
     b = Board(10, 10, "b")
     with b.part("t"):

@@ -147,9 +147,10 @@ def _button_boxes(svg):
     shift = re.search(r'<g transform="translate\((-?[\d.]+) (-?[\d.]+)\)">', svg)
     dx = float(shift.group(1)) if shift else 0.0
     out = []
-    for m in re.finditer(r'<rect x="([\d.]+)" y="[\d.]+" width="([\d.]+)" height="24" rx="4"[^>]*/>'
-                         r'<text [^>]*>([^<]*)</text>', svg):
-        out.append((float(m.group(1)) + dx, float(m.group(2)), html.unescape(m.group(3))))
+    for m in re.finditer(r'<rect x="([\d.]+)" y="[\d.]+" width="([\d.]+)" height="[\d.]+" rx="4"[^>]*/>'
+                         r'<text [^>]*>(.*?)</text>', svg):
+        words = " ".join(re.sub(r"<[^>]+>", " ", m.group(3)).split())  # a long button's lines are tspans
+        out.append((float(m.group(1)) + dx, float(m.group(2)), html.unescape(words)))
     return out
 
 

@@ -53,7 +53,7 @@ def test_the_reachable_area_and_the_range_bands_of_the_acting_character():
 def test_the_number_needed_is_shown_before_the_shot():
     st, a, e = street()
     svg, _ = draw(st, 0)
-    assert ">6+<" in svg
+    assert re.search(r">Billy Claiborne<tspan[^>]*> 6\+</tspan>", svg)  # after the target's name
     assert "Shoot at Billy Claiborne: Revolver, short range 7″, needs 6+" in svg
 
 

@@ -158,16 +158,30 @@ class Board:
             self._current.append(svg)
 
     @contextmanager
-    def frame(self, frame_id: str, x: float = 0, y: float = 0, scale: float = 1.0, cell: Optional[int] = None) -> Iterator[None]:
+    def frame(self, frame_id: str, x: float = 0, y: float = 0, scale: float = 1.0, cell: Optional[int] = None,
+              window: Optional[tuple[int, int]] = None) -> Iterator[None]:
         """A group whose own units are the game's units (hundredths of an inch, or grid
-        units with `cell` units per square); the page maps pointer presses into it."""
+        units with `cell` units per square); the page maps pointer presses into it.
+
+        With `window` (the frame's width and height in its own units) the player may zoom and
+        pan the frame (static/boot.js): it is marked `data-zoom` and what it draws is clipped to
+        that window, so a zoomed table stays inside its border."""
         cell_attr = f' data-cell="{cell}"' if cell else ""
+        zoom_attr = ""
+        if window:
+            clip_id = f"window-{frame_id}"
+            w, h = window
+            self._symbols.setdefault(f"clip:{clip_id}", f'<clipPath id="{esc(clip_id)}"><rect x="{_num(x)}" y="{_num(y)}" '
+                                                         f'width="{_num(w * scale)}" height="{_num(h * scale)}"/></clipPath>')
+            self.add(f'<g clip-path="url(#{esc(clip_id)})">')
+            zoom_attr = f' data-zoom="{int(w)} {int(h)}"'
         # the scale to six places: two would draw a 36″ table at 0.11 for 0.1061, 4 % too large
-        self.add(f'<g data-frame="{esc(frame_id)}"{cell_attr} transform="translate({_num(x)} {_num(y)}) scale({_num(scale, 6)})">')
+        self.add(f'<g data-frame="{esc(frame_id)}"{cell_attr}{zoom_attr} '
+                 f'transform="translate({_num(x)} {_num(y)}) scale({_num(scale, 6)})">')
         try:
             yield
         finally:
-            self.add("</g>")
+            self.add("</g></g>" if window else "</g>")
 
     # --- drawing ------------------------------------------------------------------------
     def use(self, symbol_id: str, x: float, y: float, w: Optional[float] = None, h: Optional[float] = None, **attrs: Any) -> None:

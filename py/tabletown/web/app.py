@@ -705,16 +705,17 @@ class App:
         cell = int(str(frame.getAttribute("data-cell") or "100")) if str(frame.getAttribute("data-cell") or "").isdigit() else 100
         return policy.frame_value(self.kinds[self.armed], float(point[0]), float(point[1]), cell)
 
-    def point_chosen(self, value: list[int]) -> None:
+    def point_chosen(self, value: list[int], at: Optional[tuple[float, float]] = None) -> None:
         """Make the armed kind's move at `value`: where its preview stands (a point out of reach
-        snaps to the farthest legal one), else the value itself (the rules say what is wrong)."""
+        snaps to the farthest legal one), else the value itself (the rules say what is wrong,
+        beside the pointer at `at` when it was pressed)."""
         kind = self.kinds[self.armed]
         preview = self.preview if value == self.cursor else None
         if preview is None and self.view is not None:
             preview = self.session.rules.preview(self.view, self.screen.acting if self.screen else None, kind, value)
         if preview and preview.get("ok") and "to" in preview:
             value = list(preview["to"])
-        self.play_action(policy.complete(kind, value))
+        self.play_action(policy.complete(kind, value), at=at)
 
     def shows(self, piece: str, value: Any) -> bool:
         """Whether a piece of the game frame must be set to `value` (it shows something else now)."""
@@ -874,7 +875,9 @@ class App:
         self.log_count = len(session.lines)
 
     # --- moves ---------------------------------------------------------------------------
-    def play_action(self, action: dict[str, Any]) -> None:
+    def play_action(self, action: dict[str, Any], at: Optional[tuple[float, float]] = None) -> None:
+        """Play an action; one the rules refuse is explained over the page (beside the pointer
+        at `at`, for a pressed point) and changes nothing."""
         session = self.session
         if session is None or self.screen is None or self.screen.acting is None:
             return
@@ -882,9 +885,10 @@ class App:
         try:
             session.apply(self.screen.acting, action)
         except IllegalAction as err:
-            self.alert(f"That move is not allowed: {err}")
+            self.alert(f"That move is not allowed: {err}", at=at)
             return
         applied = js.performance.now()
+        self.clear_alert()  # an earlier refusal no longer applies
         self.disarm()
         self.confirm = None
         self.autosave()
@@ -1105,7 +1109,7 @@ class App:
             self.set_cursor(value)
             if self.preview is not None:
                 return
-        self.point_chosen(value)
+        self.point_chosen(value, at=(float(event.clientX), float(event.clientY)))
 
     def on_key(self, event: Any) -> None:
         target = event.target
@@ -1316,11 +1320,30 @@ class App:
         except Exception:  # noqa: BLE001 - only the benchmarks read this
             self.stats.wasmBytes = -1
 
-    def alert(self, message: str, where: str = "alerts") -> None:
+    def alert(self, message: str, where: str = "alerts", at: Optional[tuple[float, float]] = None) -> None:
+        """A message over the page (it floats, so nothing under it moves): at the top, or beside
+        the pointer at `at` (in the window's pixels), below it or, near the window's foot, above it;
+        `where` names another place for it (the setup form's, beside Start)."""
         slot = self.doc.getElementById(where)
         if absent(slot):
             return
         slot.innerHTML = screens.alert(message)
+        slot.classList.toggle("at-pointer", at is not None)
+        if at is None:
+            slot.style.removeProperty("left")
+            slot.style.removeProperty("top")
+            return
+        x, y = at
+        wide, high = float(js.window.innerWidth), float(js.window.innerHeight)
+        half = min(176.0, (wide - 16) / 2)  # the box is at most 22rem wide (static/app.css)
+        slot.style.left = f"{min(max(x, half + 8), wide - half - 8):.0f}px"
+        slot.style.top = f"{y:.0f}px"
+        slot.classList.toggle("above", y > high - 160)
+
+    def clear_alert(self) -> None:
+        slot = self.doc.getElementById("alerts")
+        if not absent(slot) and slot.innerHTML:
+            slot.innerHTML = ""
 
     def set_title(self, title: str) -> None:
         self.doc.title = title

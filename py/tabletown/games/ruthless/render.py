@@ -104,7 +104,7 @@ def render(view: dict[str, Any], ui: dict[str, Any]) -> str:
     ctx = {"view": view, "d": d, "legal": legal, "names": names, "viewer": viewer, "g": g, "scale": scale,
            "used": used, "ui": ui, "panel_at": (0.0, 0.0)}
     if narrow:
-        table_h = (_editor_size(view, True)[1] if view["phase"] == "build" else g.height * scale) + 16
+        table_h = (_editor_size(view, True)[1] if view["phase"] == "build" else g.height * scale + ZOOM_STRIP) + 16
         ctx["panel_at"] = (10 - PANEL_X, table_h)
         width, height = NARROW_W, round(table_h + _panel_height(ctx))  # until the panel is measured
     else:
@@ -129,11 +129,39 @@ def render(view: dict[str, Any], ui: dict[str, Any]) -> str:
             _at_model(b, ctx)
         with b.part("ghost"):
             _ghost(b, ctx)
-    if narrow:
-        ctx["panel_bottom"] = _panel_bottom(ctx)
-        b.height = round(ctx["panel_at"][1] + ctx["panel_bottom"] + 24)
+    # the board is as tall as the panel's rows (a row of long buttons takes two lines)
+    ctx["panel_bottom"] = _panel_bottom(ctx)
+    b.height = round(ctx["panel_at"][1] + ctx["panel_bottom"] + 24) if narrow else max(720, round(ctx["panel_bottom"] + 24))
     _panel(b, ctx)
+    if view["phase"] != "build" and not show_map:
+        with b.part("zoom"):
+            _zoom_buttons(b, ctx)
     return b.svg()
+
+
+ZOOM_BUTTON = 46  # drawn units: about 43 px on a phone, a finger's width
+ZOOM_STRIP = ZOOM_BUTTON + 8  # the row under the table that holds them
+
+
+def _zoom_buttons(b: Board, ctx: dict[str, Any]) -> None:
+    """Zoom in, zoom out and the whole table, in a row under the table's right end; the page does
+    the zooming (static/boot.js, for every frame drawn with a window), so they act on no rule."""
+    size = ZOOM_BUTTON
+    top = 10 + ctx["g"].height * ctx["scale"] + 8
+    right = 10 + ctx["g"].width * ctx["scale"]
+    b.text(10, top + size / 2 + 6, "Pinch to zoom, or" if _on_phone(ctx) else "Zoom: wheel, pinch or", size=15, fill=MUTED)
+    widths = {"in": size, "out": size, "fit": 110}
+    x = right
+    for by, text, label in reversed((("in", "+", "Zoom in on the table"),
+                                     ("out", "−", "Zoom out of the table"),
+                                     ("fit", "Whole table", "Show the whole table"))):
+        x -= widths[by]
+        b.add(f'<g data-zoom-by="{by}" role="button" tabindex="0" aria-label="{label}" class="act zoom-by">'
+              f'<rect x="{x:.1f}" y="{top:.1f}" width="{widths[by]}" height="{size}" rx="8" fill="#fffaf0" '
+              f'stroke="{INK}" stroke-width="2"/>'
+              f'<text x="{x + widths[by] / 2:.1f}" y="{top + size / 2 + (9 if len(text) == 1 else 5):.1f}" '
+              f'font-size="{28 if len(text) == 1 else 14}" text-anchor="middle" font-weight="bold" fill="{INK}">{text}</text></g>')
+        x -= 6
 
 
 def _layout(view: dict[str, Any], ui: dict[str, Any]) -> tuple[bool, bool, float]:
@@ -143,7 +171,8 @@ def _layout(view: dict[str, Any], ui: dict[str, Any]) -> tuple[bool, bool, float
         view["mode"] == "campaign" and view["phase"] == "over" and view["act"] and view["act"]["escaped"])
     # the territory map keeps the wide layout: it is drawn across the table's place
     narrow = bool(ui.get("narrow")) and not show_map
-    box = (PANEL_W, PANEL_W * 2) if narrow else TABLE_BOX
+    # the table leaves room under it for its zoom buttons
+    box = (PANEL_W, PANEL_W * 2) if narrow else (TABLE_BOX[0], TABLE_BOX[1] - ZOOM_STRIP)
     return show_map, narrow, min(box[0] / g.width, box[1] / g.height)
 
 
@@ -194,7 +223,7 @@ def _terrain(b: Board, ctx: dict[str, Any]) -> None:
     g, scale = ctx["g"], ctx["scale"]
     table_id = g.id
     b.add(f'<rect x="8" y="8" width="{g.width * scale + 4:.1f}" height="{g.height * scale + 4:.1f}" fill="{PALETTE["wood"]}"/>')
-    with b.frame("table", x=10, y=10, scale=scale):
+    with b.frame("table", x=10, y=10, scale=scale, window=_window(ctx)):
         b.add(f'<rect x="0" y="0" width="{g.width}" height="{g.height}" fill="#e8d9b8"/>')
         if table_id != "wagon-road":  # the areas where posses deploy (and citizens join)
             for z, (x0, y0, x1, y1) in enumerate(g.zones[:2]):
@@ -231,6 +260,11 @@ def _terrain(b: Board, ctx: dict[str, Any]) -> None:
             b.text(80, y + 25, f'{y // 100}″', size=70, fill=INK)
 
 
+def _window(ctx: dict[str, Any]) -> tuple[int, int]:
+    """The table as a window the player may zoom and pan (engine/draw.py `Board.frame`)."""
+    return (ctx["g"].width, ctx["g"].height)
+
+
 def _models(b: Board, ctx: dict[str, Any]) -> None:
     view, d, legal, scale = ctx["view"], ctx["d"], ctx["legal"], ctx["scale"]
     select_of = {a["model"]: i for i, a in enumerate(legal) if a["type"] == "select"}
@@ -242,10 +276,10 @@ def _models(b: Board, ctx: dict[str, Any]) -> None:
                 key = view["pending"]["window"]["ctx"]["threat"]
             shot_of.setdefault(key, i)
     mount_of = {a["horse"]: i for i, a in enumerate(legal) if a["type"] == "mount" and a["horse"] != "coach"}
-    labels = _place_labels(view, d)
+    labels = _labels(ctx)
     # The stagecoach and strongbox are one part and each model its own, so a move redraws the
     # models it changed, not every model (each part has its own frame in the table's units).
-    with b.part("models"), b.frame("table", x=10, y=10, scale=scale):
+    with b.part("models"), b.frame("table", x=10, y=10, scale=scale, window=_window(ctx)):
         coach = view.get("coach")
         if coach and not coach["gone"]:
             cd = d["coach"]
@@ -265,8 +299,42 @@ def _models(b: Board, ctx: dict[str, Any]) -> None:
             b.add(f'<rect x="{bx - 40}" y="{by - 28}" width="80" height="56" fill="{PALETTE["gold"]}" stroke="{INK}" '
                   f'stroke-width="8" aria-label="The strongbox" data-topic="board:strongbox"/>')
     for m in view["models"]:
-        with b.part(f"model-{m['id']}"), b.frame("table", x=10, y=10, scale=scale):
+        with b.part(f"model-{m['id']}"), b.frame("table", x=10, y=10, scale=scale, window=_window(ctx)):
             _model(b, ctx, m, labels, select_of, shot_of, mount_of)
+
+
+def _labels(ctx: dict[str, Any]) -> dict[int, tuple[str, float, float]]:
+    """Each model's name and its place, worked out once a drawing. A man the acting character may
+    shoot at has what the shot needs written after his name (so the two never collide). On a
+    phone the names are larger and shorter."""
+    if "labels" not in ctx:
+        narrow = _on_phone(ctx)
+        ctx["label_size"] = PHONE_LABEL_SIZE if narrow else LABEL_SIZE
+        ctx["label_needs"] = _shot_needs(ctx["d"])
+        ctx["labels"] = _place_labels(ctx["view"], ctx["d"], ctx["label_size"], short=narrow, tails=ctx["label_needs"])
+    return ctx["labels"]
+
+
+def _best_shots(d: dict[str, Any]) -> dict[Any, dict[str, Any]]:
+    """The acting character's best shot at each target (one he can take first, then the surest)."""
+    best: dict[Any, dict[str, Any]] = {}
+    for s in (d.get("selected") or {}).get("shots", []):
+        cur = best.get(s["target"])
+        if cur is None or (s["ok"], -s["need"]) > (cur["ok"], -cur["need"]):
+            best[s["target"]] = s
+    return best
+
+
+def _shot_needs(d: dict[str, Any]) -> dict[Any, str]:
+    """What the acting character's best shot at each target needs ("6+", "10+ (hard)"), for the
+    targets he can shoot at from where he stands."""
+    return {t: need_text(s["need"]) + (f" ({s['cover']})" if s["cover"] else "")
+            for t, s in _best_shots(d).items() if s["ok"]}
+
+
+def _on_phone(ctx: dict[str, Any]) -> bool:
+    """Whether the board has its phone layout (the panel moved under the table)."""
+    return ctx["panel_at"] != (0.0, 0.0)
 
 
 def _model(b: Board, ctx: dict[str, Any], m: dict[str, Any], labels: dict[int, tuple[str, float, float]],
@@ -292,7 +360,7 @@ def _model(b: Board, ctx: dict[str, Any], m: dict[str, Any], labels: dict[int, t
         b.add(f'<g aria-label="{esc(who)}, killed" opacity="0.6" data-topic="board:killed"><path d="M{x - 40},{y - 40}L{x + 40},{y + 40}M{x - 40},{y + 40}L{x + 40},{y - 40}" '
               f'stroke="{PALETTE["bad"]}" stroke-width="14"/></g>')
         return
-    body = _model_svg(view, m, figures, who, labels.get(m["id"]))
+    body = _model_svg(view, m, figures, who, labels.get(m["id"]), ctx["label_size"], ctx["label_needs"].get(m["id"]))
     state_words = _state_words(view, m)
     if m["id"] in select_of:
         ctx["used"].add(select_of[m["id"]])
@@ -302,7 +370,7 @@ def _model(b: Board, ctx: dict[str, Any], m: dict[str, Any], labels: dict[int, t
         ctx["used"].add(shot_of[m["id"]])
         a = legal[shot_of[m["id"]]]
         # a target is asked about as the shot it offers (action:shoot, covered, snap)
-        b.control(shot_of[m["id"]], _action_text(ctx, a)[1], body, text=who,
+        b.control(shot_of[m["id"]], f"{_action_text(ctx, a)[1]} ({who}: {state_words})", body, text=who,
                   data_confirm="shot" if a["type"] == "shoot" else None)
     else:
         b.add(f'<g role="img" aria-label="{esc(who)}: {esc(state_words)}" data-topic="{model_topic(m)}">{body}</g>')
@@ -315,71 +383,89 @@ def _horse_svg(pos: list[int], facing: int, colour: Optional[str]) -> str:
 
 
 LABEL_SIZE = 62  # hundredths of an inch
-LABEL_CHAR = 36  # a bold character's width, roughly
+PHONE_LABEL_SIZE = 100  # on a phone's narrow table: about 10 px across the whole table, more zoomed in
+BOLD_CHAR = 0.58  # a bold character's width, as a share of the font size
+R_BASE = 50  # a model's base: 1″ across, its real size on the 36″ table
+MARK_AT, MARK_R = 40, 27  # a token on the base's rim: its offset from the centre (each way) and radius
 
 
-def _label_box(x: float, y: float, text: str) -> tuple[float, float, float, float]:
-    half = len(text) * LABEL_CHAR / 2 + 12  # with the name's light outline, and a little air
-    return (x - half, y - LABEL_SIZE, x + half, y + 12)
+def _label_box(x: float, y: float, text: str, size: float = LABEL_SIZE) -> tuple[float, float, float, float]:
+    half = len(text) * size * BOLD_CHAR / 2 + 12  # with the name's light outline, and a little air
+    return (x - half, y - size, x + half, y + 12)
 
 
 def _base_box(m: dict[str, Any]) -> tuple[float, float, float, float]:
-    """A model's base with its outline and its facing line (one and a half radii long)."""
+    """A model's base with its outline, its facing line (one and a half radii long) and the marks
+    on its rim (the Lily Livered token at the upper left, the wounds at the lower right) and
+    "out cold" under it."""
     x, y = m["pos"]
-    r = 56
+    r = R_BASE + 6
     a = math.radians(m["facing"])
     tip_x, tip_y = x + 75 * math.cos(a), y + 75 * math.sin(a)
-    return (min(x - r, tip_x - 6), min(y - r, tip_y - 6), max(x + r, tip_x + 6), max(y + r, tip_y + 6))
+    token = MARK_AT + MARK_R + 3
+    lily, wounded = m.get("lily"), any(m.get("wounds", {}).values())
+    left, top = (x - token, y - token) if lily else (x - r, y - r)
+    right = x + token if wounded else x + r
+    bottom = y + R_BASE + 80 if m["status"] == "down" else (y + token if wounded else y + r)
+    return (min(left, tip_x - 6), min(top, tip_y - 6), max(right, tip_x + 6), max(bottom, tip_y + 6))
 
 
 def _covered(box: tuple[float, float, float, float], names: list[tuple[float, float, float, float]],
              bases: list[tuple[float, float, float, float]]) -> float:
-    """How much of a label box lies over names already placed (counted twice: names must stay
-    readable) and over other models' bases."""
+    """How much of a label box lies over names already placed (counted ten times: names must stay
+    readable) and over other models' bases and marks."""
     def overlap(o: tuple[float, float, float, float]) -> float:
         return max(0.0, min(box[2], o[2]) - max(box[0], o[0])) * max(0.0, min(box[3], o[3]) - max(box[1], o[1]))
-    return 2 * sum(overlap(o) for o in names) + sum(overlap(o) for o in bases)
+    return 10 * sum(overlap(o) for o in names) + sum(overlap(o) for o in bases)
 
 
-def _place_labels(view: dict[str, Any], d: dict[str, Any]) -> dict[int, tuple[str, float, float]]:
-    """Where each standing model's name goes (text, x, y), so that it neither runs into another
-    name nor hides under another model's base: above the base, else below it, else the surname
-    alone above or below, else beside the base, else higher or lower still."""
+def _place_labels(view: dict[str, Any], d: dict[str, Any], size: float = LABEL_SIZE,
+                  short: bool = False, tails: Optional[dict[Any, str]] = None) -> dict[int, tuple[str, float, float]]:
+    """Where each standing model's one name goes (text, x, y), so that it neither runs into another
+    name nor hides under another model's base or marks: above the base, else below it, else the
+    surname alone above or below, else beside the base, else farther off. With `short` (a phone)
+    the surname alone from the start. A model's `tails` text follows his name (placed with it).
+    Where a crowd leaves no clear place, the one that covers least."""
     shown = [m for m in view["models"] if m["kind"] == "char" and m["status"] in ("ok", "down") and not m["aboard"]]
     bases = {m["id"]: _base_box(m) for m in view["models"] if m["status"] in ("ok", "down") and not m.get("aboard")}
     placed: list[tuple[float, float, float, float]] = []
     out: dict[int, tuple[str, float, float]] = {}
     whos = {m["id"]: name(d["models"][m["id"]]["who"]) for m in shown}
     surnames = [w.split(" ")[-1] for w in whos.values()]
+    row = size + 14
     for m in sorted(shown, key=lambda m: (m["pos"][1], m["pos"][0])):
         x, y = m["pos"]
-        r = 50
         who = whos[m["id"]]
-        short = who if len(who) <= 16 else who.split(" ")[-1]
         surname = who.split(" ")[-1]
         if surnames.count(surname) > 1:  # Bat and Jim Masterson: the first name tells them apart
             surname = who.split(" ")[0]
-        up = y - r - 30 - (40 if m["horse"] is not None else 0)
-        down = y + r + (150 if m["status"] == "down" else 80) + (40 if m["horse"] is not None else 0)
-        beside = 1.5 * r + 20 + len(surname) * LABEL_CHAR / 2  # clear of the facing line
-        choices = [(short, x, up), (short, x, down), (surname, x, up), (surname, x, down),
-                   (surname, x + beside, y + 22), (surname, x - beside, y + 22),
-                   (surname, x, up - 70), (surname, x, down + 70)]
+        full = surname if short else (who if len(who) <= 16 else surname)
+        tail = f" {tails[m['id']]}" if tails and m["id"] in tails else ""
+        left_, top_, right_, bottom_ = _base_box(m)
+        up = top_ - 22 - (40 if m["horse"] is not None else 0)
+        down = bottom_ + size + (40 if m["horse"] is not None else 0)
+        half = len(surname + tail) * size * BOLD_CHAR / 2
+        choices = [(full, x, up), (full, x, down), (surname, x, up), (surname, x, down),
+                   (surname, right_ + 14 + half, y + size / 3), (surname, left_ - 14 - half, y + size / 3)]
+        for k in (1, 2, 3):  # farther off: rows above and below, and corners
+            choices += [(surname, x, up - k * row), (surname, x, down + k * row),
+                        (surname, right_ + 14 + half, up - (k - 1) * row), (surname, left_ - 14 - half, up - (k - 1) * row),
+                        (surname, right_ + 14 + half, down + (k - 1) * row), (surname, left_ - 14 - half, down + (k - 1) * row)]
         others = [box for mid, box in bases.items() if mid != m["id"]]
         # the first place clear of everything, else the one that covers the least
-        covers = [_covered(_label_box(x_, y_, text_), placed, others) for text_, x_, y_ in choices]
+        covers = [_covered(_label_box(x_, y_, text_ + tail, size), placed, others) for text_, x_, y_ in choices]
         clear = [c for c, area in zip(choices, covers) if area == 0]
         text, at_x, at = clear[0] if clear else choices[covers.index(min(covers))]
-        placed.append(_label_box(at_x, at, text))
+        placed.append(_label_box(at_x, at, text + tail, size))
         out[m["id"]] = (text, at_x, at)
     return out
 
 
 def _model_svg(view: dict[str, Any], m: dict[str, Any], figures: dict[str, Any], who: str,
-               label: Optional[tuple[str, float, float]] = None) -> str:
+               label: Optional[tuple[str, float, float]] = None, size: float = LABEL_SIZE, need: Optional[str] = None) -> str:
     colour = SEATS[m["side"] % len(SEATS)]
     x, y = m["pos"]
-    r = 50
+    r = R_BASE
     parts = []
     if m["aboard"]:
         # passengers sit on the coach: the box up front, the rest inside
@@ -387,23 +473,34 @@ def _model_svg(view: dict[str, Any], m: dict[str, Any], figures: dict[str, Any],
         r = 40
     elif m["horse"] is not None:
         parts.append(_horse_svg(m["pos"], m["facing"], colour))
-    if m["status"] == "down":
+    if m["status"] == "down":  # tipped over
         parts.append(f'<ellipse cx="{x}" cy="{y}" rx="{r}" ry="{r // 2}" transform="rotate({m["facing"] + 90} {x} {y})" '
                      f'fill="{colour}" opacity="0.55" stroke="{INK}" stroke-width="8"/>')
-        parts.append(f'<text x="{x}" y="{y + r + 70}" font-size="60" text-anchor="middle" fill="{INK}" aria-hidden="true">out cold</text>')
+        parts.append(f'<text x="{x}" y="{y + r + 10 + size * 0.85:.0f}" font-size="{size * 0.85:.0f}" text-anchor="middle" '
+                     f'font-style="italic" fill="{INK}" stroke="#f6efe2" stroke-width="10" paint-order="stroke" '
+                     f'aria-hidden="true">out cold</text>')
     else:
         parts.append(f'<circle cx="{x}" cy="{y}" r="{r}" fill="{colour}" stroke="{INK}" stroke-width="8"/>')
         a = math.radians(m["facing"])
         parts.append(f'<line x1="{x}" y1="{y}" x2="{x + r * 1.5 * math.cos(a):.0f}" y2="{y + r * 1.5 * math.sin(a):.0f}" '
                      f'stroke="{INK}" stroke-width="12"/>')
-    if m["covering"]:
+    if m["covering"]:  # the Got You Covered! marker: a dashed ring
         parts.append(f'<circle cx="{x}" cy="{y}" r="{r + 28}" fill="none" stroke="{PALETTE["bad"]}" stroke-width="10" stroke-dasharray="22 14"/>')
     if m["aim"]:
         parts.append(f'<circle cx="{x + r}" cy="{y - r}" r="22" fill="#fff" stroke="{PALETTE["bad"]}" stroke-width="8"/>'
                      f'<circle cx="{x + r}" cy="{y - r}" r="6" fill="{PALETTE["bad"]}"/>')
-    if m["lily"]:
-        parts.append(f'<circle cx="{x - r - 20}" cy="{y - r}" r="52" fill="{PALETTE["gold"]}" stroke="{INK}" stroke-width="8"/>'
-                     f'<text x="{x - r - 20}" y="{y - r + 20}" font-size="56" text-anchor="middle" font-weight="bold" fill="{INK}" aria-hidden="true">LL</text>')
+    # tokens sit on the base's rim (never beside it, where a neighbour's base may stand)
+    if m["lily"]:  # the Lily Livered token, at the upper left
+        lx, ly = x - MARK_AT, y - MARK_AT
+        parts.append(f'<circle cx="{lx}" cy="{ly}" r="{MARK_R}" fill="{PALETTE["gold"]}" stroke="{INK}" stroke-width="5"/>'
+                     f'<text x="{lx}" y="{ly + 11}" font-size="30" text-anchor="middle" font-weight="bold" fill="{INK}" '
+                     f'aria-hidden="true">LL</text>')
+    wounds = sum(m["wounds"].values())
+    if wounds:  # how many wound boxes are crossed off, at the lower right
+        wx, wy = x + MARK_AT, y + MARK_AT
+        parts.append(f'<circle cx="{wx}" cy="{wy}" r="{MARK_R}" fill="{PALETTE["bad"]}" stroke="#fff" stroke-width="5"/>'
+                     f'<text x="{wx}" y="{wy + 12}" font-size="34" text-anchor="middle" font-weight="bold" fill="#fff" '
+                     f'aria-hidden="true">{wounds}</text>')
     if m["strongbox"]:
         parts.append(f'<rect x="{x - 30}" y="{y + r - 10}" width="60" height="40" fill="{PALETTE["gold"]}" stroke="{INK}" stroke-width="6"/>')
     if m["aboard"]:  # the coach's caption names who is aboard
@@ -411,14 +508,15 @@ def _model_svg(view: dict[str, Any], m: dict[str, Any], figures: dict[str, Any],
     if label is None:
         label = (who if len(who) <= 16 else who.split(" ")[-1], x, y - r - 30 - (40 if m["horse"] is not None else 0))
     short, label_x, label_y = label
-    half = len(short) * 19
+    tail = f'<tspan fill="{PALETTE["good"]}"> {esc(need)}</tspan>' if need else ""
+    half = len(short + (f" {need}" if need else "")) * size * BOLD_CHAR / 2
     # one press anywhere on the base or the name reaches the control
     left, right = min(label_x - half, x - r - 40), max(label_x + half, x + r + 40)
-    top, bottom = min(label_y - 60, y - r - 20), max(label_y + 15, y + r + 20)
+    top, bottom = min(label_y - size, y - r - 20), max(label_y + 15, y + r + 20)
     parts.insert(0, f'<rect x="{left:.0f}" y="{top:.0f}" width="{right - left:.0f}" height="{bottom - top:.0f}" '
                     f'fill="#fff" fill-opacity="0"/>')
-    parts.append(f'<text x="{label_x:.0f}" y="{label_y:.0f}" font-size="62" text-anchor="middle" font-weight="bold" fill="{INK}" '
-                 f'stroke="#f6efe2" stroke-width="14" paint-order="stroke">{esc(short)}</text>')
+    parts.append(f'<text x="{label_x:.0f}" y="{label_y:.0f}" font-size="{size:g}" text-anchor="middle" font-weight="bold" fill="{INK}" '
+                 f'stroke="#f6efe2" stroke-width="{size * 0.22:.0f}" paint-order="stroke">{esc(short)}{tail}</text>')
     return "".join(parts)
 
 
@@ -462,7 +560,7 @@ def _state_words(view: dict[str, Any], m: dict[str, Any]) -> str:
 def _overlay(b: Board, ctx: dict[str, Any]) -> None:
     view, d, _legal, scale, g = ctx["view"], ctx["d"], ctx["legal"], ctx["scale"], ctx["g"]
     b.add('<g pointer-events="none">')
-    with b.frame("table", x=10, y=10, scale=scale):
+    with b.frame("table", x=10, y=10, scale=scale, window=_window(ctx)):
         sel = d.get("selected")
         if sel:
             ox, oy = sel["origin"]
@@ -490,19 +588,15 @@ def _overlay(b: Board, ctx: dict[str, Any]) -> None:
                             f'stroke-width="6" stroke-dasharray="25 20"/>'))
                 b.text(ox, oy + sel["reach"] + 70, f'move {inches(sel["reach"])} open, {inches(sel["rough"])} through rough',
                        size=58, anchor="middle", fill=PALETTE["good"])
-            # lines of fire and what each shot needs
-            best: dict[Any, dict[str, Any]] = {}
-            for s in sel["shots"]:
-                cur = best.get(s["target"])
-                if cur is None or (s["ok"], -s["need"]) > (cur["ok"], -cur["need"]):
-                    best[s["target"]] = s
-            for t, s in best.items():
+            # lines of fire and what each shot needs (after a standing target's name, _labels)
+            names = _labels(ctx)
+            for t, s in _best_shots(d).items():
                 tx, ty = d["coach"]["team"] if t == "team" else _target_point(view, t)
                 colour = PALETTE["good"] if s["ok"] else MUTED
                 dash = "" if s["ok"] else ' stroke-dasharray="20 25"'
                 b.add(f'<line x1="{ox}" y1="{oy}" x2="{tx}" y2="{ty}" stroke="{colour}" stroke-width="7"{dash} opacity="0.8"/>')
-                if not s["ok"]:
-                    continue  # the dashed line says it: no shot from here (the panel says why)
+                if not s["ok"] or t in names:
+                    continue  # the dashed line says there is no shot (the panel says why); a name carries its number
                 text = need_text(s["need"]) + (f' ({s["cover"]} cover)' if s["cover"] else "")
                 b.text(tx, ty + 130, text, size=64, anchor="middle", weight="bold", fill=colour,
                        stroke="#f6efe2", stroke_width="12", paint_order="stroke")
@@ -767,6 +861,7 @@ STOP_WORDS = {
 # The actions offered beside the selected model, in this order (the side list has them all).
 AT_MODEL = ("shoot", "aim", "cover", "reload", "mount", "dismount", "courage", "holler", "patch", "grab", "escape",
             "whip", "reins")
+AT_MODEL_WORDS = {"aim": "Aim", "cover": "Got You Covered!", "courage": "Get Your Courage Up"}
 
 
 def _at_model(b: Board, ctx: dict[str, Any]) -> None:
@@ -794,9 +889,8 @@ def _at_model(b: Board, ctx: dict[str, Any]) -> None:
     for typ in AT_MODEL[1:]:
         for i, a in enumerate(legal):
             if a["type"] == typ and a.get("model") == sel["id"] and not (typ == "courage" and a["card"] is not None):
-                text = _action_text(ctx, a)[0]
-                if typ == "courage":
-                    text = "Get Your Courage Up"
+                # beside him, his own name goes without saying
+                text = AT_MODEL_WORDS.get(typ) or _action_text(ctx, a)[0]
                 buttons.append(("act", str(i), text))
     if buttons:
         _button_column(b, ctx, sel["origin"], d["models"][sel["id"]].get("radius", 50), buttons)
@@ -948,7 +1042,7 @@ def _panel(b: Board, ctx: dict[str, Any]) -> None:
     under = bool(dx or dy)
     shift, end = (f'<g transform="translate({dx:.0f} {dy:.0f})">', "</g>") if under else ("", "")
     with b.part("panel"):
-        height = ctx["panel_bottom"] + 10 if under else max(712, _panel_height(ctx) - 8)
+        height = ctx["panel_bottom"] + 10 if under else max(712, ctx["panel_bottom"] + 10)
         b.add(shift + f'<rect x="{PANEL_X - 8}" y="4" width="{PANEL_W + 12}" height="{height}" rx="10" '
               f'fill="{PALETTE["card"]}" stroke="{PALETTE["line"]}"/>' + end)
     with b.part("panel-posses"):
@@ -1044,7 +1138,13 @@ def _panel_card(b: Board, ctx: dict[str, Any], y: int) -> int:
     f = ctx["d"]["models"][m["id"]]
     who = name(f["who"])
     role = CHARACTER_ROLES.get(f["who"], "")
-    height = 70 + 18 * (len(f["traits"]) + len(f["weapons"]) + 4) + 28
+    # a trait's whole text, on as many lines as it takes
+    traits = []
+    for tid, used in f["traits"]:
+        box = (" [used]" if used else " [ ]") if C.TRAITS.by_id[tid]["once"] else ""
+        traits.append(fit_lines(f"{TRAIT_NAMES[tid]}{box}: {TRAIT_TEXT[tid]}", PANEL_W - 34, 13, 6))
+    extra_lines = sum(len(lines) - 1 for lines in traits)
+    height = 70 + 18 * (len(f["traits"]) + len(f["weapons"]) + 4) + 16 * extra_lines + 28
     b.add(f'<rect x="{x - 2}" y="{y}" width="{PANEL_W - 10}" height="{height}" rx="6" fill="#fff" stroke="{PALETTE["line"]}" '
           'data-topic="card:character"/>')
     b.text(x + 6, y + 22, who, size=17, weight="bold")
@@ -1052,12 +1152,10 @@ def _panel_card(b: Board, ctx: dict[str, Any], y: int) -> int:
     if role:
         b.text(x + 6, y + 40, role, size=13, fill=MUTED)
     ty = y + 62
-    for tid, used in f["traits"]:
-        box = ""
-        if C.TRAITS.by_id[tid]["once"]:
-            box = " [used]" if used else " [ ]"
-        b.text(x + 6, ty, f"{TRAIT_NAMES[tid]}{box}: {TRAIT_TEXT[tid]}", size=13, width=PANEL_W - 24, lines=1)
-        ty += 18
+    for lines in traits:
+        for k, line in enumerate(lines):
+            b.text(x + 6 + (8 if k else 0), ty, line, size=13)
+            ty += 16 if k < len(lines) - 1 else 18
     ty += 4
     for wid, ammo, cap in f["weapons"]:
         w = C.WEAPONS.by_id[wid]
@@ -1094,7 +1192,10 @@ def _hand_row(b: Board, ctx: dict[str, Any], y: int) -> int:
         return y
     picks = {a["card"]: i for i, a in enumerate(ctx["legal"]) if a["type"] in ("pick", "brawl")}
     b.text(PANEL_X + 6, y + 12, "Your hand", size=14, fill=MUTED)
-    x = PANEL_X + 80
+    if picks:  # the cards are buttons: what pressing one does
+        for_initiative = any(a["type"] == "pick" for a in ctx["legal"])
+        b.text(PANEL_X + 6, y + 32, "Play one" if for_initiative else "Fight with", size=14, weight="bold", fill=ACCENT)
+    x = PANEL_X + 88
     for c in sorted(hand, reverse=True):
         red = K.suit(c) in (K.DIAMONDS, K.HEARTS)
         body = (f'<rect x="{x}" y="{y}" width="40" height="54" rx="5" fill="#fff" stroke="{INK}" stroke-width="1.5"/>'
@@ -1127,22 +1228,40 @@ def _panel_actions(b: Board, ctx: dict[str, Any], y: int) -> int:
             continue
         if kind == "arm":
             _, idx, label, text = row
-            body = _button_svg(x0, y, PANEL_W - 14, text, PALETTE["focus"])
+            body = _button_svg(x0, y, PANEL_W - 14, [text], PALETTE["focus"])
             b.arm(idx, label, body, text=text)
             y += ROW + 2
             continue
-        chips = row[1]
-        x = x0
-        for idx, text, label in chips:
-            width = _chip_width(text)
-            if x + width > PANEL_X + PANEL_W - 6 and x > x0:
-                x = x0
-                y += ROW + 2
-            ctx["used"].add(idx)
-            b.control(idx, label, _button_svg(x, y, width, text, ACCENT), text=text)
-            x += width + 4
-        y += ROW + 2
+        if kind == "card":  # a card, then what it may do: one row per card
+            b.text(x0, y + 17, row[1], size=15, weight="bold", fill=PALETTE["bad"] if row[1][-1] in "♦♥" else INK)
+            y = _chips(b, ctx, row[2], x0 + CARD_LABEL_W, y)
+            continue
+        y = _chips(b, ctx, row[1], x0, y)
     return y
+
+
+CARD_LABEL_W = 42  # room for a card's rank and suit before its buttons
+
+
+def _chips(b: Board, ctx: dict[str, Any], chips: list[tuple[int, str, str]], left: float, y: float) -> float:
+    """Buttons side by side from `left`, wrapping under themselves; a button too long for the
+    panel's width wraps its words (never cut). Returns the y under the last row."""
+    right = PANEL_X + PANEL_W - 6
+    x, row_h = left, ROW + 2
+    for idx, text, label in chips:
+        width = _chip_width(text)
+        lines = [text]
+        if width > right - left:
+            width = right - left
+            lines = fit_lines(text, width - 12, 14, 3)
+        if x + width > right and x > left:
+            x, y, row_h = left, y + row_h, ROW + 2
+        height = ROW - 2 + 17 * (len(lines) - 1)
+        ctx["used"].add(idx)
+        b.control(idx, label, _button_svg(x, y, width, lines, ACCENT, height), text=text)
+        row_h = max(row_h, height + 4)
+        x += width + 4
+    return y + row_h
 
 
 def _panel_bottom(ctx: dict[str, Any]) -> int:
@@ -1175,9 +1294,10 @@ def _chip_width(text: str, size: int = 14) -> int:
     return min(PANEL_W - 14, max(40, math.ceil(12 + ems * size)))
 
 
-def _button_svg(x: float, y: float, w: float, text: str, colour: str) -> str:
-    return (f'<rect x="{x}" y="{y}" width="{w}" height="{ROW - 2}" rx="4" fill="#fff" stroke="{colour}" stroke-width="1.5"/>'
-            f'<text x="{x + 6}" y="{y + 17}" font-size="14" fill="{colour}">{esc(text)}</text>')
+def _button_svg(x: float, y: float, w: float, lines: list[str], colour: str, h: float = ROW - 2) -> str:
+    spans = "".join(f'<tspan x="{x + 6:g}" dy="{0 if i == 0 else 17}">{esc(line)}</tspan>' for i, line in enumerate(lines))
+    return (f'<rect x="{x:g}" y="{y:g}" width="{w:g}" height="{h:g}" rx="4" fill="#fff" stroke="{colour}" stroke-width="1.5"/>'
+            f'<text x="{x + 6:g}" y="{y + 17:g}" font-size="14" fill="{colour}">{spans}</text>')
 
 
 def _action_rows(ctx: dict[str, Any]) -> list[tuple]:
@@ -1198,12 +1318,16 @@ def _list_action_rows(ctx: dict[str, Any]) -> list[tuple]:
             rows.append(("note", note))
     groups: dict[str, list[tuple[int, str, str]]] = {}
     order: list[str] = []
+    snaps: dict[int, list[tuple[int, str, str]]] = {}  # a Snap Shot's choices by the card played
     for i, a in enumerate(legal):
         if a["type"] in ("pick",):
             continue  # played from the hand
         if a["type"] == "brawl":
             continue
         text, label, group = _action_text(ctx, a)
+        if a["type"] == "snap":
+            snaps.setdefault(a["card"], []).append((i, text, label))
+            continue
         if group not in groups:
             groups[group] = []
             order.append(group)
@@ -1220,6 +1344,10 @@ def _list_action_rows(ctx: dict[str, Any]) -> list[tuple]:
     for group in order:
         rows.append(("heading", group))
         rows.append(("chips", groups[group]))
+    if snaps:
+        threat = name(d["models"][view["pending"]["window"]["ctx"]["threat"]]["who"])
+        rows.append(("heading", f"Or a Snap Shot at {threat}, with"))
+        rows.extend(("card", card_text(c), chips) for c, chips in snaps.items())
     for idx, kind in enumerate(ctx["ui"].get("params") or []):
         if kind.get("kind") != "point":
             continue  # typed (a name in the posse editor): the page asks for it beside the board
@@ -1269,6 +1397,35 @@ def _pending_notes(ctx: dict[str, Any], pend: dict[str, Any]) -> list[str]:
     return out
 
 
+LANDMARK_KINDS = ("street", "road", "rails", "water", "embankment")
+
+
+def _where_words(g: G.Ground, point: list[int]) -> str:
+    """Where a point on the table is, as a player says it: by the nearest named building or
+    landmark ("north of the street", "on the road", "south-west of the Depot")."""
+    x, y = point
+    best: Optional[tuple[float, str, tuple[int, int, int, int]]] = None
+    for piece in g.pieces:
+        if piece.label:
+            what = LABELS.get(piece.label, piece.label)
+        elif piece.kind in LANDMARK_KINDS:
+            what = TERRAIN_NAMES[piece.kind]
+        else:
+            continue
+        x0, y0, x1, y1 = piece.box
+        far = math.hypot(max(x0 - x, 0, x - x1), max(y0 - y, 0, y - y1))
+        if best is None or far < best[0]:
+            best = (far, what, piece.box)
+    if best is None:
+        return f"{inches(x)} from the west edge, {inches(y)} from the north edge"
+    far, what, (x0, y0, x1, y1) = best
+    if far == 0:
+        return f"on the {what}"
+    north_south = "north" if y < y0 else "south" if y > y1 else ""
+    east_west = "west" if x < x0 else "east" if x > x1 else ""
+    return f"{'-'.join(w for w in (north_south, east_west) if w)} of the {what}"
+
+
 def _rank_name(rank: int) -> str:
     return {11: "Jack", 12: "Queen", 13: "King", 14: "Ace"}.get(rank, str(rank))
 
@@ -1300,17 +1457,17 @@ def _action_text(ctx: dict[str, Any], a: dict[str, Any]) -> tuple[str, str, str]
         return name(d["models"][mid]["who"])
 
     if t == "select":
-        return who(a["model"]), f"Pick {who(a['model'])} to act", "Pick a character"
+        return f"Pick {who(a['model'])}", f"Pick {who(a['model'])} to act", "Pick a character"
     if t == "end":
         return "End activation", "End this posse's activation", "Done"
     if t == "hold":
-        return "Hold", f"{who(a['model'])}: Hold (no more actions this turn)", "Done"
+        return f"Hold {who(a['model'])}", f"Hold {who(a['model'])}: no more actions this turn", "Done"
     if t == "move":
         tag = _move_tag(ctx, a)
-        return tag, f"Move {who(a['model'])} {tag}", "Move"
+        return f"Move {who(a['model'])} {tag}", f"Move {who(a['model'])} {tag}", "Move"
     if t == "drive":
         tag = _move_tag(ctx, a)
-        return tag, f"Drive the stagecoach: {tag}", "Stagecoach"
+        return f"Drive the coach: {tag}", f"Drive the stagecoach: {tag}", "Stagecoach"
     if t == "whip":
         return "Whip the team", "Whip the team (+3″ this turn)", "Stagecoach"
     if t == "reins":
@@ -1319,14 +1476,16 @@ def _action_text(ctx: dict[str, Any], a: dict[str, Any]) -> tuple[str, str, str]
         label = _shot_label(ctx, a["model"], a["target"], a["weapon"])
         target = "the team" if a["target"] == "team" else who(a["target"])
         text = label.split(", needs ")[-1]
-        return f"{target} · {WEAPON_NAMES[M_weapon(view, a)]} · {text}", "Shoot at " + label, "Shoot"
+        return f"Shoot {target} · {WEAPON_NAMES[M_weapon(view, a)]} · {text}", "Shoot at " + label, "Shoot"
     if t == "fanfire":
         label = _shot_label(ctx, a["model"], a["target"], a["weapon"], fan=True)
-        return f"Fan {a['rounds']}", f"Fanfire {plural(a['rounds'], 'round')} at {label}", "Fanfire (revolver, short range, 10s hit)"
+        target = "the team" if a["target"] == "team" else who(a["target"])
+        return (f"Fanfire {a['rounds']} at {target}", f"Fanfire {plural(a['rounds'], 'round')} at {label}",
+                "Fanfire (revolver, short range, 10s hit)")
     if t == "aim":
-        return "Aim", f"{who(a['model'])} takes aim", "Other actions"
+        return f"{who(a['model'])} aims", f"{who(a['model'])} takes aim", "Other actions"
     if t == "cover":
-        return "Got You Covered!", f"{who(a['model'])}: Got You Covered!", "Other actions"
+        return f"{who(a['model'])}: Got You Covered!", f"{who(a['model'])}: Got You Covered!", "Other actions"
     if t == "reload":
         wid = view_weapons(view, a["model"])[a["weapon"]]
         return f"Reload {WEAPON_NAMES[wid]}", f"Reload the {WEAPON_NAMES[wid]} (three rounds)", "Other actions"
@@ -1334,18 +1493,18 @@ def _action_text(ctx: dict[str, Any], a: dict[str, Any]) -> tuple[str, str, str]
         what = "the stagecoach" if a["horse"] == "coach" else "a horse"
         return f"Mount {what}", f"{who(a['model'])} mounts {what}", "Other actions"
     if t == "dismount":
-        return "Dismount", f"{who(a['model'])}: Dismount", "Other actions"
+        return f"{who(a['model'])} dismounts", f"{who(a['model'])}: Dismount", "Other actions"
     if t == "courage":
         c = a["card"]
-        text = "no card" if c is None else card_text(c)
-        label = "Get Your Courage Up " + ("without a card" if c is None else f"with the {card_words(c)}")
-        return text, label, "Get Your Courage Up (d10 + card ≥ Toughness; J, Q, K, A pass)"
+        text = "Without a card" if c is None else f"With {card_text(c)}"
+        label = f"{who(a['model'])}: Get Your Courage Up " + ("without a card" if c is None else f"with the {card_words(c)}")
+        return text, label, f"{who(a['model'])}: Get Your Courage Up (d10 + card ≥ Toughness; J, Q, K, A pass)"
     if t == "holler":
-        return "Holler", f"{who(a['model'])}: Holler (Loud Mouth)", "Other actions"
+        return f"{who(a['model'])} hollers", f"{who(a['model'])}: Holler (Loud Mouth)", "Other actions"
     if t == "patch":
         return f"Patch up {who(a['friend'])}", f"{who(a['model'])} patches up {who(a['friend'])} (Sawbones)", "Other actions"
     if t == "cheat":
-        return (f"{card_text(a['card'])}→P{a['victim'] + 1}",
+        return (f"Swap {card_text(a['card'])} with {_seat_name(ctx, a['victim'])}",
                 f"Dirty Cheat: swap the {card_words(a['card'])} with a random card of {_seat_name(ctx, a['victim'])}",
                 "Dirty Cheat (swap a card)")
     if t == "grab":
@@ -1354,24 +1513,34 @@ def _action_text(ctx: dict[str, Any], a: dict[str, Any]) -> tuple[str, str, str]
         return "Ride off with it", f"{who(a['model'])} rides off the table with the strongbox", "Strongbox"
     if t == "pass":
         return "Let it go", "Do nothing", "Answer"
-    if t == "snap":
-        c = card_text(a["card"])
+    if t == "snap":  # drawn in one row per card (_snap_rows): the row names the card
+        pend = view["pending"]["window"]["ctx"]
         if "weapon" in a:
-            wid = view_weapons(view, view["pending"]["window"]["ctx"]["model"])[a["weapon"]]
-            return f"{c}: shoot first ({WEAPON_NAMES[wid]})", f"Snap Shot with the {card_words(a['card'])}: shoot first", "Answer"
-        return f"{c}: dive for cover", f"Snap Shot with the {card_words(a['card'])}: dive 3″ toward cover", "Answer"
+            wid = view_weapons(view, pend["model"])[a["weapon"]]
+            return (f"Shoot first: {WEAPON_NAMES[wid]}",
+                    f"Snap Shot with the {card_words(a['card'])}: shoot {who(pend['threat'])} first with the {WEAPON_NAMES[wid]}",
+                    "Answer")
+        return ("Dive 3″", f"Snap Shot with the {card_words(a['card'])}: {who(pend['model'])} dives 3″ toward cover",
+                "Answer")
     if t == "covered":
         wid = view_weapons(view, a["model"])[a["weapon"]]
-        return f"{who(a['model'])} fires ({WEAPON_NAMES[wid]})", f"{who(a['model'])} takes the Got You Covered! shot", "Answer"
+        mover = who(view["pending"]["window"]["ctx"]["mover"])
+        return (f"{who(a['model'])} shoots {mover} ({WEAPON_NAMES[wid]})",
+                f"{who(a['model'])} takes the Got You Covered! shot at {mover} ({WEAPON_NAMES[wid]})", "Answer")
     if t == "adjust":
         roll = d["pending"]["roll"] + a["by"]
         res = LOCATION_NAMES[C.wound_row(roll)["id"]]
         word = {-1: "down", 0: "keep", 1: "up"}[a["by"]]
-        return f"{word}: {roll} {res}", f"Wound roll {word}: {roll}, {res}", "Answer"
+        text = f"Keep the wound roll: {roll} {res}" if word == "keep" else f"Wound roll {word} to {roll}: {res}"
+        return text, f"Wound roll {word}: {roll}, {res}. {text}", "Answer"
     if t == "place":
-        return "here", "Place the citizen here", "Answer"
+        placed = who(d["pending"]["model"]) if d.get("pending") and isinstance(d["pending"].get("model"), int) else "the citizen"
+        x, width = a["to"][0], ctx["g"].width
+        edge = f"{inches(x)} from the west edge" if x <= width / 2 else f"{inches(width - x)} from the east edge"
+        text = f"Place {placed} here ({_where_words(ctx['g'], a['to'])}, {edge})"
+        return text, text, "Answer"
     if t == "discard":
-        return card_text(a["card"]), f"Discard the {card_words(a['card'])}", "Discard (you played a 3)"
+        return f"Discard {card_text(a['card'])}", f"Discard the {card_words(a['card'])}", "Discard (you played a 3)"
     if t == "keep":
         return "Keep the rest", "Keep the rest of your hand", "Discard (you played a 3)"
     if view["phase"] == "build":
