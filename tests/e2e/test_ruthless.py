@@ -217,15 +217,24 @@ def pick_bat(page, tap=None):
     wait_for_humans(page)
 
 
+# The window's point of a point on the table (in hundredths of an inch), through the table's own
+# frame, whatever its zoom.
+TABLE_TO_WINDOW = """([x, y]) => {
+  const f = document.querySelector('#board [data-frame="table"]');
+  const p = f.ownerSVGElement.createSVGPoint(); p.x = x; p.y = y;
+  const q = p.matrixTransform(f.getScreenCTM()); return [q.x, q.y];
+}"""
+
+
 def clear_point(page) -> tuple[float, float]:
-    """A point of the bare table 2″ to 5.5″ from Bat (nearest first), under no control and not
-    beside one: in screen pixels."""
-    box = page.locator("#board [data-frame='table']").first.bounding_box()
-    for dist in (250, 200, 350, 450, 550):
+    """A point of the bare table 2″ to 9″ from Bat (nearest first), under no control and not
+    beside one: in screen pixels (the page scrolled to its top, where the table is in full)."""
+    page.evaluate("window.scrollTo(0, 0)")
+    for dist in (250, 200, 350, 450, 550, 700, 900):
         for degrees in range(-90, 271, 15):
             a = math.radians(degrees)
             tx, ty = BAT[0] + dist * math.cos(a), BAT[1] + dist * math.sin(a)
-            x, y = box["x"] + box["width"] * tx / 3600, box["y"] + box["height"] * ty / 3000
+            x, y = page.evaluate(TABLE_TO_WINDOW, [tx, ty])
             # clear for a finger's width around it too: a tap lands on a control near enough to it
             free = page.evaluate("""([x, y]) => [[0, 0], [-24, 0], [24, 0], [0, -24], [0, 24],
                                                   [-17, -17], [17, -17], [-17, 17], [17, 17]].every(([dx, dy]) => {
