@@ -279,3 +279,66 @@ def test_two_fingers_zoom_the_table_on_a_phone_and_a_tap_lands_on_the_point_unde
         assert page.evaluate(SCALE) == pytest.approx(zoomed, rel=1e-3)
     finally:
         ctx.close()
+
+
+def a_citizen_to_place() -> str:
+    """A Dodge City Draw link at the moment the human's posse must place a citizen who joined it
+    (played out in CPython: the human shoots whenever it can, so a citizen soon joins)."""
+    from tabletown import games
+    from tabletown.engine.codec import encode_link
+    from tabletown.engine.prng import Rng, seed_state
+    from tabletown.engine.session import Session, new_record
+
+    game = games.load("ruthless")
+    options = game.SPEC.normalize(2, {"scenario": "dodge-city"})
+    for seed in range(1, 60):
+        seats = [{"name": "Ann", "kind": "human"}, {"name": "Bot", "kind": "bot", "level": "easy"}]
+        session = Session(game, new_record(game, seats, options, seed))
+        chooser = Rng(seed_state(seed))
+        for _ in range(400):
+            if not session.active():
+                break
+            seat = session.active()[0]
+            pending = session.state.get("pending")
+            if seat == 0 and pending and pending.get("kind") == "place":
+                return encode_link(session.record)
+            if session.is_bot(seat):
+                session.bot_move(seat)
+                continue
+            legal = session.rules.legal(session.state, seat)
+            shots = [a for a in legal if a["type"] in ("shoot", "fanfire")] or legal
+            session.apply(seat, shots[chooser.below(len(shots))])
+    raise AssertionError("no game brought a citizen to the human's posse")
+
+
+@pytest.mark.parametrize("device", ["desktop", "phone"])
+def test_a_refused_point_is_explained_beside_the_pointer_and_moves_nothing(browser, base_url, device):
+    """A citizen may only be placed in his posse's area: a press elsewhere is refused, and the
+    reason is told beside the press, over the page, with the board where it was."""
+    ctx = browser.new_context(**(DESKTOP if device == "desktop" else PHONE))
+    try:
+        page = ctx.new_page()
+        open_page(page, base_url, a_citizen_to_place())
+        wait_for_humans(page)
+        close_guide(page)
+        page.evaluate("window.scrollTo(0, 0)")
+        start = page.evaluate(PLACE)
+        arm = page.locator("[data-param]").first
+        assert "Place" in (arm.get_attribute("aria-label") or arm.text_content())
+        touch_or_click(page, arm, device == "phone")
+        page.evaluate("window.scrollTo(0, 0)")
+        x, y = page.evaluate(WINDOW_POINT, [1800, 1300])  # mid-table: no posse's area
+        if device == "phone":
+            page.touchscreen.tap(x, y)
+        else:
+            page.mouse.click(x, y)
+        alert = page.locator("#alerts [role=alert]")
+        alert.wait_for()
+        assert "not allowed" in alert.inner_text()
+        near = alert.bounding_box()
+        assert min(abs(near["y"] - y), abs(near["y"] + near["height"] - y)) < 40  # just under (or over) the press
+        assert near["x"] - 10 <= x <= near["x"] + near["width"] + 10 or abs(near["x"] - x) < 200
+        assert page.evaluate(PLACE) == start, "the refusal moved the board"
+        assert page.locator("[data-param]").count()  # still asked where to place him
+    finally:
+        ctx.close()
