@@ -22,7 +22,7 @@ from __future__ import annotations
 from types import ModuleType
 from typing import Any, Optional
 
-from .rules import Event, State
+from .rules import Event, Rules, State
 from .session import Session
 from .state import clone
 from .words import plural
@@ -93,6 +93,8 @@ class Replay:
         """The steps move k is told in, each {"state": after it, "line": its log line};
         [] for the setup and for a move told in one step. Worked out when first asked."""
         if not 1 <= k <= len(self.log):
+            return []
+        if type(self.rules).substeps is Rules.substeps:  # every move one step: no need to rebuild a state
             return []
         if k not in self._substeps:
             seat, action = self.log[k - 1]
