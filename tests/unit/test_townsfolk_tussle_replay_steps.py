@@ -13,10 +13,12 @@ from __future__ import annotations
 
 import pytest
 
+from tabletown.engine.prng import Rng, seed_state
 from tabletown.engine.replay import Replay
 from tabletown.engine.session import Session, new_record
 from tabletown.games.townsfolk_tussle import game
 from tabletown.games.townsfolk_tussle.rules import RULES
+from tests.conformance import check_secrets
 from tests.unit.test_townsfolk_support import full_decks, restore_decks
 from tests.unit.test_townsfolk_tussle_ruffian_told import open_field
 
@@ -121,6 +123,18 @@ def test_a_replay_of_a_game_not_over_shows_each_step_as_the_table_saw_it():
         assert "rng" not in replay.view_at(k, None, n)
     with pytest.raises(ValueError):
         replay.view_at(k, 0, 0)
+
+
+def test_no_step_of_a_ruffian_turn_shows_what_a_seat_may_not_know():
+    """Each step is drawn from the game's own view of the state then: hidden piles stay hidden."""
+    replay = Replay(game, bot_game(40))
+    rng = Rng(seed_state(7))
+    checked = 0
+    for k in range(1, len(replay) + 1):
+        for n, step in enumerate(replay.substeps(k)):
+            check_secrets(RULES, step["state"], 2, rng, k * 100 + n)
+            checked += 1
+    assert checked > 10
 
 
 def test_every_step_of_every_ruffian_turn_draws():
