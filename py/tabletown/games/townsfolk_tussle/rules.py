@@ -132,7 +132,7 @@ def annotate(events: list[dict[str, Any]], state: dict[str, Any]) -> list[dict[s
     return events
 
 
-def ruffian_turn_told(e: dict[str, Any]) -> bool:
+def of_ruffians_turn(e: dict[str, Any]) -> bool:
     """An event of the Ruffian's turn: its turn begins, it plays a card, or it walks (a move that
     answers a question in the middle of the Ruffian's turn tells only the rest of it)."""
     return (e["t"] == "turn" and is_ruffian(e.get("who"))) or e["t"] == "ruffian-step" \
@@ -232,16 +232,16 @@ class TownsfolkTussle(Rules):
     def substeps(self, state, seat, action):
         """A move in which the Ruffian takes its turn is stepped through as the log tells it: a step
         at each event the log tells and at each square walked, with the state as it stood then."""
-        new, events, told = self._play(state, seat, action, keep_states=True)
-        if not any(ruffian_turn_told(e) for e in events):
+        new, events, recorded = self._play(state, seat, action, keep_states=True)
+        if not any(of_ruffians_turn(e) for e in events):
             return []
-        skip = len(told) - len(events)  # the events of earlier answers to this move's questions
+        skip = len(recorded) - len(events)  # the events of earlier answers to this move's questions
         starts = [n for n, e in enumerate(events) if e["t"] == "ruffian-step" or PHRASES[e["t"]](e)]
         if not starts:
             return []
         starts[0] = 0  # what goes untold before the first told event belongs to the first step
         ends = starts[1:] + [len(events)]
-        steps = [(told.states[skip + end - 1], events[start:end]) for start, end in zip(starts, ends)]
+        steps = [(recorded.states[skip + end - 1], events[start:end]) for start, end in zip(starts, ends)]
         steps[-1] = (new, steps[-1][1])  # the last step ends where the move does
         return steps if len(steps) > 1 else []
 
