@@ -15,7 +15,7 @@ import pytest
 
 from tabletown import games
 from tabletown.engine.codec import encode_link
-from tabletown.engine.replay import story
+from tabletown.engine.replay import Replay, story
 from tabletown.engine.session import RecordError, Session, new_record
 from tabletown.engine.spec import BadSetup
 from tabletown.web import charts, rulebook
@@ -150,6 +150,47 @@ def matching(page_rules: dict, word: str) -> int:
         1 for s in page_rules["sections"] for p in s["paragraphs"]
         if word in " ".join([s["title"], p["text"], *p.get("items", [])]).lower()
     )
+
+
+def ruffian_drawn_at(page) -> tuple[str, str]:
+    """Where the board draws the Ruffian: the corner of its 2 × 2 footprint."""
+    body = page.locator('#board [data-topic="board:ruffian"] > rect').first
+    return body.get_attribute("x"), body.get_attribute("y")
+
+
+def test_a_ruffians_turn_replays_one_step_at_a_time_with_the_arrow_key(page, base_url):
+    """The Ruffian's whole turn happens in the move that ends the townsfolk's turn ("play and discard
+    the next card in the Ruffian action deck... Follow the actions on the card from start to finish").
+    A replay steps through it: each step's line in #status, the Ruffian drawn where it stood then."""
+    session = bots_game("townsfolk-tussle", seats=2, stop=40)
+    moves = len(session.record["log"])
+    replay = Replay(session.game, session.record)
+
+    def positions(k):
+        return [step["state"]["f"]["pos"] for step in replay.substeps(k)]
+
+    k = next(k for k in range(2, moves + 1) if len({tuple(p) for p in positions(k)}) > 1)  # a turn with a walk
+    steps = replay.substeps(k)
+    told = [f"Move {k} of {moves}, step {n + 1} of {len(steps)}: {fill_names(step['line'], NAMES)}"
+            for n, step in enumerate(steps)]
+    open_page(page, base_url, replay_link(session))
+    page.wait_for_selector("#replay-at")
+    page.locator(f"#log li[data-step='{k - 1}']").click()
+    drawn = []
+    for n, line in enumerate(told):
+        page.keyboard.press("ArrowRight")
+        assert page.locator("#status").inner_text() == line
+        assert at(page) == f"Move {k} of {moves} · step {n + 1} of {len(steps)}"
+        assert page.locator("#log li.now").get_attribute("data-step") == str(k)
+        drawn.append(ruffian_drawn_at(page))
+    moved = [drawn[n] != drawn[n - 1] for n in range(1, len(drawn))]
+    walked = [positions(k)[n] != positions(k)[n - 1] for n in range(1, len(steps))]
+    assert any(moved) and moved == walked  # the Ruffian moves on the board exactly at its steps
+    page.keyboard.press("ArrowLeft")
+    assert page.locator("#status").inner_text() == told[-2] and ruffian_drawn_at(page) == drawn[-2]
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")  # on past the turn: the next move
+    assert at(page).startswith(f"Move {k + 1} of {moves}")
 
 
 def test_the_prompt_links_to_its_rule_and_the_rules_are_searched_and_read_on_a_page_of_their_own(page, base_url):

@@ -38,3 +38,11 @@ def test_every_step_of_a_long_replay_shows_the_board_after_that_many_moves():
         assert replay.state_at(k) == boards[k], f"after {k} moves"
     for k in (CHECKPOINT_EVERY, CHECKPOINT_EVERY + 1, 2 * CHECKPOINT_EVERY, 2 * CHECKPOINT_EVERY - 1):
         assert replay.state_at(k) == boards[k], f"stepping back to {k} moves"
+
+
+def test_a_game_whose_moves_are_each_one_step_is_stepped_move_by_move():
+    replay = Replay(tumble, game_in_play().record)
+    assert all(replay.substeps(k) == [] for k in range(MOVES + 1))
+    assert [replay.forward((k, None)) for k in range(MOVES)] == [(k + 1, None) for k in range(MOVES)]
+    assert [replay.back((k, None)) for k in range(1, MOVES + 1)] == [(k, None) for k in range(MOVES)]
+    assert replay.forward((MOVES, None)) == (MOVES, None) and replay.back((0, None)) == (0, None)

@@ -374,6 +374,16 @@ def test_a_replay_status_names_the_move_and_at_the_last_move_how_the_game_ended(
     assert policy.replay_status(12, 12, "Ann knocks.", "Game over — Ann wins.") == "Move 12 of 12: Ann knocks. Game over — Ann wins."
 
 
+def test_a_replay_status_names_the_step_of_a_move_told_in_several_and_ends_the_game_at_its_last():
+    said = policy.replay_status(5, 12, "Qing & Kween play Twin Cleave.", "", (1, 7))
+    assert said == "Move 5 of 12, step 2 of 7: Qing & Kween play Twin Cleave."
+    won = "The townsfolk win."
+    assert policy.replay_status(12, 12, "Ann ends the turn.", won, (0, 3)) == "Move 12 of 12, step 1 of 3: Ann ends the turn."
+    assert policy.replay_status(12, 12, "Qing & Kween are beaten!", won, (2, 3)).endswith("beaten! The townsfolk win.")
+    assert policy.replay_place(5, 12, (1, 7)) == "Move 5 of 12 · step 2 of 7"
+    assert policy.replay_place(5, 12) == "Move 5 of 12"
+
+
 def test_a_replays_link_warns_about_hidden_cards_only_while_a_game_with_secrets_is_not_over():
     assert "work out every hidden card" in policy.replay_share_note(True, False, True)
     assert "hidden" not in policy.replay_share_note(True, True, True)

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any, Callable, MutableSequence, Optional
 
 from .prng import Rng
+from .state import clone
 
 Event = dict[str, Any]
 
@@ -56,6 +57,21 @@ class Events(list):
 
     def reveal(self, **fields: Any) -> Event:
         return self.add("reveal", **fields)
+
+
+class StateAtEachEvent(Events):
+    """Events that also keep a copy of the state as it stands once each is added, for a replay
+    that steps through one move (`Rules.substeps`). A game changes the state, then tells it.
+    Copying the state at every event is slow: only a replay of one move uses this."""
+
+    def __init__(self, state: dict[str, Any]):
+        super().__init__()
+        self.state = state
+        self.states: list[dict[str, Any]] = []
+
+    def append(self, event: Event) -> None:
+        super().append(event)
+        self.states.append(clone(self.state))
 
 
 Phrasebook = dict[str, Callable[[Event], Optional[str]]]

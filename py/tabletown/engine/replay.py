@@ -7,6 +7,11 @@ is a seat's view. While a game is not over, a replay shows only what everyone co
 (the spectator's view), so a shared game's hidden cards stay hidden; once it is over, any
 seat's point of view may be chosen.
 
+A move may tell several steps (a Ruffian's whole turn happens inside the move that ends the
+townsfolk's turn): the game's `Rules.substeps` gives the state after each, and the replay steps
+through them one at a time. A place in a replay is `(k, sub)`: move k, and `sub` the index of
+one of its steps, or None for the whole move (the log line and the state after it).
+
 The story of a game is drawn from the same steps: the public score of each seat after
 every move (`Rules.tally`) and the game's own summary of the moments that mattered
 (`Rules.story`), as tables the page draws as charts.
@@ -17,12 +22,14 @@ from __future__ import annotations
 from types import ModuleType
 from typing import Any, Optional
 
-from .rules import Event, State
+from .rules import Event, Rules, State
 from .session import Session
 from .state import clone
 from .words import plural
 
 CHECKPOINT_EVERY = 16
+
+Place = tuple[int, Optional[int]]  # (move, index of its step or None)
 
 
 class Replay:
@@ -40,6 +47,7 @@ class Replay:
         self.over = full.over()
         self.outcome = full.outcome()
         self.final: State = full.state
+        self._substeps: dict[int, list[dict[str, Any]]] = {}
         state = clone(self._checkpoints[0])
         for k, (seat, action) in enumerate(self.log, start=1):
             state = self.rules.step(state, seat, action)[0]
@@ -68,14 +76,55 @@ class Replay:
             return [None] + list(range(len(self.record["seats"])))
         return [None]
 
-    def view_at(self, k: int, seat: Optional[int]) -> dict[str, Any]:
+    def view_at(self, k: int, seat: Optional[int], sub: Optional[int] = None) -> dict[str, Any]:
+        """What `seat` sees after move k, or after its step `sub`."""
         if seat not in self.viewers():
             raise ValueError("that seat's hidden cards are not shown while the game is not over")
-        return self.rules.view(self.state_at(k), seat)
+        state = self.state_at(k) if sub is None else self.substeps(k)[sub]["state"]
+        return self.rules.view(state, seat)
 
-    def line(self, k: int) -> str:
-        """The log line of move k (1-based), or "" for the setup."""
+    def line(self, k: int, sub: Optional[int] = None) -> str:
+        """The log line of move k (1-based), or "" for the setup; or the line of its step `sub`."""
+        if sub is not None:
+            return str(self.substeps(k)[sub]["line"])
         return self.lines[k - 1] if k >= 1 else ""
+
+    def substeps(self, k: int) -> list[dict[str, Any]]:
+        """The steps move k is told in, each {"state": after it, "line": its log line};
+        [] for the setup and for a move told in one step. Worked out when first asked."""
+        if not 1 <= k <= len(self.log):
+            return []
+        if type(self.rules).substeps is Rules.substeps:  # every move one step: no need to rebuild a state
+            return []
+        if k not in self._substeps:
+            seat, action = self.log[k - 1]
+            steps = self.rules.substeps(self.state_at(k - 1), seat, action)
+            self._substeps[k] = [{"state": state, "line": self.rules.phrase(events)} for state, events in steps]
+        return self._substeps[k]
+
+    def forward(self, at: Place) -> Place:
+        """One step on: the next step of this move, else the next move (its first step if it has any)."""
+        k, sub = at
+        count = len(self.substeps(k))
+        if sub is not None and sub + 1 < count:
+            return (k, sub + 1)
+        if k >= len(self.log):
+            return at
+        return (k + 1, 0 if self.substeps(k + 1) else None)
+
+    def back(self, at: Place) -> Place:
+        """One step back: the step before this one in this move, else the end of the move before.
+        The whole move is drawn as its last step, so a step back from it is the one before that."""
+        k, sub = at
+        count = len(self.substeps(k))
+        if sub is None and count:
+            sub = count - 1
+        if sub:
+            return (k, sub - 1)
+        if k <= 0:
+            return (0, None)
+        before = len(self.substeps(k - 1))
+        return (k - 1, before - 1 if before else None)
 
 
 def story(game: ModuleType, record: dict[str, Any]) -> dict[str, Any]:

@@ -138,6 +138,13 @@ class Rules:
         """One log line for the events of one action, written by the phrasebook."""
         return ev.phrase(events, self.phrases)
 
+    def substeps(self, state: State, seat: int, action: Action) -> list[tuple[State, list[Event]]]:
+        """The steps one move is told in, for a replay to step through on the board: for each,
+        the state as it stood after that step and that step's events (phrased for its line);
+        the last state is the state after the move. [] when the move is one step, as every
+        move is unless the game says otherwise (Townsfolk Tussle: a Ruffian's turn)."""
+        return []
+
     def reaction(self, state: State, seat: int) -> Optional[dict[str, Any]]:
         """{"pass": action} when `seat` is only being asked whether to react (a Cancel,
         a Snap Shot), so a player who asked to be asked only when able can be skipped."""

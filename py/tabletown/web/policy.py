@@ -116,13 +116,22 @@ def replay_step(key: str, step: int, moves: int) -> Optional[int]:
     return None
 
 
-def replay_status(step: int, moves: int, line: str, ending: str = "") -> str:
+def replay_status(step: int, moves: int, line: str, ending: str = "",
+                  part: Optional[tuple[int, int]] = None) -> str:
     """What the status line says at a step of a replay (`line` with names filled in; `ending`,
-    the verdict, at the last move of a finished game)."""
+    the verdict, at the end of the last move of a finished game; `part`, (index, count) of the
+    step of a move told in several, whose line `line` is then)."""
     if step == 0:
         return f"The game as it was set up ({plural(moves, 'move')} {verb(moves, 'follows', 'follow')})."
-    said = f"Move {step} of {moves}: {line}"
-    return f"{said} {ending}" if ending and step == moves else said
+    said = f"{replay_place(step, moves, part, ', ')}: {line}"
+    at_end = step == moves and (part is None or part[0] == part[1] - 1)
+    return f"{said} {ending}" if ending and at_end else said
+
+
+def replay_place(step: int, moves: int, part: Optional[tuple[int, int]] = None, joint: str = " · ") -> str:
+    """Where a replay is: "Move 4 of 9", and "step 2 of 7" of a move told in several steps."""
+    place = f"Move {step} of {moves}"
+    return f"{place}{joint}step {part[0] + 1} of {part[1]}" if part else place
 
 
 # --- the first-game guide and the phone layout ----------------------------------------------

@@ -3,8 +3,9 @@
 The engine's `Replay` rebuilds the state after any move (and keeps a seat's hidden cards
 hidden while the game is not over); this module draws that step's board through the game's
 own renderer (with no controls), marks that move's line in the log, and answers the step
-buttons, the log lines, the arrow keys (one move), Home and End (the start, the last move)
-and the choice of whose view is shown.
+buttons, the log lines, the arrow keys (one step), Home and End (the start, the last move)
+and the choice of whose view is shown. A move told in several steps (a Townsfolk Tussle
+Ruffian's turn) is stepped through one step at a time, `#status` telling each step's line.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ class ReplayScreen:
         self.names = [escape(s.get("name") or f"Player {i + 1}") for i, s in enumerate(record["seats"])]
         self.plain_names = [s.get("name") or f"Player {i + 1}" for i, s in enumerate(record["seats"])]
         self.step = 0
+        self.sub: Optional[int] = None  # the step of a move told in several, or None: the whole move
         self.viewer: Optional[int] = None
         self.marked = -1
 
@@ -49,21 +51,25 @@ class ReplayScreen:
     def render(self) -> None:
         app = self.app
         doc = app.doc
-        view = self.replay.view_at(self.step, self.viewer)
+        view = self.replay.view_at(self.step, self.viewer, self.sub)
         ui = {"viewer": self.viewer, "legal": [], "params": [], "armed": None, "cursor": None,
               "names": self.names, "narrow": app.narrow}
         app.draw_board(self.game.render(view, ui))
         board = doc.getElementById("board")
-        if self.step == self.moves and self.replay.over:
+        place = (self.step, self.sub)
+        last = self.replay.forward(place) == place
+        if last and self.replay.over:
             board.setAttribute("data-game-over", "true")
         else:
             board.removeAttribute("data-game-over")
         ending = policy.verdict(self.replay.outcome, self.plain_names) if self.replay.over else ""
-        line = policy.fill_names(self.replay.line(self.step), self.plain_names)
-        doc.getElementById("prompt").textContent = policy.replay_status(self.step, self.moves, line, ending)
-        doc.getElementById("replay-at").textContent = f"Move {self.step} of {self.moves}"
-        for action, off in (("replay-first", self.step == 0), ("replay-back", self.step == 0),
-                            ("replay-next", self.step == self.moves), ("replay-last", self.step == self.moves)):
+        line = policy.fill_names(self.replay.line(self.step, self.sub), self.plain_names)
+        part = None if self.sub is None else (self.sub, len(self.replay.substeps(self.step)))
+        doc.getElementById("prompt").textContent = policy.replay_status(self.step, self.moves, line, ending, part)
+        doc.getElementById("replay-at").textContent = policy.replay_place(self.step, self.moves, part)
+        first = self.step == 0
+        for action, off in (("replay-first", first), ("replay-back", first),
+                            ("replay-next", last), ("replay-last", last)):
             button = doc.querySelector(f'[data-action="{action}"]')
             if not absent(button):
                 button.disabled = off
@@ -86,10 +92,11 @@ class ReplayScreen:
         item.setAttribute("aria-current", "step")
         log.scrollTop = max(0, int(item.offsetTop) - int(log.clientHeight) // 2)
 
-    def go(self, step: int) -> None:
+    def go(self, step: int, sub: Optional[int] = None) -> None:
+        """Show move `step` whole (`sub` None) or one of its steps."""
         step = max(0, min(self.moves, step))
-        if step != self.step:
-            self.step = step
+        if (step, sub) != (self.step, self.sub):
+            self.step, self.sub = step, sub
             self.render()
 
     # --- input ----------------------------------------------------------------------------
@@ -97,10 +104,10 @@ class ReplayScreen:
         self.go(0)
 
     def cmd_replay_back(self, _control: Any) -> None:
-        self.go(self.step - 1)
+        self.go(*self.replay.back((self.step, self.sub)))
 
     def cmd_replay_next(self, _control: Any) -> None:
-        self.go(self.step + 1)
+        self.go(*self.replay.forward((self.step, self.sub)))
 
     def cmd_replay_last(self, _control: Any) -> None:
         self.go(self.moves)
@@ -112,11 +119,18 @@ class ReplayScreen:
             return False
         if not absent(target) and str(getattr(target, "tagName", "")) in ("INPUT", "SELECT", "TEXTAREA"):
             return False
-        step = policy.replay_step(str(event.key), self.step, self.moves)
-        if step is None:
-            return False
+        key = str(event.key)
+        if key == "ArrowLeft":
+            place = self.replay.back((self.step, self.sub))
+        elif key == "ArrowRight":
+            place = self.replay.forward((self.step, self.sub))
+        else:
+            step = policy.replay_step(key, self.step, self.moves)
+            if step is None:
+                return False
+            place = (step, None)
         event.preventDefault()
-        self.go(step)
+        self.go(*place)
         return True
 
     def on_log_click(self, target: Any) -> bool:

@@ -596,7 +596,7 @@ def replay_frame(title: str, names: list[str], viewers: list[Optional[int]]) -> 
         '<button type="button" data-action="replay-last"><span class="word">End</span> '
         '<span aria-hidden="true">▶▶</span></button>'
         "</div>"
-        '<p id="replay-keys" class="help"><span class="keys">Keys: ← and → step through the moves, Home and End '
+        '<p id="replay-keys" class="help"><span class="keys">Keys: ← and → step through the game, Home and End '
         "jump to the start and the end. </span>Pick a line of the log to go to it.</p>"
         '<div class="game-layout">'
         '<div id="board" class="board"></div>'

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
+from tabletown.engine.events import StateAtEachEvent
 from tabletown.engine.prng import Rng, seed_state
 from tabletown.engine.rules import BadSetup, IllegalAction, Rules, State, is_listed, make_team_outcome, seat_token
 from tabletown.engine.zones import HIDDEN, OWNER, Zone, Zones
@@ -19,7 +20,7 @@ from tabletown.engine.zones import HIDDEN, OWNER, Zone, Zones
 from . import SPEC, unlock_option
 from . import content as C
 from .match import Match
-from .phrases import PHRASES, gather_steps, prompt_for
+from .phrases import PHRASES, gather_steps, is_ruffian, prompt_for
 from .play import R, Suspend
 
 SQUARE_QUESTIONS = ("push", "place", "dash", "spot", "terrain-spot")
@@ -131,6 +132,13 @@ def annotate(events: list[dict[str, Any]], state: dict[str, Any]) -> list[dict[s
     return events
 
 
+def of_ruffians_turn(e: dict[str, Any]) -> bool:
+    """An event of the Ruffian's turn: its turn begins, it plays a card, or it walks (a move that
+    answers a question in the middle of the Ruffian's turn tells only the rest of it)."""
+    return (e["t"] == "turn" and is_ruffian(e.get("who"))) or e["t"] == "ruffian-step" \
+        or (e["t"] == "reveal" and e.get("zone") == "action-deck")
+
+
 class TownsfolkTussle(Rules):
     zones = Zones(
         Zone("map_hidden", HIDDEN, pool="ruffians"),
@@ -218,6 +226,28 @@ class TownsfolkTussle(Rules):
             raise IllegalAction("That square cannot be chosen now.")
 
     def apply(self, state, seat, action):
+        new, events, _ = self._play(state, seat, action)
+        return new, events
+
+    def substeps(self, state, seat, action):
+        """A move in which the Ruffian takes its turn is stepped through as the log tells it: a step
+        at each event the log tells and at each square walked, with the state as it stood then."""
+        new, events, recorded = self._play(state, seat, action, keep_states=True)
+        if not any(of_ruffians_turn(e) for e in events):
+            return []
+        skip = len(recorded) - len(events)  # the events of earlier answers to this move's questions
+        starts = [n for n, e in enumerate(events) if e["t"] == "ruffian-step" or PHRASES[e["t"]](e)]
+        if not starts:
+            return []
+        starts[0] = 0  # what goes untold before the first told event belongs to the first step
+        ends = starts[1:] + [len(events)]
+        steps = [(recorded.states[skip + end - 1], events[start:end]) for start, end in zip(starts, ends)]
+        steps[-1] = (new, steps[-1][1])  # the last step ends where the move does
+        return steps if len(steps) > 1 else []
+
+    def _play(self, state, seat, action, keep_states=False):
+        """Play one action: the new state, its events, and every event of the run (from the state
+        before the first question answered), which `keep_states` makes keep the state at each."""
         if not isinstance(action, dict):
             raise IllegalAction("That is not a move.")
         if seat not in self.active(state):
@@ -235,6 +265,8 @@ class TownsfolkTussle(Rules):
         else:
             base, job, answers, skip = state, [seat, action], [], 0
         m = Match(copy_json(base), answers)
+        if keep_states:
+            m.ev = StateAtEachEvent(m.s)
         try:
             m.play(job[0], job[1])
             new = m.s
@@ -244,7 +276,7 @@ class TownsfolkTussle(Rules):
             new["pending"] = {"base": base, "job": job, "answers": answers, "q": q.question, "emitted": len(m.ev)}
         if pending and m.asked < len(answers):
             raise IllegalAction("That answers no question.")
-        return new, annotate(list(m.ev[skip:]), new)
+        return new, annotate(list(m.ev[skip:]), new), m.ev
 
     def reaction(self, state, seat):
         q = state.get("pending")
