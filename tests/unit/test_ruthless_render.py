@@ -156,7 +156,7 @@ def test_on_a_phone_the_panel_goes_under_the_table_at_its_full_size():
     width, height = (float(v) for v in re.search(r'viewBox="0 0 ([\d.]+) ([\d.]+)"', svg).groups())
     assert width < 450 < height  # a tall, narrow board
     # the table fills the width: its frame's scale fits the whole table inside the board
-    scale = float(re.search(r'data-frame="table" transform="translate\(10 10\) scale\(([\d.]+)\)"', svg).group(1))
+    scale = float(re.search(r'data-frame="table"[^>]*transform="translate\(10 10\) scale\(([\d.]+)\)"', svg).group(1))
     assert 10 + 3600 * scale <= width and 3600 * scale > 0.9 * (width - 20)
     # the panel's words keep their size, and every legal action is still a control
     assert 'font-size="15"' in svg and 'font-size="14"' in svg
@@ -316,7 +316,7 @@ def test_on_a_wide_screen_the_picked_models_actions_stay_beside_him_on_the_table
     svg, legal = draw(st, 0)
     buttons = _buttons(_part(svg, "at-model"))
     assert buttons
-    scale = float(re.search(r'data-frame="table" transform="translate\(10 10\) scale\(([\d.]+)\)"', svg).group(1))
+    scale = float(re.search(r'data-frame="table"[^>]*transform="translate\(10 10\) scale\(([\d.]+)\)"', svg).group(1))
     mx, my = 10 + a["pos"][0] * scale, 10 + a["pos"][1] * scale
     for _, text, x, y, w, h in buttons:
         assert y + h < _zoom_row_foot(svg) - 46  # on the table, above its zoom buttons

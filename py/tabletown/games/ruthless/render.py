@@ -618,7 +618,7 @@ def _overlay(b: Board, ctx: dict[str, Any]) -> None:
 def _marks(b: Board, ctx: dict[str, Any]) -> None:
     """Suggested points to press (moves, drives, dashes, where a citizen may stand)."""
     legal, scale = ctx["legal"], ctx["scale"]
-    with b.frame("table", x=10, y=10, scale=scale):
+    with b.frame("table", x=10, y=10, scale=scale, window=_window(ctx)):  # clipped to the table at any zoom
         for i, a in enumerate(legal):
             if a["type"] in ("move", "drive", "place") or (a["type"] == "snap" and "to" in a):
                 x, y = a["to"]
@@ -711,7 +711,7 @@ def _ghost(b: Board, ctx: dict[str, Any]) -> None:
     p = ui.get("preview")
     if not p:  # a point with no preview (a citizen's place, the stagecoach): the cursor and a straight path
         b.add('<g pointer-events="none">')
-        with b.frame("table", x=10, y=10, scale=ctx["scale"]):
+        with b.frame("table", x=10, y=10, scale=ctx["scale"], window=_window(ctx)):
             if "origin" in kind:
                 _path_preview(b, g, kind, cursor)
             b.add(f'<circle cx="{cursor[0]}" cy="{cursor[1]}" r="30" fill="none" stroke="{PALETTE["focus"]}" stroke-width="10"/>')
@@ -723,7 +723,7 @@ def _ghost(b: Board, ctx: dict[str, Any]) -> None:
     colour = PALETTE["good"] if p["ok"] else PALETTE["bad"]
     (ox, oy), (tx, ty), (ax, ay) = p["from"], p["to"], p["asked"]
     b.add('<g pointer-events="none" data-topic="board:path">')
-    with b.frame("table", x=10, y=10, scale=ctx["scale"]):
+    with b.frame("table", x=10, y=10, scale=ctx["scale"], window=_window(ctx)):
         for c in p["crosses"]:
             b.add(_shape_svg(g.pieces[c["index"]], "none", f' stroke="{PALETTE["warn"]}" stroke-width="16"'))
         blame = p.get("because") or {}
