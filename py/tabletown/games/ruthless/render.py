@@ -7,7 +7,7 @@ Unconscious, the Lily Livered token, the Got You Covered! ring, the aim mark). F
 character who is acting the table shows how far he can move (6" and the 3" of rough ground,
 or 12"/8" mounted), the suggested places to move, his weapons' short and long range, a
 line to every enemy with the number he needs on the die, and his actions as buttons beside
-him. Under the keyboard or pointer cursor a ghost base shows where a Move would end, with
+him (on a phone, in a dock under the table, `_dock`). Under the keyboard or pointer cursor a ghost base shows where a Move would end, with
 the rules' preview of it (`ui["preview"]`, from `Rules.preview`): its length, the allowance
 left, the rough ground it crosses, and where and why a Move out of reach stops short.
 
