@@ -793,7 +793,7 @@ def _ghost_readout(b: Board, ctx: dict[str, Any], p: dict[str, Any]) -> None:
     x = min(max(x, left + 2), right - width - 2)
     y = min(max(y, top + 2), bottom - height - 2)
     b.add('<g>')
-    b.add(f'<rect x="{x:.1f}" y="{y:.1f}" width="{width:.1f}" height="{height}" rx="6" fill="#fffaf0" fill-opacity="0.95" '
+    b.add(f'<rect x="{x:.1f}" y="{y:.1f}" width="{width:.1f}" height="{height}" rx="6" fill="#fffaf0" fill-opacity="{1 if docked else 0.95}" '
           f'stroke="{PALETTE["good"] if p["ok"] else PALETTE["bad"]}" stroke-width="1.5" pointer-events="none"/>')
     ty = y + 5 + GHOST_TEXT
     for text, fill, weight in lines:
