@@ -156,7 +156,7 @@ def test_on_a_phone_the_panel_goes_under_the_table_at_its_full_size():
     width, height = (float(v) for v in re.search(r'viewBox="0 0 ([\d.]+) ([\d.]+)"', svg).groups())
     assert width < 450 < height  # a tall, narrow board
     # the table fills the width: its frame's scale fits the whole table inside the board
-    scale = float(re.search(r'data-frame="table" transform="translate\(10 10\) scale\(([\d.]+)\)"', svg).group(1))
+    scale = float(re.search(r'data-frame="table"[^>]*transform="translate\(10 10\) scale\(([\d.]+)\)"', svg).group(1))
     assert 10 + 3600 * scale <= width and 3600 * scale > 0.9 * (width - 20)
     # the panel's words keep their size, and every legal action is still a control
     assert 'font-size="15"' in svg and 'font-size="14"' in svg
@@ -270,3 +270,94 @@ def test_pressing_an_enemy_first_shows_the_shot_then_fires():
     fans = [i for i, x in enumerate(legal) if x["type"] == "fanfire" and x["target"] == e["id"]]
     assert fans and all(f'data-action="{i}"' in callout for i in fans)
     assert "Fan 2 at Claiborne" in words and "Fanfire: up to 6 rounds, each hits on a 10" in words
+
+
+# --- the picked model's actions on a phone: in a dock under the table, a finger's height ----------
+PHONE_PX = 370  # CSS pixels the board is drawn across on a 390 px wide phone (its margins aside)
+
+
+def _buttons(svg_part):
+    """(what it does, its words, x, y, width, height) of every button in a part, in the board's units."""
+    found = re.findall(r'<g data-(action|param)="([^"]+)"[^>]*>\s*<rect x="([\d.]+)" y="([\d.]+)" width="([\d.]+)" '
+                       r'height="([\d.]+)".*?<text[^>]*>([^<]*)</text>', svg_part)
+    return [(f"{kind}:{value}", words, float(x), float(y), float(w), float(h)) for kind, value, x, y, w, h, words in found]
+
+
+def _zoom_row_foot(svg):
+    """The board's y under the zoom buttons (the foot of everything drawn for the table)."""
+    zoom = _part(svg, "zoom")
+    return max(float(y) + float(h) for y, h in re.findall(r'<rect x="[\d.]+" y="([\d.]+)" width="[\d.]+" height="([\d.]+)"', zoom))
+
+
+def _board_width(svg):
+    return float(re.search(r'viewBox="0 0 ([\d.]+) ', svg).group(1))
+
+
+def test_on_a_phone_the_picked_models_actions_stand_under_the_table_a_finger_tall():
+    st, a, e = street()
+    svg, legal = draw(st, 0, narrow=True)
+    dock = _part(svg, "at-model")
+    buttons = _buttons(dock)
+    words = [w for _, w, *_ in buttons]
+    # each names what it does and at whom, the shot with the number it needs
+    assert "Move · 6″" in words and "Shoot Claiborne · 6+" in words and "Aim" in words and "Got You Covered!" in words
+    assert "Morgan Earp:" in _words(dock)  # the dock is headed with his name
+    foot = _zoom_row_foot(svg)
+    px = PHONE_PX / _board_width(svg)
+    for _, text, _x, y, _w, h in buttons:
+        assert y >= foot, f"{text} is drawn over the table"
+        assert h * px >= 40, f"{text} is {h * px:.0f} px tall on a phone"
+    # a ring marks him on the table itself (in its frame, so it follows the zoom)
+    assert re.search(rf'data-frame="table"[^>]*>\s*<circle cx="{a["pos"][0]}" cy="{a["pos"][1]}"', dock)
+
+
+def test_on_a_wide_screen_the_picked_models_actions_stay_beside_him_on_the_table():
+    st, a, e = street()
+    svg, legal = draw(st, 0)
+    buttons = _buttons(_part(svg, "at-model"))
+    assert buttons
+    scale = float(re.search(r'data-frame="table"[^>]*transform="translate\(10 10\) scale\(([\d.]+)\)"', svg).group(1))
+    mx, my = 10 + a["pos"][0] * scale, 10 + a["pos"][1] * scale
+    for _, text, x, y, w, h in buttons:
+        assert y + h < _zoom_row_foot(svg) - 46  # on the table, above its zoom buttons
+        assert abs(x + w / 2 - mx) < 200 and abs(y + h / 2 - my) < 200, f"{text} is not beside him"
+
+
+def test_on_a_phone_the_shot_callout_stands_in_the_dock_with_a_finger_tall_shoot_button():
+    st, a, e = street()
+    svg, legal = draw(st, 0, narrow=True)
+    shot = next(i for i, x in enumerate(legal) if x["type"] == "shoot" and x["target"] == e["id"])
+    svg, legal = draw(st, 0, narrow=True, confirm=shot)
+    dock = _part(svg, "at-model")
+    words = _words(dock)
+    assert "Shoot at Billy Claiborne" in words and "Needs 6+ on a d10" in words
+    px = PHONE_PX / _board_width(svg)
+    buttons = {w: (y, h) for _, w, _x, y, _w, h in _buttons(dock)}
+    assert "Shoot Claiborne · 6+" in buttons and "Cancel" in buttons
+    for text, (y, h) in buttons.items():
+        assert y >= _zoom_row_foot(svg) and h * px >= 40, text
+
+
+def test_on_a_phone_a_tapped_moves_readout_and_move_here_stand_in_the_dock():
+    st = acting(arena(), 0)
+    a = put(st, "morgan-earp", 0, [1000, 1500])
+    st["selected"] = a["id"]
+    [kind] = RULES.params(st, 0)
+    preview = RULES.preview(RULES.view(st, 0), 0, kind, [1000, 1750])
+    svg, _ = draw(st, 0, armed=0, cursor=[1000, 1750], preview=preview, pointer="touch", narrow=True)
+    ghost = _part(svg, "ghost")
+    assert "2.5″ of 3″ · 0.5″ left" in _words(ghost)
+    [(_, text, _x, y, _w, h)] = _buttons(ghost)
+    assert text == "Move here" and y >= _zoom_row_foot(svg) and h * PHONE_PX / _board_width(svg) >= 40
+    # the ghost base itself is still drawn on the table
+    assert 'cx="1000" cy="1750" r="50"' in ghost
+
+
+def test_the_zoom_buttons_words_stand_just_left_of_them():
+    st, a, e = street()
+    for narrow in (False, True):
+        svg, _ = draw(st, 0, narrow=narrow)
+        zoom = _part(svg, "zoom")
+        first = min(float(x) for x in re.findall(r'<rect x="([\d.]+)"', zoom))
+        words = re.search(r'<text x="([\d.]+)"[^>]*text-anchor="end"[^>]*>(Zoom: wheel, pinch or|Pinch to zoom, or)<', zoom)
+        assert words and first - 16 <= float(words.group(1)) < first

@@ -7,7 +7,7 @@ Unconscious, the Lily Livered token, the Got You Covered! ring, the aim mark). F
 character who is acting the table shows how far he can move (6" and the 3" of rough ground,
 or 12"/8" mounted), the suggested places to move, his weapons' short and long range, a
 line to every enemy with the number he needs on the die, and his actions as buttons beside
-him. Under the keyboard or pointer cursor a ghost base shows where a Move would end, with
+him (on a phone, in a dock under the table, `_dock`). Under the keyboard or pointer cursor a ghost base shows where a Move would end, with
 the rules' preview of it (`ui["preview"]`, from `Rules.preview`): its length, the allowance
 left, the rough ground it crosses, and where and why a Move out of reach stops short.
 
@@ -104,7 +104,9 @@ def render(view: dict[str, Any], ui: dict[str, Any]) -> str:
     ctx = {"view": view, "d": d, "legal": legal, "names": names, "viewer": viewer, "g": g, "scale": scale,
            "used": used, "ui": ui, "panel_at": (0.0, 0.0)}
     if narrow:
-        table_h = (_editor_size(view, True)[1] if view["phase"] == "build" else g.height * scale + ZOOM_STRIP) + 16
+        dock = _dock_layout(ctx) if view["phase"] != "build" else None  # the picked model's actions
+        table_h = (_editor_size(view, True)[1] if view["phase"] == "build"
+                   else g.height * scale + ZOOM_STRIP + (dock["height"] + 8 if dock else 0)) + 16
         ctx["panel_at"] = (10 - PANEL_X, table_h)
         width, height = NARROW_W, round(table_h + _panel_height(ctx))  # until the panel is measured
     else:
@@ -149,7 +151,6 @@ def _zoom_buttons(b: Board, ctx: dict[str, Any]) -> None:
     size = ZOOM_BUTTON
     top = 10 + ctx["g"].height * ctx["scale"] + 8
     right = 10 + ctx["g"].width * ctx["scale"]
-    b.text(10, top + size / 2 + 6, "Pinch to zoom, or" if _on_phone(ctx) else "Zoom: wheel, pinch or", size=15, fill=MUTED)
     widths = {"in": size, "out": size, "fit": 110}
     x = right
     for by, text, label in reversed((("in", "+", "Zoom in on the table"),
@@ -162,6 +163,9 @@ def _zoom_buttons(b: Board, ctx: dict[str, Any]) -> None:
               f'<text x="{x + widths[by] / 2:.1f}" y="{top + size / 2 + (9 if len(text) == 1 else 5):.1f}" '
               f'font-size="{28 if len(text) == 1 else 14}" text-anchor="middle" font-weight="bold" fill="{INK}">{text}</text></g>')
         x -= 6
+    # the words just left of the buttons, so they read as one line with them
+    b.text(x - 4, top + size / 2 + 6, "Pinch to zoom, or" if _on_phone(ctx) else "Zoom: wheel, pinch or", size=15,
+           fill=MUTED, anchor="end")
 
 
 def _layout(view: dict[str, Any], ui: dict[str, Any]) -> tuple[bool, bool, float]:
@@ -614,7 +618,7 @@ def _overlay(b: Board, ctx: dict[str, Any]) -> None:
 def _marks(b: Board, ctx: dict[str, Any]) -> None:
     """Suggested points to press (moves, drives, dashes, where a citizen may stand)."""
     legal, scale = ctx["legal"], ctx["scale"]
-    with b.frame("table", x=10, y=10, scale=scale):
+    with b.frame("table", x=10, y=10, scale=scale, window=_window(ctx)):  # clipped to the table at any zoom
         for i, a in enumerate(legal):
             if a["type"] in ("move", "drive", "place") or (a["type"] == "snap" and "to" in a):
                 x, y = a["to"]
@@ -707,7 +711,7 @@ def _ghost(b: Board, ctx: dict[str, Any]) -> None:
     p = ui.get("preview")
     if not p:  # a point with no preview (a citizen's place, the stagecoach): the cursor and a straight path
         b.add('<g pointer-events="none">')
-        with b.frame("table", x=10, y=10, scale=ctx["scale"]):
+        with b.frame("table", x=10, y=10, scale=ctx["scale"], window=_window(ctx)):
             if "origin" in kind:
                 _path_preview(b, g, kind, cursor)
             b.add(f'<circle cx="{cursor[0]}" cy="{cursor[1]}" r="30" fill="none" stroke="{PALETTE["focus"]}" stroke-width="10"/>')
@@ -719,7 +723,7 @@ def _ghost(b: Board, ctx: dict[str, Any]) -> None:
     colour = PALETTE["good"] if p["ok"] else PALETTE["bad"]
     (ox, oy), (tx, ty), (ax, ay) = p["from"], p["to"], p["asked"]
     b.add('<g pointer-events="none" data-topic="board:path">')
-    with b.frame("table", x=10, y=10, scale=ctx["scale"]):
+    with b.frame("table", x=10, y=10, scale=ctx["scale"], window=_window(ctx)):
         for c in p["crosses"]:
             b.add(_shape_svg(g.pieces[c["index"]], "none", f' stroke="{PALETTE["warn"]}" stroke-width="16"'))
         blame = p.get("because") or {}
@@ -752,17 +756,28 @@ def _ghost_readout(b: Board, ctx: dict[str, Any], p: dict[str, Any]) -> None:
     if how == "keys":
         lines.append(("Arrows move it · Enter moves · Esc cancels", MUTED, "normal"))
     left, top, right, bottom = _table_box(ctx)
+    dock = _dock_layout(ctx)
+    docked = bool(dock and dock["move_at"] is not None)
+    if dock and not docked:  # a phone's dock shows the shot he is about to fire: that first
+        return
+    if docked:  # a phone: in the dock under the table, not over it, and a finger's height to press
+        left, top, right, bottom = 4.0, dock["move_at"] - 2, 16.0 + PANEL_W, dock["move_at"] + MOVE_SLOT + 2
     room = right - left - 4  # a phone's table is narrower than a long line: it wraps
+    words_room = room - (MOVE_HERE_W + 8 if docked and confirm else 0)
     wrapped = [(row, fill, weight) for text, fill, weight in lines
-               for row in fit_lines(text, room - 20, GHOST_TEXT * (BOLD_W if weight == "bold" else CHAR_W) / CHAR_W, 3)]
-    lines = wrapped
+               for row in fit_lines(text, words_room - 20, GHOST_TEXT * (BOLD_W if weight == "bold" else CHAR_W) / CHAR_W, 3)]
+    lines = wrapped[:5] if docked else wrapped
     width = min(room, max(len(text) * (BOLD_W if weight == "bold" else CHAR_W) for text, _, weight in lines) + 20)
     if confirm:
         width = max(width, 150)
     height = len(lines) * GHOST_LINE + 10 + (BUTTON_H + 8 if confirm else 0)
+    if docked:
+        width, height = room, MOVE_SLOT
     px, py = _on_board(ctx, p["asked"])
     ox, oy = _on_board(ctx, p["from"])
-    if how == "mouse":
+    if docked:
+        x, y = left + 2, top + 2
+    elif how == "mouse":
         # beside the pointer on the far side from the model, so the path and the ghost (between
         # them) stay in sight; flipped where the table ends
         east, south = px >= ox, py >= oy
@@ -778,7 +793,7 @@ def _ghost_readout(b: Board, ctx: dict[str, Any], p: dict[str, Any]) -> None:
     x = min(max(x, left + 2), right - width - 2)
     y = min(max(y, top + 2), bottom - height - 2)
     b.add('<g>')
-    b.add(f'<rect x="{x:.1f}" y="{y:.1f}" width="{width:.1f}" height="{height}" rx="6" fill="#fffaf0" fill-opacity="0.95" '
+    b.add(f'<rect x="{x:.1f}" y="{y:.1f}" width="{width:.1f}" height="{height}" rx="6" fill="#fffaf0" fill-opacity="{1 if docked else 0.95}" '
           f'stroke="{PALETTE["good"] if p["ok"] else PALETTE["bad"]}" stroke-width="1.5" pointer-events="none"/>')
     ty = y + 5 + GHOST_TEXT
     for text, fill, weight in lines:
@@ -786,8 +801,11 @@ def _ghost_readout(b: Board, ctx: dict[str, Any], p: dict[str, Any]) -> None:
         ty += GHOST_LINE
     if confirm:
         who = name(ctx["d"]["models"][p["model"]]["who"])
-        body = (f'<rect x="{x + 8:.1f}" y="{ty - 8:.1f}" width="{width - 16:.1f}" height="{BUTTON_H}" rx="5" '
-                f'fill="{PALETTE["good"]}"/><text x="{x + width / 2:.1f}" y="{ty + 11:.1f}" font-size="15" '
+        bx, by, bw, tall = x + 8, ty - 8, width - 16, BUTTON_H
+        if docked:  # beside the words, at the top: a finger's height
+            bx, by, bw, tall = x + width - 6 - MOVE_HERE_W, y + 6, MOVE_HERE_W, DOCK_BUTTON
+        body = (f'<rect x="{bx:.1f}" y="{by:.1f}" width="{bw:.1f}" height="{tall}" rx="5" '
+                f'fill="{PALETTE["good"]}"/><text x="{bx + bw / 2:.1f}" y="{by + tall / 2 + 5:.1f}" font-size="15" '
                 f'text-anchor="middle" font-weight="bold" fill="#fff">Move here</text>')
         label = f"Move {who} here ({inches(p['dist'])})"
         b.add(f'<g data-action="confirm-point" role="button" tabindex="0" aria-label="{esc(label)}" class="act">{body}</g>')
@@ -866,12 +884,29 @@ AT_MODEL_WORDS = {"aim": "Aim", "cover": "Got You Covered!", "courage": "Get You
 
 def _at_model(b: Board, ctx: dict[str, Any]) -> None:
     """The selected model's actions as buttons beside him on the table (each shot with its
-    number to hit), and the callout of a shot chosen but not yet fired (`ui["confirm"]`)."""
+    number to hit), and the callout of a shot chosen but not yet fired (`ui["confirm"]`). On a
+    phone they go in the dock under the table instead (`_dock`), so they hide none of it."""
     d, legal, ui = ctx["d"], ctx["legal"], ctx["ui"]
     sel = d.get("selected")
     if not sel:
         return
-    buttons: list[tuple[str, str, str]] = []  # (markup kind, index, text)
+    if ui.get("narrow"):
+        _dock(b, ctx)
+        return
+    buttons = _at_model_buttons(ctx)
+    if buttons:
+        _button_column(b, ctx, sel["origin"], d["models"][sel["id"]].get("radius", 50), buttons)
+    confirm = ui.get("confirm")
+    if isinstance(confirm, int) and 0 <= confirm < len(legal) and legal[confirm]["type"] == "shoot":
+        _shot_callout(b, ctx, confirm)
+
+
+def _at_model_buttons(ctx: dict[str, Any]) -> list[tuple[str, str, str]]:
+    """(markup kind, index, text) of each of the selected model's own actions: his Move, a shot at
+    each enemy with the number it needs, then the rest in the order of AT_MODEL."""
+    d, legal, ui = ctx["d"], ctx["legal"], ctx["ui"]
+    sel = d["selected"]
+    buttons: list[tuple[str, str, str]] = []
     for k, kind in enumerate(ui.get("params") or []):
         if kind.get("what") == "move" and kind.get("model") == sel["id"]:
             buttons.append(("arm", str(k), f"Move · {inches(sel['reach'])}"))
@@ -892,11 +927,7 @@ def _at_model(b: Board, ctx: dict[str, Any]) -> None:
                 # beside him, his own name goes without saying
                 text = AT_MODEL_WORDS.get(typ) or _action_text(ctx, a)[0]
                 buttons.append(("act", str(i), text))
-    if buttons:
-        _button_column(b, ctx, sel["origin"], d["models"][sel["id"]].get("radius", 50), buttons)
-    confirm = ui.get("confirm")
-    if isinstance(confirm, int) and 0 <= confirm < len(legal) and legal[confirm]["type"] == "shoot":
-        _shot_callout(b, ctx, confirm)
+    return buttons
 
 
 def _shot_need(d: dict[str, Any], a: dict[str, Any]) -> int:
@@ -945,30 +976,57 @@ def _button_column(b: Board, ctx: dict[str, Any], at: list[int], radius: int, bu
     x0, y0 = min(sides, key=covered)
     x0 = min(max(x0, left + 2), right - width - 2)
     y0 = min(max(y0, top + 2), bottom - height - 2)
-    for k, (kind, index, text) in enumerate(buttons):
+    for k, button in enumerate(buttons):
         x, y = x0 + (k % cols) * (button_w + 4), y0 + (k // cols) * (tall + 4)
-        body = (f'<rect x="{x:.1f}" y="{y:.1f}" width="{button_w:.1f}" height="{tall}" rx="5" fill="#fffaf0" '
-                f'stroke="{PALETTE["focus"] if kind == "arm" else ACCENT}" stroke-width="1.5"/>'
-                f'<text x="{x + 7:.1f}" y="{y + tall * 0.68:.1f}" font-size="{size}" font-weight="bold" '
-                f'fill="{PALETTE["focus"] if kind == "arm" else ACCENT}">{esc(text)}</text>')
-        if kind == "arm":
-            b.arm(int(index), f"{ctx['ui']['params'][int(index)].get('label', 'Move')}: press a point on the table", body, text=text)
-        else:
-            i = int(index)
-            label = _action_text(ctx, legal[i])[1]
-            b.control(i, label, body, text=text, data_confirm="shot" if kind == "shoot" else None)
+        _model_button(b, ctx, button, x, y, button_w, tall, size)
+
+
+def _model_button(b: Board, ctx: dict[str, Any], button: tuple[str, str, str], x: float, y: float, w: float,
+                  tall: float, size: float) -> None:
+    """One of the selected model's actions as a button: his Move arms the table, a shot first shows
+    its callout (`data-confirm`), the rest act at once."""
+    kind, index, text = button
+    colour = PALETTE["focus"] if kind == "arm" else ACCENT
+    body = (f'<rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{tall}" rx="5" fill="#fffaf0" '
+            f'stroke="{colour}" stroke-width="1.5"/>'
+            f'<text x="{x + 7:.1f}" y="{y + tall / 2 + size * 0.36:.1f}" font-size="{size}" font-weight="bold" '
+            f'fill="{colour}">{esc(text)}</text>')
+    if kind == "arm":
+        b.arm(int(index), f"{ctx['ui']['params'][int(index)].get('label', 'Move')}: press a point on the table", body, text=text)
+    else:
+        i = int(index)
+        label = _action_text(ctx, ctx["legal"][i])[1]
+        b.control(i, label, body, text=text, data_confirm="shot" if kind == "shoot" else None)
 
 
 def _shot_callout(b: Board, ctx: dict[str, Any], index: int) -> None:
     """A shot chosen but not fired: the weapon, range band, cover and number needed beside the
     target, a Shoot button for it and for each other weapon that can make the shot, and Cancel."""
-    view, d, legal = ctx["view"], ctx["d"], ctx["legal"]
+    view, d = ctx["view"], ctx["d"]
+    left, top, right, bottom = _table_box(ctx)
+    callout = _callout_words(ctx, index, right - left - 4)
+    if callout is None:
+        return
+    width, height = callout["width"], callout["height"]
+    t = callout["target_id"]
+    tx, ty = _on_board(ctx, d["coach"]["team"] if t == "team" else _target_point(view, t))
+    x = min(max(tx - width / 2, left + 2), right - width - 2)
+    y = ty + 18 if ty + 18 + height < bottom else ty - 18 - height
+    y = max(y, top + 2)
+    b.add(f'<circle cx="{tx:.1f}" cy="{ty:.1f}" r="14" fill="none" stroke="{PALETTE["bad"]}" stroke-width="3" pointer-events="none"/>')
+    _draw_callout(b, ctx, index, callout, x, y, BUTTON_H)
+
+
+def _callout_words(ctx: dict[str, Any], index: int, room: float, docked: bool = False) -> Optional[dict[str, Any]]:
+    """What a shot's callout says and offers, and its size in `room` (None: no such shot); `docked`:
+    as a phone's dock draws it (`_draw_callout`)."""
+    d, legal = ctx["d"], ctx["legal"]
     a = legal[index]
     t = a["target"]
     shots = {s["wi"]: s for s in d["selected"]["shots"] if s["target"] == t}
     s = shots.get(a["weapon"])
     if s is None:
-        return
+        return None
     target = "the team" if t == "team" else name(d["models"][t]["who"])
     mods = ", ".join(f"{MOD_NAMES.get(k, TRAIT_NAMES.get(k[6:], k))} {v:+d}" for k, v in s["mods"])
     lines = [(f"Shoot at {target}", "bold", PALETTE["bad"]),
@@ -989,42 +1047,125 @@ def _shot_callout(b: Board, ctx: dict[str, Any], index: int) -> None:
     if fans:
         most = max(legal[i]["rounds"] for i, _ in fans)
         lines.append((f"Fanfire: up to {most} rounds, each hits on a 10", "normal", INK))
-    left, top, right, bottom = _table_box(ctx)
-    room = right - left - 4
     lines = [(row, weight, fill) for text, weight, fill in lines
              for row in fit_lines(text, room - 20, GHOST_TEXT * BOLD_W / CHAR_W, 3)]
     width = min(room, max(max(len(text) for text, _, _ in lines) * BOLD_W + 20, 200))
-    tx, ty = _on_board(ctx, d["coach"]["team"] if t == "team" else _target_point(view, t))
     rows = [[button] for button in buttons] + [fans[k:k + 2] for k in range(0, len(fans), 2)]  # fanfire needs 10s
-    height = len(lines) * GHOST_LINE + 14 + len(rows) * (BUTTON_H + 4) + BUTTON_H
-    x = min(max(tx - width / 2, left + 2), right - width - 2)
-    y = ty + 18 if ty + 18 + height < bottom else ty - 18 - height
-    y = max(y, top + 2)
-    b.add(f'<circle cx="{tx:.1f}" cy="{ty:.1f}" r="14" fill="none" stroke="{PALETTE["bad"]}" stroke-width="3" pointer-events="none"/>'
-          f'<rect x="{x:.1f}" y="{y:.1f}" width="{width:.1f}" height="{height:.1f}" rx="6" fill="#fffaf0" '
+    tall = DOCK_BUTTON if docked else BUTTON_H
+    height = len(lines) * GHOST_LINE + 14 + len(rows) * (tall + 4) + (4 if docked else tall)  # Cancel: beside or under
+    return {"target": target, "target_id": t, "lines": lines, "rows": rows, "width": width, "height": height}
+
+
+def _draw_callout(b: Board, ctx: dict[str, Any], index: int, callout: dict[str, Any], x: float, y: float,
+                  tall: float, docked: bool = False) -> None:
+    """The callout's box at (x, y): its lines, a row of buttons each, and Cancel (buttons `tall`).
+    `docked` (a phone's dock): the buttons first, Cancel beside the first, then the lines, so the
+    Shoot button stands high on the screen, clear of anything at its foot."""
+    legal, width = ctx["legal"], callout["width"]
+    b.add(f'<rect x="{x:.1f}" y="{y:.1f}" width="{width:.1f}" height="{callout["height"]:.1f}" rx="6" fill="#fffaf0" '
           f'stroke="{PALETTE["bad"]}" stroke-width="1.5" data-topic="action:shoot"/>')
-    line_y = y + 5 + GHOST_TEXT
-    for text, weight, fill in lines:
+    cancel_w = 96
+    rows_at = y + 8
+    line_y = y + 5 + GHOST_TEXT + (len(callout["rows"]) * (tall + 4) + 4 if docked else 0)
+    for text, weight, fill in callout["lines"]:
         b.text(x + 10, line_y, text, size=GHOST_TEXT, weight=weight, fill=fill)
         line_y += GHOST_LINE
-    by = line_y
-    for row in rows:
+    by = rows_at if docked else line_y
+    for k, row in enumerate(callout["rows"]):
         bx = x + 8
-        bw = (width - 16 - 6 * (len(row) - 1)) / len(row)
+        bw = (width - 16 - 6 * (len(row) - 1) - (cancel_w + 6 if docked and k == 0 else 0)) / len(row)
         for i, text in row:
             first = i == index
-            body = (f'<rect x="{bx:.1f}" y="{by:.1f}" width="{bw:.1f}" height="{BUTTON_H}" rx="5" '
+            body = (f'<rect x="{bx:.1f}" y="{by:.1f}" width="{bw:.1f}" height="{tall}" rx="5" '
                     f'fill="{PALETTE["bad"] if first else "#fffaf0"}" stroke="{PALETTE["bad"]}" stroke-width="1.5"/>'
-                    f'<text x="{bx + bw / 2:.1f}" y="{by + 19:.1f}" font-size="{GHOST_TEXT}" text-anchor="middle" '
+                    f'<text x="{bx + bw / 2:.1f}" y="{by + tall / 2 + 5:.1f}" font-size="{GHOST_TEXT}" text-anchor="middle" '
                     f'font-weight="bold" fill="{"#fff" if first else PALETTE["bad"]}">{esc(text)}</text>')
             b.control(i, _action_text(ctx, legal[i])[1], body, text=text)
             bx += bw + 6
-        by += BUTTON_H + 4
-    body = (f'<rect x="{x + 8:.1f}" y="{by:.1f}" width="{width - 16:.1f}" height="{BUTTON_H - 4}" rx="5" fill="#fffaf0" '
-            f'stroke="{MUTED}"/><text x="{x + width / 2:.1f}" y="{by + 17:.1f}" font-size="13" text-anchor="middle" '
-            f'fill="{MUTED}">Cancel</text>')
-    b.add(f'<g data-action="cancel-shot" role="button" tabindex="0" aria-label="Cancel the shot at {esc(target)}" '
+        by += tall + 4
+    cx, cw, cy, ch = x + 8, width - 16, by, tall - 4
+    if docked:
+        cx, cw, cy, ch = x + width - 8 - cancel_w, cancel_w, rows_at, tall
+    body = (f'<rect x="{cx:.1f}" y="{cy:.1f}" width="{cw:.1f}" height="{ch}" rx="5" fill="#fffaf0" '
+            f'stroke="{MUTED}"/><text x="{cx + cw / 2:.1f}" y="{cy + ch / 2 + 5:.1f}" font-size="{15 if docked else 13}" '
+            f'text-anchor="middle" fill="{MUTED}">Cancel</text>')
+    b.add(f'<g data-action="cancel-shot" role="button" tabindex="0" aria-label="Cancel the shot at {esc(callout["target"])}" '
           f'class="act">{body}</g>')
+
+
+# On a phone the selected model's actions, a shot's callout and his Move's readout stand in a dock
+# under the table (under its zoom buttons), in the board's units like the panel: they hide none of
+# the small table, keep their size whatever its zoom, and every button is a finger's height.
+DOCK_BUTTON = 46  # drawn units: about 43 px on a phone, as the zoom buttons
+DOCK_TEXT = 14
+DOCK_HEAD = 30  # the heading, his name
+MOVE_SLOT = 5 * GHOST_LINE + 10  # his Move's readout, with its Move here beside it
+MOVE_HERE_W = 120
+
+
+def _dock_layout(ctx: dict[str, Any]) -> Optional[dict[str, Any]]:
+    """Where the dock's pieces go on a phone (None: no model is picked, or not a phone): its top,
+    the rows of his buttons (or the shot's callout while one is shown), where the Move's readout
+    goes and its height. The renderer and `render_part("ghost")` both place things by it."""
+    d, legal, ui = ctx["d"], ctx["legal"], ctx["ui"]
+    if not ui.get("narrow") or not d.get("selected"):
+        return None
+    top = 10 + ctx["g"].height * ctx["scale"] + ZOOM_STRIP + 8
+    y = top + DOCK_HEAD
+    buttons = _at_model_buttons(ctx)
+    confirm = ui.get("confirm")
+    callout = None
+    if isinstance(confirm, int) and 0 <= confirm < len(legal) and legal[confirm]["type"] == "shoot":
+        callout = _callout_words(ctx, confirm, PANEL_W, docked=True)
+    rows: list[list[tuple[str, str, str]]] = []
+    move_at = None
+    if callout:  # the shot he is about to fire, in place of his buttons (Cancel brings them back)
+        callout["width"] = PANEL_W
+        y += callout["height"] + 6
+    else:
+        if any(kind == "arm" for kind, _, _ in buttons):  # first, high on the screen: a tap shows it at once
+            move_at = y
+            y += MOVE_SLOT + 6
+        half = (PANEL_W - 6) / 2
+        for button in buttons:  # two abreast, one whose words are too long for half the width alone
+            fits = len(button[2]) * BOLD_W * DOCK_TEXT / GHOST_TEXT + 12 <= half
+            if fits and rows and len(rows[-1]) == 1 and rows[-1][0][3]:
+                rows[-1].append((*button, fits))
+            else:
+                rows.append([(*button, fits)])
+        y += len(rows) * (DOCK_BUTTON + 6)
+    return {"top": top, "rows": rows, "callout": callout, "move_at": move_at, "height": y - top}
+
+
+def _dock(b: Board, ctx: dict[str, Any]) -> None:
+    """The selected model's dock on a phone: his name, his actions two abreast (or the shot he is
+    about to fire) and a place for his Move's readout; a ring marks him on the table."""
+    dock = _dock_layout(ctx)
+    if dock is None:
+        return
+    d = ctx["d"]
+    sel = d["selected"]
+    ox, oy = sel["origin"]
+    radius = d["models"][sel["id"]].get("radius", 50)
+    b.add('<g pointer-events="none">')  # the ring zooms with the table: it is drawn in its frame
+    with b.frame("table", x=10, y=10, scale=ctx["scale"], window=_window(ctx)):
+        b.add(f'<circle cx="{ox}" cy="{oy}" r="{radius + 45}" fill="none" stroke="{PALETTE["focus"]}" stroke-width="18"/>')
+    b.add("</g>")
+    x, top = 10, dock["top"]
+    b.add(f'<rect x="{x - 6}" y="{top - 4}" width="{PANEL_W + 12}" height="{dock["height"]}" rx="10" '
+          f'fill="{PALETTE["card"]}" stroke="{PALETTE["focus"]}" stroke-width="2"/>')
+    b.text(x + 4, top + 20, f"{name(d['models'][sel['id']]['who'])}:", size=17, weight="bold", fill=INK)
+    y = top + DOCK_HEAD
+    if dock["callout"]:
+        _draw_callout(b, ctx, ctx["ui"]["confirm"], dock["callout"], x, y, DOCK_BUTTON, docked=True)
+    if dock["move_at"] is not None:  # the Move's readout covers this when the table is tapped
+        b.text(x + 4, dock["move_at"] + 22, "Tap the table where he should move to.", size=GHOST_TEXT, fill=MUTED)
+        y = dock["move_at"] + MOVE_SLOT + 6
+    for row in dock["rows"]:
+        w = (PANEL_W - 6 * (len(row) - 1)) / len(row)
+        for k, (kind, index, text, _fits) in enumerate(row):
+            _model_button(b, ctx, (kind, index, text), x + k * (w + 6), y, w, DOCK_BUTTON, DOCK_TEXT)
+        y += DOCK_BUTTON + 6
 
 
 # =============================================================================================
