@@ -50,10 +50,11 @@ def fits(step: dict) -> bool:
 
 def test_on_a_phone_a_step_about_the_whole_board_leaves_most_of_it_in_sight(browser, base_url):
     seen = steps_seen(browser, base_url, "tumble-town", 390, 844)
-    board_steps = [s for s in seen if s["ring"]["height"] > s["height"]]  # the ring round a board taller than the screen
-    assert len(board_steps) >= 3, [s["title"] for s in seen]
+    # the ring round the Town card, taller than the room above the card
+    board_steps = [s for s in seen if s["ring"]["height"] > s["card"]["top"]]
+    assert len(board_steps) >= 1, [s["title"] for s in seen]
     for s in board_steps:
-        assert s["ring"]["top"] <= 0  # the board from its top
+        assert s["ring"]["top"] <= 0  # shown from its top
     for s in seen:
         assert s["card"]["height"] <= 0.25 * s["height"], s["title"]  # three quarters of the screen show the game
         assert fits(s), s["title"]

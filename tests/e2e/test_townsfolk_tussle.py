@@ -8,6 +8,8 @@ import json
 import re
 import time
 
+from tabletown.web import rulebook
+
 from .helpers import (
     check_phone_and_axe,
     is_over,
@@ -180,3 +182,53 @@ def test_the_peddlers_cards_read_at_12_px_or_more_on_a_phone(page, base_url):
     sizes = page.locator("#board [data-topic='card:peddler-gear'] text").evaluate_all(
         "els => els.map(e => parseFloat(e.getAttribute('font-size')) * e.ownerSVGElement.getScreenCTM().a)")
     assert sizes and min(sizes) >= 12, sizes
+
+
+GUIDE_STEP = """() => {
+  const ring = document.getElementById('guide-ring').getBoundingClientRect();
+  return {title: document.querySelector('#guide h2').textContent,
+          text: document.querySelector('#guide').innerText,
+          ring: [ring.left, ring.top, ring.right, ring.bottom]};
+}"""
+
+RING_HOLDS_VISIBLE = """([sel, ring]) => [...document.querySelectorAll(sel)].some((el) => {
+  const r = el.getBoundingClientRect();
+  return r.width > 0 && r.height > 0 && r.bottom > 0 && r.top < innerHeight
+    && ring[0] <= r.left + 1 && ring[1] <= r.top + 1 && ring[2] >= r.right - 1 && ring[3] >= r.bottom - 1;
+})"""
+
+
+def test_the_guide_on_the_first_fight_screen_speaks_of_the_fight(page, base_url):
+    """The first time the fight's grid comes up, the guide speaks of taking a starting square and
+    of the Ruffian, not of choosing townsfolk or shopping, and each ring is round a visible thing."""
+    steps = {s["title"]: s for s in rulebook.bundle("tabletown.games.townsfolk_tussle")["guide"]["steps"]}
+    open_page(page, base_url, NEW.format(seed=3))
+    guide = page.locator("#guide:not([hidden]) h2")
+    guide.wait_for()
+    closed = []  # the stages before the fight, each closed as it comes
+    start = page.locator("#board [data-topic='action:start']")
+    answer = ", ".join(f"#board [data-action][aria-label^='{label}']"
+                       for label in ("Play Henlo", "Pass", "No trade", "No shop reset"))
+    while not start.count():  # the shop goes round until everyone passes in a row; no trades
+        page.wait_for_selector(f"#guide:not([hidden]), #board [data-topic='action:start'], {answer}")
+        if start.count():
+            break
+        if guide.count():
+            closed.append(guide.inner_text())
+            page.click("[data-action=guide-close]")
+        elif not start.count():
+            page.locator(answer).first.click()
+    assert closed[:2] == ["Choose your townsfolk", "Shop with the Peddler"]
+    page.wait_for_selector("#guide:not([hidden])")
+    titles = []
+    while True:
+        step = page.evaluate(GUIDE_STEP)
+        titles.append(step["title"])
+        assert "choose your townsfolk" not in step["text"].lower() and "peddler" not in step["text"].lower()
+        selector = rulebook.guide_targets(steps[step["title"]]["points_at"], [])[0]
+        assert page.evaluate(RING_HOLDS_VISIBLE, [selector, step["ring"]]), step["title"]
+        if page.locator("[data-action=guide-next]").inner_text() == "Done":
+            break
+        page.click("[data-action=guide-next]")
+        page.wait_for_function("(t) => document.querySelector('#guide h2').textContent !== t", arg=step["title"])
+    assert titles == ["Take your place", "The Ruffian goes first"]
