@@ -7,8 +7,8 @@ is a seat's view. While a game is not over, a replay shows only what everyone co
 (the spectator's view), so a shared game's hidden cards stay hidden; once it is over, any
 seat's point of view may be chosen.
 
-A move may tell several steps (a Ruffian's whole turn happens inside the move that ends the
-townsfolk's turn): the game's `Rules.substeps` gives the state after each, and the replay steps
+A move may tell several steps (an opponent the game plays itself may take a whole turn inside
+the move that ends a player's turn): the game's `Rules.substeps` gives the state after each, and the replay steps
 through them one at a time. A place in a replay is `(k, sub)`: move k, and `sub` the index of
 one of its steps, or None for the whole move (the log line and the state after it).
 

@@ -142,7 +142,7 @@ class Rules:
         """The steps one move is told in, for a replay to step through on the board: for each,
         the state as it stood after that step and that step's events (phrased for its line);
         the last state is the state after the move. [] when the move is one step, as every
-        move is unless the game says otherwise (Townsfolk Tussle: a Ruffian's turn)."""
+        move is unless the game says otherwise (say, a turn the game plays for an opponent of its own)."""
         return []
 
     def reaction(self, state: State, seat: int) -> Optional[dict[str, Any]]:
