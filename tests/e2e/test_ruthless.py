@@ -102,17 +102,7 @@ def test_dodge_city_draw_to_the_end_against_a_bot_by_pointer_and_keyboard(page, 
 def test_a_move_to_any_point_by_pointer_and_by_keyboard(page, base_url):
     open_page(page, base_url, "#new/ruthless?seats=human,bot&scenario=dodge-city&seed=3")
     # play the initiative card, then pick Bat Masterson
-    for _ in range(400):
-        if page.locator("#board [aria-label^='Pick Bat Masterson']").count():
-            break
-        card = page.locator("#board [aria-label^='Play the ']")
-        if card.count():
-            card.first.click()
-        else:
-            page.wait_for_timeout(50)
-    # Bat is offered twice: his base on the table and his name in the list of models
-    page.locator("#board [aria-label^='Pick Bat Masterson']").first.click()
-    wait_for_humans(page)
+    pick_bat(page)
     page.locator("[data-param]").first.click()
     frame = page.locator("#board [data-frame='table']").first
     box = frame.bounding_box()

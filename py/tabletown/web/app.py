@@ -634,10 +634,7 @@ class App:
         started = time.perf_counter()
         session, kind = self.session, self.kinds[self.armed]
         self.cursor = value
-        acting = self.screen.acting if self.screen else None
-        self.preview = None
-        if value is not None and self.view is not None:
-            self.preview = session.rules.preview(self.view, acting, kind, value)
+        self.preview = self.preview_of(kind, value) if value is not None else None
         render_part = getattr(session.game, "render_part", None)
         svg = render_part(self.view, self.board_ui(self.escaped_names()), "ghost") if render_part else None
         if svg is None or not self.draw_part("ghost", svg):
@@ -646,6 +643,12 @@ class App:
             self.stats.ghost = js.Array.new()
         self.stats.ghost.push((time.perf_counter() - started) * 1000)  # the Python part of a ghost update (ms)
         self.mark_ghost()
+
+    def preview_of(self, kind: dict[str, Any], value: list[int]) -> Optional[dict[str, Any]]:
+        """The rules' preview of `value` for `kind`, from the view on screen (None: nothing to show)."""
+        if self.session is None or self.view is None:
+            return None
+        return self.session.rules.preview(self.view, self.screen.acting if self.screen else None, kind, value)
 
     def mark_ghost(self) -> None:
         """While a ghost is on the table, the buttons beside the model step back (`.ghosting` in the
@@ -667,11 +670,7 @@ class App:
         first_part = int(root.childElementCount) - len(keys)  # the <defs> before the parts
         if first_part not in (0, 1):
             return False
-        if self.range is None:
-            self.range = self.doc.createRange()
-        self.range.selectNodeContents(root)
-        fragment = self.range.createContextualFragment(svg)
-        js.tabletownLabels(fragment)
+        fragment = self.parse_parts(root, svg)
         root.children.item(first_part + keys.index(key)).replaceWith(fragment.firstElementChild)
         painted.parts[key] = svg
         return True
@@ -711,8 +710,8 @@ class App:
         beside the pointer at `at` when it was pressed)."""
         kind = self.kinds[self.armed]
         preview = self.preview if value == self.cursor else None
-        if preview is None and self.view is not None:
-            preview = self.session.rules.preview(self.view, self.screen.acting if self.screen else None, kind, value)
+        if preview is None:
+            preview = self.preview_of(kind, value)
         if preview and preview.get("ok") and "to" in preview:
             value = list(preview["to"])
         self.play_action(policy.complete(kind, value), at=at)
@@ -765,6 +764,16 @@ class App:
                 self.stories[key] = None
         return charts.story_html(self.stories[key], names, self.narrow)
 
+    def parse_parts(self, root: Any, svg: str) -> Any:
+        """Board parts as a fragment, parsed as SVG like the root's own children, their controls'
+        names checked (only new parts need it)."""
+        if self.range is None:
+            self.range = self.doc.createRange()
+        self.range.selectNodeContents(root)
+        fragment = self.range.createContextualFragment(svg)
+        js.tabletownLabels(fragment)
+        return fragment
+
     def draw_board(self, drawing: str) -> None:
         """Replace only the parts that changed when the frame is the same; else draw whole.
         A board that only grew or shrank gets its root's new attributes (its viewBox), not a new board.
@@ -800,14 +809,9 @@ class App:
                 fresh.append((first_part + position[key], svg))
         if not fresh:
             return
-        if self.range is None:
-            self.range = self.doc.createRange()
-        self.range.selectNodeContents(root)  # parsed as SVG, like the root's own children
         self.lap("find")
-        fragment = self.range.createContextualFragment("".join(svg for _, svg in fresh))
+        fragment = self.parse_parts(root, "".join(svg for _, svg in fresh))
         self.lap("parse")
-        js.tabletownLabels(fragment)  # only the new parts need their controls' names checked
-        self.lap("labels")
         news = array_from(fragment.children)
         if len(news) != len(fresh):
             self.draw_whole(board, str(drawing))
@@ -1077,10 +1081,7 @@ class App:
         else:
             self.armed = index
             self.cursor = policy.start_cursor(self.kinds[index])
-            self.preview = None
-            if self.view is not None:
-                self.preview = self.session.rules.preview(self.view, self.screen.acting if self.screen else None,
-                                                          self.kinds[index], self.cursor)
+            self.preview = self.preview_of(self.kinds[index], self.cursor)
             self.pointer = "keys"
             self.frame_focus = True
         self.render_game()
