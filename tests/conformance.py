@@ -19,6 +19,7 @@ import json
 import re
 from types import ModuleType
 from typing import Any, Optional
+from xml.etree import ElementTree
 
 from tabletown.engine.events import is_barrier
 from tabletown.engine.prng import Rng, seed_state
@@ -187,11 +188,17 @@ def check_playouts(
     return outcomes
 
 
+# Names as players type them: markup, an entity already written out, quotes, bidi marks. The
+# render contract gives them raw to the renderer and the kit escapes them once.
+HOSTILE_NAMES = ('Tom & Jerry', '<b>Bo</b>', 'R&amp;D "Q" \'s', '\u202eevil\u202c', 'A<B>C', 'Zoë & co')
+
+
 def check_render(game: ModuleType, view: dict, seat: Optional[int], legal: list, seats: int, over: bool = False) -> None:
-    names = [f"P{i}" for i in range(seats)]
+    names = [HOSTILE_NAMES[i % len(HOSTILE_NAMES)] for i in range(seats)]
     ui = {"viewer": seat, "legal": legal, "params": [], "armed": None, "cursor": None, "names": names}
     svg = game.render(view, ui)
     assert svg.startswith("<svg") and svg.rstrip().endswith("</svg>")
+    check_names_escaped_once(svg)
     parts = getattr(svg, "parts", None)
     if parts is not None:
         keys = [k for k, _ in parts]
@@ -203,3 +210,19 @@ def check_render(game: ModuleType, view: dict, seat: Optional[int], legal: list,
         assert "aria-label=" in tag and 'tabindex="0"' in tag, f"control without accessible name: {tag[:120]}"
     if over:
         assert "data-game-over" in svg
+
+
+def check_names_escaped_once(svg: str) -> None:
+    """The board is well-formed XML whose text and attributes hold the names as typed: a name
+    escaped twice shows "&amp;" to the player, one not escaped breaks the markup or adds a
+    <b> element, and one unescaped turns "R&amp;D" into "R&D"."""
+    root = ElementTree.fromstring(svg)
+    for element in root.iter():
+        tag = element.tag.rsplit("}", 1)[-1]
+        assert tag != "b", "a player's name became markup"
+        said = [element.text or "", element.tail or "", *element.attrib.values()]
+        for text in said:
+            for twice in ("&amp;", "&lt;", "&gt;", "&quot;", "&#x27;"):
+                if twice in text and "R&amp;D" not in text:
+                    raise AssertionError(f"a name was escaped twice: {text[:80]!r}")
+            assert "R&D" not in text, f"a name was unescaped by the renderer: {text[:80]!r}"

@@ -201,3 +201,41 @@ def test_the_palette_names_colours_by_meaning_and_has_a_colour_per_seat():
     for name in ("ink", "paper", "accent", "good", "bad", "warn", "muted", "focus"):
         assert PALETTE[name].startswith("#")
     assert len(PALETTE["seats"]) >= 6
+
+
+# --- the render contract: names raw, controls found, the rest as buttons -------------------------------
+
+def test_seat_names_are_kept_as_typed_and_missing_ones_get_the_games_noun():
+    from tabletown.engine.draw import seat_names
+    assert seat_names({"names": ["Tom & Jerry", ""]}, 3) == ["Tom & Jerry", "Player 2", "Player 3"]
+    assert seat_names({}, 1, "Posse") == ["Posse 1"]
+
+
+def test_controls_find_an_action_only_with_the_same_json_types():
+    from tabletown.engine.draw import Controls
+    c = Controls([{"type": "buy", "card": 1}, {"type": "pass", "all": True}, {"type": "buy", "card": 2}])
+    assert c.find({"card": 2, "type": "buy"}) == 2
+    assert c.find({"type": "pass", "all": 1}) is None and c.find({"type": "buy", "card": True}) is None
+    assert c.find({"type": "buy", "card": "1"}) is None and c.find({"type": "buy"}) is None
+    assert c.of_type("buy") == [(0, {"type": "buy", "card": 1}), (2, {"type": "buy", "card": 2})]
+
+
+def test_a_board_marks_what_it_drew_and_draws_the_rest_as_named_buttons():
+    from tabletown.engine.draw import Board, Controls
+    c = Controls([{"type": "buy", "card": 1}, {"type": "pass"}, {"type": "end"}])
+    b = Board(400, 200, "Test", controls=c)
+    b.control(0, "Buy card 1", "<rect/>")
+    assert c.rest() == [(1, {"type": "pass"}), (2, {"type": "end"})]
+    bottom = b.buttons(c.rest(), lambda a: {"pass": "Pass & wait", "end": "End turn"}[a["type"]], 10, 100, 380)
+    svg = b.svg()
+    assert 'data-action="1"' in svg and 'aria-label="Pass &amp; wait"' in svg and ">Pass &amp; wait</text>" in svg
+    assert 'data-action="2"' in svg and bottom == 144 and c.rest() == []
+    assert b.buttons([], str, 0, 77, 100) == 77
+
+
+def test_buttons_wrap_into_rows_when_the_width_is_used_up():
+    from tabletown.engine.draw import Board, Controls
+    c = Controls([{"type": "a"}, {"type": "b"}, {"type": "c"}])
+    b = Board(300, 300, "Test", controls=c)
+    bottom = b.buttons(c.rest(), lambda a: "A rather long label " + a["type"], 0, 0, 300, height=40, gap=10)
+    assert bottom == 40 * 3 + 10 * 2

@@ -1,4 +1,4 @@
-"""The game kit: specs, events, zones, the table helper, reactions, content, words and the registry."""
+"""The game kit: specs, events, zones, the move object, reactions, content, words and the registry."""
 
 from __future__ import annotations
 
@@ -13,9 +13,9 @@ from tabletown import games
 from tabletown.engine import reactions
 from tabletown.engine.content import Catalog, ContentError, Effects, rows_with_defaults
 from tabletown.engine.events import Events, is_barrier, phrase
+from tabletown.engine.move import Move
 from tabletown.engine.prng import Rng, seed_state
 from tabletown.engine.spec import BadSetup, Choice, Flag, GameSpec, Number
-from tabletown.engine.table import Table
 from tabletown.engine.words import and_list, noun, or_list, plural, verb
 from tabletown.engine.zones import HIDDEN, OWNER, Zone, Zones
 from tests.conformance import check_playouts
@@ -168,18 +168,18 @@ def test_determinize_fills_masked_places_from_the_unseen_values():
         ZONES.determinize_from(view, 1, Rng(seed_state(3)), lambda v, pool: [1])
 
 
-# --- the table helper ----------------------------------------------------------------------------
+# --- the move object ----------------------------------------------------------------------------
 
-def test_a_table_records_draws_privately_and_reveals_publicly():
+def test_a_move_records_draws_privately_and_reveals_publicly():
     state = sample_state()
-    t = Table(state, ZONES)
+    t = Move(state, ZONES)
     drawn = t.draw("deck", "hands.1")
-    assert drawn == [9] and t.state["hands"][1] == [3, 9] and state["deck"] == [7, 8, 9]  # the input is untouched
-    assert t.events[-1] == {"t": "move", "from": "deck", "to": "hands.1", "what": None, "private": 1, "secret": 9}
+    assert drawn == [9] and t.s["hands"][1] == [3, 9] and state["deck"] == [7, 8, 9]  # the input is untouched
+    assert t.ev[-1] == {"t": "move", "from": "deck", "to": "hands.1", "what": None, "private": 1, "secret": 9}
     t.move(9, "hands.1", "discard")
-    assert t.events[-1]["what"] == 9 and t.events[-1]["barrier"] is True
+    assert t.ev[-1]["what"] == 9 and t.ev[-1]["barrier"] is True
     value = t.roll(6, seat=0)
-    assert t.events[-1]["value"] == value and is_barrier(t.events)
+    assert t.ev[-1]["value"] == value and is_barrier(t.ev)
 
 
 # --- reactions -------------------------------------------------------------------------------------

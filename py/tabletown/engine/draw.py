@@ -14,6 +14,12 @@ Colours are named by meaning (`PALETTE`), every text is escaped, and every contr
 legal action is drawn the same way: `data-action`, a button role, a tab stop and an
 accessible name that contains the text the player sees on it. The page replaces only the
 parts whose SVG changed since the last update.
+
+The render contract: `render(view, ui)` gets the players' names raw in `ui["names"]` (as
+typed: "Tom & Jerry", "<b>", bidi marks) and escapes them only through this kit (`esc`,
+`Board.text`, `Board.control`); a renderer never escapes or unescapes a name itself.
+`Controls(ui["legal"])` finds the index of the legal action a drawn control stands for,
+and `Board.buttons` draws, as plain buttons, the actions the board did not draw elsewhere.
 """
 
 from __future__ import annotations
@@ -21,7 +27,8 @@ from __future__ import annotations
 import re
 from contextlib import contextmanager
 from html import escape
-from typing import Any, Iterator, Optional
+from json import dumps
+from typing import Any, Callable, Iterator, Optional
 
 # Colours by meaning. Text colours (ink, muted, accent, bad, good) reach at least 4.5:1 on
 # paper and on card; fills are for shapes.
@@ -68,6 +75,44 @@ def names_in(text: str, names: list[str]) -> str:
     return _SEAT.sub(name, text)
 
 
+def seat_names(ui: dict[str, Any], n: int, noun: str = "Player") -> list[str]:
+    """The players' names as typed (raw, escaped later by the kit), one per seat; a seat with
+    no name given is "Player 2" (or the game's own noun for a seat)."""
+    given = ui.get("names") or []
+    return [str(given[i]) if i < len(given) and given[i] else f"{noun} {i + 1}" for i in range(n)]
+
+
+def action_key(action: Any) -> str:
+    """One action as exact JSON (True is not 1, 1 is not "1"), to look it up among the legal ones."""
+    return dumps(action, sort_keys=True, separators=(",", ":"))
+
+
+class Controls:
+    """The legal actions a board draws controls for.
+
+    `find(action)` is the index of the control for an action (None when it is not legal now),
+    `of_type("buy")` the (index, action) pairs of one kind; a Board given the Controls marks
+    every index it draws, so `rest()` is what still needs a plain button."""
+
+    def __init__(self, legal: Optional[list[dict[str, Any]]]):
+        self.legal = list(legal or [])
+        self._index = {action_key(a): i for i, a in enumerate(self.legal)}
+        self.drawn: set[int] = set()
+
+    def __len__(self) -> int:
+        return len(self.legal)
+
+    def find(self, action: dict[str, Any]) -> Optional[int]:
+        return self._index.get(action_key(action))
+
+    def of_type(self, *types: str) -> list[tuple[int, dict[str, Any]]]:
+        return [(i, a) for i, a in enumerate(self.legal) if a.get("type") in types]
+
+    def rest(self) -> list[tuple[int, dict[str, Any]]]:
+        """The legal actions no control has been drawn for yet, in their order."""
+        return [(i, a) for i, a in enumerate(self.legal) if i not in self.drawn]
+
+
 class Drawing(str):
     """An SVG string that also knows its keyed parts, so the page can redraw only what changed."""
 
@@ -112,7 +157,9 @@ def fit_lines(text: str, width: float, size: float, lines: int) -> list[str]:
 
 
 class Board:
-    def __init__(self, width: int, height: int, label: str, game_over: bool = False, cls: str = "board-svg"):
+    def __init__(self, width: int, height: int, label: str, game_over: bool = False, cls: str = "board-svg",
+                 controls: Optional[Controls] = None):
+        self.controls = controls  # marks what is drawn, for `buttons`
         self.width = width
         self.height = height
         self.label = label
@@ -220,7 +267,31 @@ class Board:
     def control(self, index: int, label: str, body: str, text: str = "", cls: str = "act", **attrs: Any) -> None:
         """A control for legal[index]: clickable, focusable, named. `text` is what the player
         sees on it; the accessible name always contains it (label in name)."""
+        if self.controls is not None:
+            self.controls.drawn.add(int(index))
         self.add(control_open(index, label, text, cls, **attrs) + body + "</g>")
+
+    def buttons(self, actions: list[tuple[int, dict[str, Any]]], label: Callable[[dict[str, Any]], str],
+                x: float, y: float, width: float, height: float = 44, gap: float = 10, size: float = 16,
+                fill: str = PALETTE["accent"], ink: str = "#ffffff", rx: float = 8, least: float = 120) -> float:
+        """Plain buttons for legal actions (index, action) the board draws nowhere else, wrapped
+        in rows across `width` from (x, y); each is as wide as its words need. Returns the y
+        below the last row (y itself when there is nothing to draw)."""
+        if not actions:
+            return y
+        cx, cy = x, y
+        for index, action in actions:
+            words = label(action)
+            w = min(width, max(least, len(words) * size * CHAR_WIDTH + 28))
+            if cx > x and cx + w > x + width:
+                cx, cy = x, cy + height + gap
+            body = (f'<rect x="{_num(cx)}" y="{_num(cy)}" width="{_num(w)}" height="{_num(height)}" rx="{_num(rx)}" '
+                    f'fill="{fill}"/>'
+                    f'<text x="{_num(cx + w / 2)}" y="{_num(cy + height / 2 + size * 0.35)}" font-size="{_num(size)}" '
+                    f'text-anchor="middle" fill="{ink}">{esc(fit_lines(words, w - 16, size, 1)[0] if words else "")}</text>')
+            self.control(index, words, body, text=words)
+            cx += w + gap
+        return cy + height
 
     def arm(self, param_index: int, label: str, body: str, text: str = "", **attrs: Any) -> None:
         """A control that arms a parameterised action kind (params[param_index]); the next

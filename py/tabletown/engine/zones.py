@@ -87,6 +87,27 @@ class Zones:
     def __init__(self, *zones: Zone):
         self.zones = zones
 
+    def _zone_at(self, path: str) -> Optional[Zone]:
+        """The zone a concrete path lies in (`hands.2` lies in a zone `hands.*`)."""
+        parts = path.split(".")
+        for zone in self.zones:
+            zp = zone.parts
+            if len(zp) == len(parts) and all(z == "*" or z == p for z, p in zip(zp, parts)):
+                return zone
+        return None
+
+    def kind_of(self, path: str) -> str:
+        """The visibility of a concrete path: public unless a zone says otherwise."""
+        zone = self._zone_at(path)
+        return zone.kind if zone else PUBLIC
+
+    def owner_of(self, path: str) -> Optional[int]:
+        """The seat that owns a concrete path in an owner-only zone, else None."""
+        zone = self._zone_at(path)
+        if zone is None or zone.kind != OWNER:
+            return None
+        return int(path.split(".")[zone.parts.index("*")])
+
     def places(self, state: Any) -> list[Place]:
         out = []
         for zone in self.zones:

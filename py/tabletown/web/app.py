@@ -560,7 +560,7 @@ class App:
         view = rules.view(session.state, screen.view_seat)
         self.view = view
         self.lap("view")
-        drawing = session.game.render(view, self.board_ui(names))
+        drawing = session.game.render(view, self.board_ui())
         self.lap("render")
         self.draw_board(drawing)
         self.lap("draw")
@@ -610,8 +610,10 @@ class App:
         self.lap("results")
         self.after_frame()
 
-    def board_ui(self, names: list[str]) -> dict[str, Any]:
+    def board_ui(self) -> dict[str, Any]:
+        """What the renderer is told besides the view; the names raw, as typed (the render kit escapes them)."""
         screen = self.screen
+        names = list(self.session.names) if self.session else []
         return {"viewer": screen.view_seat if screen else None, "legal": self.legal, "params": self.kinds,
                 "armed": self.armed, "cursor": self.cursor, "names": names, "narrow": self.narrow,
                 "preview": self.preview, "pointer": self.pointer, "confirm": self.confirm}
@@ -636,7 +638,7 @@ class App:
         self.cursor = value
         self.preview = self.preview_of(kind, value) if value is not None else None
         render_part = getattr(session.game, "render_part", None)
-        svg = render_part(self.view, self.board_ui(self.escaped_names()), "ghost") if render_part else None
+        svg = render_part(self.view, self.board_ui(), "ghost") if render_part else None
         if svg is None or not self.draw_part("ghost", svg):
             self.render_game()
         if not hasattr(self.stats, "ghost"):

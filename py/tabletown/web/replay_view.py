@@ -53,7 +53,7 @@ class ReplayScreen:
         doc = app.doc
         view = self.replay.view_at(self.step, self.viewer, self.sub)
         ui = {"viewer": self.viewer, "legal": [], "params": [], "armed": None, "cursor": None,
-              "names": self.names, "narrow": app.narrow}
+              "names": self.plain_names, "narrow": app.narrow}  # raw: the render kit escapes them
         app.draw_board(self.game.render(view, ui))
         board = doc.getElementById("board")
         place = (self.step, self.sub)

@@ -17,7 +17,6 @@ work out is in view["derived"].
 
 from __future__ import annotations
 
-import html
 import math
 from functools import lru_cache
 from typing import Any, Optional
@@ -1700,7 +1699,7 @@ def view_weapons(view: dict[str, Any], mid: int) -> list[str]:
 def _seat_name(ctx: dict[str, Any], s: int) -> str:
     """A player's name as typed (the page hands them over escaped; the render kit escapes once)."""
     names = ctx["names"]
-    return html.unescape(names[s]) if s < len(names) else f"posse {s + 1}"
+    return names[s] if s < len(names) else f"posse {s + 1}"
 
 
 # =============================================================================================

@@ -14,7 +14,6 @@ final score table is the page's. Every theme has a colour and always a text labe
 
 from __future__ import annotations
 
-from html import unescape
 from typing import Any, Optional
 
 from ...engine.draw import PALETTE, Board, Drawing, esc, fit_lines
@@ -299,7 +298,7 @@ def render(view: dict[str, Any], ui: dict[str, Any]) -> Drawing:
     n = view["n"]
     derived = view["derived"]
     lay = Layout(bool(ui.get("narrow")))
-    names = [unescape(x) for x in (ui.get("names") or [f"Player {i + 1}" for i in range(n)])]
+    names = [x for x in (ui.get("names") or [f"Player {i + 1}" for i in range(n)])]
     viewer = ui.get("viewer")
     legal = ui.get("legal") or []
     over = derived["over"]

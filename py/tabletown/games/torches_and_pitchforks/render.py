@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 from dataclasses import dataclass
-from html import unescape
 from typing import Any, Iterator, Optional
 
 from tabletown.engine.draw import PALETTE, Board, Drawing, esc, fit_lines, names_in
@@ -136,7 +135,7 @@ class _Renderer:
         n = view["n"]
         given = list(ui.get("names") or [])
         # Names arrive escaped for HTML; the render kit escapes every text once more.
-        self.names = [unescape(given[i]) if i < len(given) else f"Player {i + 1}" for i in range(n)]
+        self.names = [given[i] if i < len(given) else f"Player {i + 1}" for i in range(n)]
         self.viewer: Optional[int] = ui.get("viewer")
         self.legal: list[dict[str, Any]] = list(ui.get("legal") or [])
         self.used: set[int] = set()
