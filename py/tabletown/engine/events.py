@@ -77,18 +77,24 @@ class StateAtEachEvent(Events):
 Phrasebook = dict[str, Callable[[Event], Optional[str]]]
 
 
-def phrase(events: list[Event], book: Phrasebook) -> str:
-    """The log line for one action: the phrases of its events joined with spaces.
+def phrase(events: list[Event], book: Phrasebook, afterwards: Optional[dict[str, int]] = None) -> str:
+    """The log line for one action: the phrases of its events joined with spaces; with
+    `afterwards` (event type -> rank), the events of those types are told after the rest,
+    in rank order, each after "; " (a move, then what followed it: "…; the game is over").
 
     An event type missing from the book is a bug in the game, not a silent gap in the
-    log; a phrase of None means the event is deliberately not told (a private detail).
+    log; a phrase of None (or "") means the event is deliberately not told (a private detail).
     """
-    lines = []
-    for event in events:
-        say = book.get(event["t"])
-        if say is None:
+    later = afterwards or {}
+
+    def say(event: Event) -> Optional[str]:
+        words = book.get(event["t"])
+        if words is None:
             raise KeyError(f"the phrasebook has no entry for event {event['t']!r}")
-        text = say(event)
-        if text:
-            lines.append(text)
-    return " ".join(lines)
+        return words(event)
+
+    main = [text for text in (say(e) for e in events if e["t"] not in later) if text]
+    after = sorted((e for e in events if e["t"] in later), key=lambda e: later[e["t"]])
+    bits = [text for text in (say(e) for e in after) if text]
+    head = " ".join(main)
+    return "; ".join([head, *bits]) if bits else head

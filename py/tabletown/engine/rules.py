@@ -71,6 +71,8 @@ class Rules:
     zones: Zones = Zones()
     # Event type -> function(event) -> str | None; the game's phrasebook (phrases.py).
     phrases: dict[str, Callable[[Event], Optional[str]]] = {}
+    # Event types told after the rest of a move's line, by rank ("…; the game is over").
+    afterwards: dict[str, int] = {}
 
     def __init__(self, spec: GameSpec):
         self.spec = spec
@@ -136,7 +138,7 @@ class Rules:
 
     def phrase(self, events: list[Event]) -> str:
         """One log line for the events of one action, written by the phrasebook."""
-        return ev.phrase(events, self.phrases)
+        return ev.phrase(events, self.phrases, self.afterwards)
 
     def substeps(self, state: State, seat: int, action: Action) -> list[tuple[State, list[Event]]]:
         """The steps one move is told in, for a replay to step through on the board: for each,
