@@ -111,7 +111,7 @@ def check(source: str) -> tuple[bool, str]:
     if session.over():
         out = session.outcome() or {"winners": []}
         if out.get("headline"):
-            from .engine.svg import names_in
+            from .engine.draw import names_in
 
             end = "finished: " + names_in(out["headline"], names)
         else:

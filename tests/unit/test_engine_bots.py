@@ -1,5 +1,5 @@
-"""Generic bots (engine/bots.py) from their docstring: a random bot's draws, the greedy bot's
-ties, playouts that stop, the search bot's fair comparison, and reproducible private seeds."""
+"""Generic bots (engine/bots.py) from their docstring: a random bot's draws, playouts that
+stop, and reproducible private seeds."""
 
 import pytest
 
@@ -55,16 +55,6 @@ def test_the_random_bot_takes_the_action_its_draw_names():
     assert picks == set(legal)
 
 
-def test_the_greedy_bot_takes_the_best_score_and_breaks_ties_at_random():
-    bot = B.make_greedy_bot(lambda view, seat, action: {"a": 1, "b": 3, "c": 3, "d": -1}[action])
-    rng = Rng(seed_state(2))
-    picks = {bot(None, {}, 0, ["a", "b", "c", "d"], rng) for _ in range(60)}
-    assert picks == {"b", "c"}
-    assert bot(None, {}, 0, ["d"], rng) == "d"          # a negative best is still the best
-    assert bot(None, {}, 0, ["a", "d"], rng) == "a"
-    assert bot(None, {}, 0, ["d", "a"], rng) == "a"
-
-
 def test_a_playout_ends_with_the_game_or_when_told_to_stop():
     rules = CountTo(goal=5)
     start = rules.setup(1, 2, {})
@@ -96,97 +86,6 @@ def test_next_state_is_the_state_apply_returns_without_touching_the_start():
     assert after["total"] == 2 and start["total"] == 0
 
 
-def test_the_search_bot_finds_the_winning_move():
-    rules = CountTo(goal=3)
-    state = dict(rules.setup(1, 2, {}), total=1)
-    bot = B.make_search_bot(lambda r, v, s, legal, rng: legal[0], samples=2)
-    # from 1, adding 2 wins at once; adding 1 leaves 2 and the opponent wins
-    assert bot(rules, rules.view(state, 0), 0, rules.legal(state, 0), Rng(seed_state(3))) == {"add": 2}
-
-
-def test_the_search_bot_with_one_legal_move_takes_it_without_searching():
-    calls = []
-    bot = B.make_search_bot(lambda *a: calls.append(1))
-    assert bot(CountTo(), {}, 0, ["only"], Rng(seed_state(1))) == "only" and calls == []
-
-
-def test_the_search_bot_keeps_the_first_of_equally_good_moves():
-    rules = CountTo(goal=100)
-    state = rules.setup(1, 2, {})
-    bot = B.make_search_bot(lambda r, v, s, legal, rng: legal[0], samples=1, evaluate=lambda r, st, s: 0.0,
-                            stop=lambda start, st: True)
-    legal = [{"add": 2}, {"add": 1}]
-    assert bot(rules, rules.view(state, 0), 0, legal, Rng(seed_state(1))) == {"add": 2}
-
-
-def test_an_action_impossible_in_a_sampled_world_is_never_chosen():
-    rules = CountTo(goal=100)
-    state = rules.setup(1, 2, {})
-    bot = B.make_search_bot(lambda r, v, s, legal, rng: legal[0], samples=1, evaluate=lambda r, st, s: -5.0,
-                            stop=lambda start, st: True)
-    legal = [{"add": 9}, {"add": 1}]  # 9 raises in apply
-    assert bot(rules, rules.view(state, 0), 0, legal, Rng(seed_state(1))) == {"add": 1}
-
-
-def test_the_search_bot_considers_at_most_its_candidates_after_the_prefilter():
-    rules = CountTo(goal=100)
-    state = rules.setup(1, 2, {})
-    scored = []
-
-    def evaluate(r, st, seat):
-        scored.append(st["total"])
-        return float(st["total"])
-
-    bot = B.make_search_bot(lambda r, v, s, legal, rng: legal[0], samples=1, evaluate=evaluate,
-                            stop=lambda start, st: True, max_candidates=2,
-                            prefilter=lambda view, seat, legal: [a for a in legal if a["add"] != 1])
-    legal = [{"add": 1}, {"add": 2}, {"add": 2, "x": 1}, {"add": 1, "y": 1}]
-    choice = bot(rules, rules.view(state, 0), 0, legal, Rng(seed_state(1)))
-    assert choice == {"add": 2} and scored == [2, 2]  # the plain 1 filtered out, the last one past the limit
-    exactly = B.make_search_bot(lambda r, v, s, legal, rng: legal[0], samples=1, evaluate=evaluate,
-                                stop=lambda start, st: True, max_candidates=3)
-    scored.clear()
-    exactly(rules, rules.view(state, 0), 0, [{"add": 1}, {"add": 2}, {"add": 1, "z": 0}], Rng(seed_state(1)))
-    assert scored == [1, 2, 1]
-
-
-def test_every_candidate_sees_the_same_sampled_worlds_and_playouts():
-    rules = CountTo(goal=100)
-    state = rules.setup(1, 2, {})
-    worlds = []
-
-    def evaluate(r, st, seat):
-        worlds.append(st["rng"][0])
-        return 0.0
-
-    bot = B.make_search_bot(lambda r, v, s, legal, rng: legal[0], samples=3, evaluate=evaluate,
-                            stop=lambda start, st: st["total"] >= start["total"] + 1)
-    bot(rules, rules.view(state, 0), 0, [{"add": 1}, {"add": 2}], Rng(seed_state(6)))
-    assert len(worlds) == 6
-    assert worlds[0] == worlds[1] and worlds[2] == worlds[3] and worlds[4] == worlds[5]
-    assert len({worlds[0], worlds[2], worlds[4]}) == 3
-
-
-def test_the_default_evaluation_is_the_rules_heuristic():
-    rules = CountTo(goal=2)
-    state = rules.setup(1, 2, {})
-    bot = B.make_search_bot(lambda r, v, s, legal, rng: legal[0], samples=1)
-    assert bot(rules, rules.view(state, 0), 0, [{"add": 1}, {"add": 2}], Rng(seed_state(1))) == {"add": 2}
-
-
-def test_forked_words_are_never_all_zero_and_come_from_the_stream():
-    rng = Rng(seed_state(5))
-    probe = Rng(list(rng.s))
-    words = B._fork_words(rng)
-    assert words == [probe.next_u32() | 1, probe.next_u32(), probe.next_u32(), probe.next_u32()]
-    assert words[0] % 2 == 1
-    # an odd first draw is kept as it is, an even one gains its lowest bit
-    from tests.unit.test_engine_values import words_drawing
-
-    assert B._fork_words(Rng([5, words_drawing(7)[0], 6, 7]))[0] == 7
-    assert B._fork_words(Rng([5, words_drawing(8)[0], 6, 7]))[0] == 9
-
-
 def test_a_bots_private_seed_depends_on_the_game_seed_the_step_and_the_seat():
     assert B.bot_seed(7, 3, 1) == seed_state((7 * 1_000_003 + 3 * 131 + 1 * 7 + 0x5EED) & ((1 << 62) - 1))
     seeds = {tuple(B.bot_seed(seed, step, seat)) for seed in (1, 2) for step in (0, 1) for seat in (0, 1)}
@@ -214,17 +113,6 @@ def test_a_bot_is_given_only_the_view(level):
     bots = {level: lambda r, v, s, legal, rng: seen.update(view=v) or legal[0]}
     B.choose(rules, bots, level, state, 0, 1, 0)
     assert "rng" not in seen["view"]
-
-
-def test_the_search_bot_by_default_samples_twelve_worlds_and_weighs_twelve_candidates():
-    rules = CountTo(goal=100)
-    state = rules.setup(1, 2, {})
-    scored = []
-    bot = B.make_search_bot(lambda r, v, s, legal, rng: legal[0], evaluate=lambda r, st, s: scored.append(1) or 0.0,
-                            stop=lambda start, st: True)
-    legal = [{"add": 1, "k": k} for k in range(13)]
-    assert bot(rules, rules.view(state, 0), 0, legal, Rng(seed_state(1))) == legal[0]
-    assert len(scored) == 12 * 12
 
 
 def test_a_playout_by_default_stops_after_two_thousand_moves():

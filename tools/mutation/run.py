@@ -82,8 +82,11 @@ def load_settings(path: Path, args: argparse.Namespace) -> Settings:
         settings.sample = args.sample
     if args.workers is not None:
         settings.workers = args.workers
+    left_out = list(data.get("exclude", {}).get("globs", []))
     for pattern, size in data["modules"].items():
-        matches = sorted(p for p in (ROOT / PACKAGE).glob(pattern) if p.name != "__init__.py" or p.stat().st_size)
+        matches = sorted(p for p in (ROOT / PACKAGE).glob(pattern)
+                         if (p.name != "__init__.py" or p.stat().st_size)
+                         and not any(fnmatch.fnmatch(p.relative_to(ROOT / PACKAGE).as_posix(), x) for x in left_out))
         if not matches:
             raise SystemExit(f"targets.toml: {pattern!r} matches no module under {PACKAGE}/")
         for path in matches:

@@ -5,10 +5,11 @@ seat's view and the legal actions (which the player would see too), never the st
 `rng` is a private stream, so a bot never disturbs the game's own PRNG.
 
 - `random_bot`: a uniformly random legal action.
-- `make_greedy_bot(score)`: the action with the best one-step score.
-- `make_search_bot(...)`: perfect-information Monte Carlo. It samples full states
-  consistent with its view (`rules.determinize`), tries each candidate action in each
-  sample, plays the rest out with a fast policy and keeps the best average.
+- `playout`: a game played on by one policy for every seat (benchmarks, look-ahead).
+- `choose`: the move of a bot level for a seat, from that seat's view and a private seed.
+
+A game's own bots live in its `bots.py`; a bot that searches samples the hidden cards from
+its view with `rules.determinize`.
 """
 
 from __future__ import annotations
@@ -21,23 +22,6 @@ from .rules import Action, BotFn, Rules, State, View
 
 def random_bot(rules: Rules, view: View, seat: int, legal: list[Action], rng: Rng) -> Action:
     return legal[rng.below(len(legal))]
-
-
-def make_greedy_bot(score: Callable[[View, int, Action], float]) -> BotFn:
-    """Pick the legal action with the highest `score(view, seat, action)`; ties at random."""
-
-    def greedy(rules: Rules, view: View, seat: int, legal: list[Action], rng: Rng) -> Action:
-        best: list[Action] = []
-        best_score = float("-inf")
-        for action in legal:
-            s = score(view, seat, action)
-            if s > best_score:
-                best, best_score = [action], s
-            elif s == best_score:
-                best.append(action)
-        return best[rng.below(len(best))]
-
-    return greedy
 
 
 def playout(
@@ -65,54 +49,6 @@ def playout(
 def next_state(rules: Rules, state: State, seat: int, action: Action) -> State:
     """The state after `action` (a bot's look-ahead needs no events)."""
     return rules.apply(state, seat, action)[0]
-
-
-def make_search_bot(
-    policy: BotFn,
-    samples: int = 12,
-    evaluate: Optional[Callable[[Rules, State, int], float]] = None,
-    stop: Optional[Callable[[State, State], bool]] = None,
-    max_candidates: int = 12,
-    prefilter: Optional[Callable[[View, int, list[Action]], list[Action]]] = None,
-) -> BotFn:
-    """Perfect-information Monte Carlo over sampled hidden information.
-
-    `evaluate(rules, state, seat)` scores the end of a playout (default: the rules'
-    heuristic). `stop(start, state)` may end playouts early (e.g. at the end of a
-    round). Every candidate sees the same sampled worlds, so the comparison is fair.
-    """
-    score = evaluate or (lambda rules, state, seat: rules.heuristic(state, seat))
-
-    def search(rules: Rules, view: View, seat: int, legal: list[Action], rng: Rng) -> Action:
-        if len(legal) == 1:
-            return legal[0]
-        candidates = prefilter(view, seat, legal) if prefilter else legal
-        candidates = candidates[:max_candidates] if len(candidates) > max_candidates else candidates
-        totals = [0.0] * len(candidates)
-        for _ in range(samples):
-            world = rules.determinize(view, seat, Rng(_fork_words(rng)))
-            playout_seed = _fork_words(rng)
-            for i, action in enumerate(candidates):
-                try:
-                    after = next_state(rules, world, seat, action)
-                except Exception:  # noqa: BLE001 - an action impossible in this sampled world
-                    totals[i] -= 1e6
-                    continue
-                halt: Optional[Callable[[State], bool]] = None
-                if stop is not None:
-                    start = world
-                    halt = lambda st, start=start: stop(start, st)  # noqa: E731
-                end = playout(rules, after, policy, Rng(list(playout_seed)), stop=halt)
-                totals[i] += score(rules, end, seat)
-        best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
-        return candidates[best]
-
-    return search
-
-
-def _fork_words(rng: Rng) -> list[int]:
-    """Fresh PRNG words drawn from `rng` (never all zero), for an independent stream."""
-    return [rng.next_u32() | 1, rng.next_u32(), rng.next_u32(), rng.next_u32()]
 
 
 def bot_seed(seed: int, step: int, seat: int) -> list[int]:
