@@ -32,24 +32,19 @@ import pstats
 import re
 import sys
 import time
-from html import escape
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "py"))
+sys.path.insert(0, str(ROOT / "tools" / "bench"))
+
+from tables import GAMES  # type: ignore[import-not-found]  # noqa: E402  (every registered game)
 
 from tabletown import games  # noqa: E402
 from tabletown.engine.saves import summarize  # noqa: E402
 from tabletown.engine.session import Session, new_record  # noqa: E402
 from tabletown.web import policy, rulebook  # noqa: E402
 
-GAMES = {  # as tools/bench/load.py opens them
-    "tavern-tussle": "human,bot,bot,bot",
-    "torches-and-pitchforks": "human,bot,bot",
-    "tumble-town": "human,bot",
-    "ruthless": "human,bot",
-    "townsfolk-tussle": "human,bot,bot",
-}
 STEPS = ("apply", "save", "screen", "legal", "view", "render", "diff")
 clock = time.thread_time  # CPU time of this thread: a busy machine stretches wall time, not this
 _FIRST_ACTION = re.compile(r'data-action="([0-9]+)"')
@@ -85,7 +80,7 @@ class Page:
         session = self.session
         rules = session.rules
         t0 = clock()
-        names = [escape(n) for n in session.names]
+        names = list(session.names)  # raw, as the page gives them (the render kit escapes)
         screen = policy.game_screen(session, self.secrets, self.shown_seat)
         self.screen = screen
         self.shown_seat = screen.shown_seat

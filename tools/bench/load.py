@@ -35,17 +35,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 DIST = ROOT / "dist"
 sys.path.insert(0, str(ROOT / "tools"))
+sys.path.insert(0, str(ROOT / "tools" / "bench"))
 
 import chromium  # type: ignore[import-not-found]  # noqa: E402
 from serve import Handler, serve  # type: ignore[import-not-found]  # noqa: E402
+from tables import GAMES  # type: ignore[import-not-found]  # noqa: E402  (every registered game)
 
-GAMES = {
-    "tavern-tussle": "human,bot,bot,bot",
-    "torches-and-pitchforks": "human,bot,bot",
-    "tumble-town": "human,bot",
-    "ruthless": "human,bot",
-    "townsfolk-tussle": "human,bot,bot",
-}
 CLICK_BOT_PAUSE_MS = 100
 CLICK = """async () => {
   const el = document.querySelector('#board [data-action]');
