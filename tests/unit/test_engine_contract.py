@@ -105,12 +105,12 @@ def test_an_action_nested_deeper_than_any_real_one_is_not_a_move():
 
 
 def test_depth_counts_lists_and_dicts_alike():
-    assert R._shallow_enough(1, 0)
-    assert not R._shallow_enough(1, -1)
-    assert R._shallow_enough([1], 1) and not R._shallow_enough([1], 0)
-    assert R._shallow_enough({"a": 1}, 1) and not R._shallow_enough({"a": 1}, 0)
-    assert not R._shallow_enough({"a": [[1]]}, 2) and R._shallow_enough({"a": [[1]]}, 3)
-    assert not R._shallow_enough([[1], 2], 1)
+    assert R.within_depth(1, 0)
+    assert not R.within_depth(1, -1)
+    assert R.within_depth([1], 1) and not R.within_depth([1], 0)
+    assert R.within_depth({"a": 1}, 1) and not R.within_depth({"a": 1}, 0)
+    assert not R.within_depth({"a": [[1]]}, 2) and R.within_depth({"a": [[1]]}, 3)
+    assert not R.within_depth([[1], 2], 1)
 
 
 def test_a_point_is_two_whole_numbers_under_the_table_limit():

@@ -286,7 +286,7 @@ def test_a_move_as_deep_as_the_limit_passes_the_shape_check_and_one_deeper_does_
     assert len(ok["log"]) == 1
     with pytest.raises(RecordError, match="move 1 is nested too deeply"):
         check_record_shape(record(toy, log=[[0, nested(codec.MAX_ACTION_DEPTH + 1)]]), library)
-    assert codec._depth_ok([[1]], 2) and not codec._depth_ok([[1]], 1) and not codec._depth_ok(1, -1)
+    assert codec.within_depth([[1]], 2) and not codec.within_depth([[1]], 1) and not codec.within_depth(1, -1)
 
 
 def test_a_campaign_part_is_kept_when_it_is_an_object(toy, library):

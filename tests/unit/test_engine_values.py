@@ -4,7 +4,7 @@ boundaries, JSON states, English lists and plurals, the events collector and the
 import pytest
 
 from tabletown.engine import events as ev
-from tabletown.engine import prng, state, svg, words
+from tabletown.engine import prng, state, words
 from tabletown.engine.prng import MASK32, Rng, seed_state
 
 INV5, INV9 = pow(5, -1, 1 << 32), pow(9, -1, 1 << 32)
@@ -225,11 +225,13 @@ def test_the_phrasebook_skips_silent_events_and_joins_with_spaces():
         ev.phrase([{"t": "a"}, {"t": "zz"}], book)
 
 
-# --- the old SVG helpers ---------------------------------------------------------------------------
-
-def test_the_old_svg_helpers_make_a_named_control_and_an_escaped_board():
-    assert svg.action_attrs(3, 'Play "Ace" & co') == (
-        ' data-action="3" role="button" tabindex="0" aria-label="Play &quot;Ace&quot; &amp; co" class="act"')
-    head = svg.svg_open(960, 640, "A <board>")
-    assert head.startswith('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 960 640" ')
-    assert 'aria-label="A &lt;board&gt;"' in head and head.endswith('preserveAspectRatio="xMidYMin meet">')
+def test_the_phrasebook_tells_what_followed_a_move_after_it_in_rank_order():
+    book = {"move": lambda e: "Ann builds.", "roll": lambda e: "the dice are rolled",
+            "over": lambda e: "the game is over", "quiet": lambda e: None}
+    after = {"roll": 0, "over": 1}
+    events = [{"t": "over"}, {"t": "move"}, {"t": "quiet"}, {"t": "roll"}]
+    assert ev.phrase(events, book, after) == "Ann builds.; the dice are rolled; the game is over"
+    assert ev.phrase([{"t": "move"}], book, after) == "Ann builds."
+    assert ev.phrase([{"t": "roll"}], book, after) == "; the dice are rolled"
+    with pytest.raises(KeyError, match="'zz'"):
+        ev.phrase([{"t": "move"}, {"t": "zz"}], book, {"zz": 0})

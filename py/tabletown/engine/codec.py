@@ -21,6 +21,7 @@ from typing import Any, Protocol
 
 from .session import ASK_CHOICES, FORMAT, MAX_NAME, RecordError, Session, clean_name
 from .spec import BadSetup, GameSpec
+from .state import within_depth
 from .words import or_list, plural
 
 LINK_PREFIX = "#play="
@@ -117,16 +118,6 @@ def parse_record_json(raw: bytes | str, library: Library) -> dict[str, Any]:
     return check_record(parse_json(raw), library)
 
 
-def _depth_ok(value: Any, depth: int) -> bool:
-    if depth < 0:
-        return False
-    if isinstance(value, dict):
-        return all(_depth_ok(v, depth - 1) for v in value.values())
-    if isinstance(value, list):
-        return all(_depth_ok(v, depth - 1) for v in value)
-    return True
-
-
 def check_record(data: Any, library: Library) -> dict[str, Any]:
     """Check a record's shape, game and version, and replay it; returns the clean record."""
     record = check_record_shape(data, library)
@@ -191,7 +182,7 @@ def check_record_shape(data: Any, library: Library) -> dict[str, Any]:
             or not isinstance(entry[1], dict)
         ):
             raise RecordError(f"This game data is damaged: move {i + 1} is malformed.")
-        if not _depth_ok(entry[1], MAX_ACTION_DEPTH):
+        if not within_depth(entry[1], MAX_ACTION_DEPTH):
             raise RecordError(f"This game data is damaged: move {i + 1} is nested too deeply to be a move.")
     extra = set(data) - set(need) - {"campaign"}
     if extra:

@@ -19,6 +19,7 @@ from typing import Any, Callable, Optional
 from . import events as ev
 from .prng import Rng
 from .spec import BadSetup, GameSpec
+from .state import same_json, within_depth  # noqa: F401  (same_json is part of the contract: rules.same_json)
 from .words import plural
 from .zones import Zones
 
@@ -38,20 +39,6 @@ MAX_ACTION_DEPTH = 8
 
 class IllegalAction(Exception):
     """An action that the rules do not allow now; the message is for the player."""
-
-
-def same_json(a: Any, b: Any) -> bool:
-    """True when `a` and `b` are the same JSON value, types included.
-
-    Python's `==` says True == 1 == 1.0, but a forged `true` or `1.0` is no card number or
-    column: a move is allowed only if it is exactly one the rules listed."""
-    if type(a) is not type(b):
-        return False
-    if isinstance(a, dict):
-        return a.keys() == b.keys() and all(same_json(v, b[k]) for k, v in a.items())
-    if isinstance(a, list):
-        return len(a) == len(b) and all(same_json(x, y) for x, y in zip(a, b))
-    return bool(a == b)
 
 
 def is_listed(action: Any, legal: list[Action]) -> bool:
@@ -217,7 +204,7 @@ class Rules:
         """Raise IllegalAction unless `action` is listed in `legal` or fits a declared parameter."""
         if seat not in self.active(state):
             raise IllegalAction("It is not this player's turn.")
-        if not _shallow_enough(action, MAX_ACTION_DEPTH):
+        if not within_depth(action, MAX_ACTION_DEPTH):
             raise IllegalAction("That is not a move.")
         if is_listed(action, self.legal(state, seat)):
             return
@@ -231,16 +218,6 @@ class Rules:
         """The log line `action` would write (used by tools; the session keeps the real one)."""
         _, events = self.apply(state, seat, action)
         return self.phrase(events)
-
-
-def _shallow_enough(value: Any, depth: int) -> bool:
-    if depth < 0:
-        return False
-    if isinstance(value, dict):
-        return all(_shallow_enough(v, depth - 1) for v in value.values())
-    if isinstance(value, list):
-        return all(_shallow_enough(v, depth - 1) for v in value)
-    return True
 
 
 _PARAM_TYPES = {"point": 2, "square": 2}

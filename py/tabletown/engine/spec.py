@@ -16,6 +16,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Optional, Union
 
+from .state import same_json
 from .words import and_list, noun, or_list, plural
 
 MAX_OPTION_TEXT = 40
@@ -232,7 +233,7 @@ class GameSpec:
             return True
         name, allowed = opt.only_with
         value = values.get(name)
-        return any(type(a) is type(value) and a == value for a in allowed)
+        return any(same_json(a, value) for a in allowed)
 
     def normalize(self, seats: int, options: Optional[dict[str, Any]]) -> dict[str, Any]:
         """Check JSON option values (exact type and value) and fill the defaults.
