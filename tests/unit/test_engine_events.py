@@ -20,7 +20,6 @@ def test_rolls_and_shuffles_are_recorded_and_make_barriers():
     assert is_barrier([{"t": "move", "barrier": True}]) and not is_barrier([{"t": "move"}])
 
 
-
 @pytest.mark.parametrize("t", ["roll", "shuffle", "reveal"])
 def test_a_roll_a_shuffle_or_a_reveal_is_a_barrier(t):
     assert is_barrier([{"t": "move"}, {"t": t}])
@@ -62,7 +61,6 @@ def test_a_roll_covers_every_face_and_only_those():
     assert picks == {0, 1, 2}
 
 
-
 # --- the phrasebook ------------------------------------------------------------------------------
 
 def test_the_phrasebook_writes_one_line_and_refuses_unknown_events():
@@ -73,11 +71,9 @@ def test_the_phrasebook_writes_one_line_and_refuses_unknown_events():
         phrase([{"t": "mystery"}], book)
 
 
-
 def test_the_phrasebook_skips_silent_events_and_joins_with_spaces():
     book = {"a": lambda e: "One.", "b": lambda e: None, "c": lambda e: "", "d": lambda e: f"Two {e['n']}."}
     assert phrase([{"t": "a"}, {"t": "b"}, {"t": "c"}, {"t": "d", "n": 2}], book) == "One. Two 2."
     assert phrase([], book) == ""
     with pytest.raises(KeyError, match="'zz'"):
         phrase([{"t": "a"}, {"t": "zz"}], book)
-

@@ -168,4 +168,3 @@ def test_the_rotation_and_mixing_steps_stay_32_bit():
     assert prng._rotl(0x12345678, 8) == 0x34567812
     x, z = prng._splitmix32(0)
     assert x == 0x9E3779B9 and 0 <= z <= MASK32
-

@@ -83,4 +83,3 @@ def test_an_all_pass_window_goes_round_until_everyone_passes_in_a_row():
     assert rx.closed(w)
     assert rx.closed(rx.open_window("empty", []))
     assert rx.seats_from(2, 4, skip=[3]) == [2, 0, 1]
-

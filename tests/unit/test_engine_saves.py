@@ -14,12 +14,14 @@ SEATS = [{"name": "Ann", "kind": "human"}, {"name": "Bot", "kind": "bot", "level
 
 
 def record(toy, seed=1):
+    """The toy game's record after one move: Ann has picked a card."""
     session = Session(toy, new_record(toy, SEATS, {}, seed=seed))
     session.apply(0, {"type": "pick", "card": session.state["hands"][0][0]})
     return session.record
 
 
 def played(toy, seed=1, moves=1):
+    """The toy game's record after `moves` tricks: Ann picks, then the bot."""
     session = Session(toy, new_record(toy, SEATS, {}, seed=seed))
     for _ in range(moves):
         session.apply(0, {"type": "pick", "card": session.state["hands"][0][0]})
@@ -28,6 +30,7 @@ def played(toy, seed=1, moves=1):
 
 
 def schema_1(save_id, saved_at, moves):
+    """A save entry as the first save format wrote it."""
     return {
         "schema": 1, "id": save_id, "game": "high-card", "seed": 1, "saved_at": saved_at,
         "players": [{"name": "Ann", "bot": None}, {"name": "Bot", "bot": "easy"}],

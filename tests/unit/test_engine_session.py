@@ -16,16 +16,19 @@ KNOCK, PASS = {"type": "knock"}, {"type": "pass"}
 
 
 def seed_where(toy, test):
+    """The first seed whose starting state passes `test`."""
     return next(s for s in range(1, 200) if test(Session(toy, new_record(toy, HUMANS, {}, seed=s)).state))
 
 
 def _toy():
+    """The toy game, for the tests that need it without the fixture."""
     from tests.support import toy_game
 
     return toy_game
 
 
 def play_out(toy, session):
+    """Plays to the end: seat 0 its first legal move, every other seat its last."""
     while session.active():
         seat = session.active()[0]
         legal = toy.RULES.legal(session.state, seat)

@@ -25,7 +25,6 @@ def test_floats_tuples_sets_and_non_text_keys_are_not_json(value):
     assert not is_json(value)
 
 
-
 def test_a_cloned_state_is_equal_independent_and_keeps_its_types():
     shared = [1, 2]
     state = {"a": shared, "b": shared, "flag": True, "n": 1, "none": None, "text": "é", "deep": [{"x": [3]}]}

@@ -25,10 +25,8 @@ def test_one_is_singular_and_every_other_count_plural():
     assert verb(2, "is", "are") == "are"
 
 
-
 def test_lists_and_plurals_read_as_english():
     assert and_list([]) == "" and and_list(["Ann"]) == "Ann" and and_list(["Ann", "Bob"]) == "Ann and Bob"
     assert and_list(["Ann", "Bob", "Cy"]) == "Ann, Bob and Cy" and or_list(["a", "b"]) == "a or b"
     assert plural(0, "player") == "0 players" and plural(1, "player") == "1 player" and plural(2, "die", "dice") == "2 dice"
     assert noun(1, "card") == "card" and verb(1, "is", "are") == "is" and verb(2, "is", "are") == "are"
-

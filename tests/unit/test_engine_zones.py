@@ -16,7 +16,6 @@ def unseen_of(view, pool):
     return sorted(every - seen)
 
 
-
 # --- declarations ---------------------------------------------------------------------------------
 
 def test_a_zone_kind_must_be_known_and_an_owner_zone_needs_a_seat():
