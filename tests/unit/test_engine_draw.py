@@ -1,6 +1,8 @@
 """The render kit (engine/draw.py) as a player's screen reader and the page see it: exact
 SVG for controls, frames, text and parts; text fitted to a width; names put in one pass."""
 
+import re
+
 import pytest
 
 from tabletown.engine import draw
@@ -239,3 +241,55 @@ def test_buttons_wrap_into_rows_when_the_width_is_used_up():
     b = Board(300, 300, "Test", controls=c)
     bottom = b.buttons(c.rest(), lambda a: "A rather long label " + a["type"], 0, 0, 300, height=40, gap=10)
     assert bottom == 40 * 3 + 10 * 2
+
+
+# --- a whole board, as a player meets it ----------------------------------------------------------
+
+EVIL = '<img src=x onerror="alert(1)">'
+
+
+def test_a_control_is_clickable_focusable_and_named_with_its_visible_text():
+    b = Board(100, 50, "Test board")
+    with b.part("hand"):
+        b.control(0, "Play the Vampire", "<rect/>", text="Vampire 9")
+        b.control(1, "Play the Vampire card", "<rect/>", text="vampire")
+    svg = b.svg()
+    tags = re.findall(r"<g data-action[^>]*>", svg)
+    assert 'aria-label="Play the Vampire. Vampire 9"' in tags[0] and 'tabindex="0"' in tags[0]
+    assert 'aria-label="Play the Vampire card"' in tags[1]  # already contains what it shows
+
+
+def test_parts_are_keyed_and_the_drawing_is_the_whole_svg():
+    b = Board(100, 50, "Test board", game_over=True)
+    b.symbol("die", "<rect width='4' height='4'/>")
+    b.symbol("die", "<circle/>")  # defined once only
+    with b.part("dice"):
+        b.use("die", 1, 2)
+    b.add("<line/>")
+    drawing = b.svg()
+    assert isinstance(drawing, Drawing) and drawing.startswith("<svg") and drawing.endswith("</svg>")
+    assert [k for k, _ in drawing.parts] == ["dice", "_1"]
+    assert drawing.count("<symbol") == 1 and 'data-game-over="true"' in drawing.head
+    assert drawing == drawing.head + "".join(p for _, p in drawing.parts) + "</svg>"
+
+
+def test_text_is_escaped_and_fitted():
+    b = Board(100, 50, EVIL)
+    b.text(0, 10, EVIL, size=10, width=60, lines=2)
+    svg = b.svg()
+    assert EVIL not in svg and "&lt;img" in svg
+    lines = fit_lines("one two three four five six seven", width=56, size=10, lines=2)
+    assert len(lines) == 2 and lines[-1].endswith("…") and all(len(line) <= 10 for line in lines)
+    assert fit_lines("short", 100, 10, 1) == ["short"]
+
+
+def test_names_are_substituted_in_one_pass():
+    assert names_in("{seat0} beats {seat1}.", ["{seat1}", "Bob"]) == "{seat1} beats Bob."
+    assert names_in("{seat7} waits.", ["Ann"]) == "{seat7} waits."
+
+
+def test_a_frame_declares_its_units_for_the_pointer():
+    b = Board(100, 50, "Table")
+    with b.frame("table", x=5, y=6, scale=0.25, cell=None):
+        b.add("<circle/>")
+    assert '<g data-frame="table" transform="translate(5 6) scale(0.25)">' in b.svg()

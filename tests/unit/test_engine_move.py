@@ -1,11 +1,12 @@
-"""The kit's move object: state copy, chance recorded as events, zone moves told by visibility."""
+"""The kit's move object (engine/move.py): state copy, chance recorded as events, zone moves told by visibility."""
 
 import pytest
 
+from tabletown.engine.events import is_barrier
 from tabletown.engine.move import Move
 from tabletown.engine.prng import Rng, seed_state
 from tabletown.engine.zones import OWNER, PUBLIC, Zone, Zones
-from tests.unit.test_engine_zones import ZONES, state
+from tests.support.zone_states import SECRET_ZONES, ZONES, secret_state, state
 
 
 def test_a_move_works_on_a_copy_unless_told_otherwise():
@@ -104,3 +105,15 @@ def test_a_move_asks_seats_in_turn_order_and_opens_windows_for_the_state():
     assert t.seats_from(2) == [2, 3, 0, 1] and t.seats_from(3, skip=[0]) == [3, 1, 2]
     w = t.window("cancel", [1, 2], ctx={"card": 7})
     assert w["kind"] == "cancel" and w["order"] == [1, 2] and w["ctx"] == {"card": 7} and not w["done"]
+
+
+def test_a_move_records_draws_privately_and_reveals_publicly():
+    s = secret_state()
+    t = Move(s, SECRET_ZONES)
+    drawn = t.draw("deck", "hands.1")
+    assert drawn == [9] and t.s["hands"][1] == [3, 9] and s["deck"] == [7, 8, 9]  # the input is untouched
+    assert t.ev[-1] == {"t": "move", "from": "deck", "to": "hands.1", "what": None, "private": 1, "secret": 9}
+    t.move(9, "hands.1", "discard")
+    assert t.ev[-1]["what"] == 9 and t.ev[-1]["barrier"] is True
+    value = t.roll(6, seat=0)
+    assert t.ev[-1]["value"] == value and is_barrier(t.ev)

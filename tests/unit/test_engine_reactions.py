@@ -1,4 +1,4 @@
-"""Reaction windows: who is asked, when a window closes, turn order."""
+"""Reaction windows (engine/reactions.py): who is asked, when a window closes, turn order."""
 
 import pytest
 
@@ -59,3 +59,27 @@ def test_seats_in_turn_order_from_any_first_seat_skipping_some():
     assert rx.seats_from(2, 4) == [2, 3, 0, 1]
     assert rx.seats_from(0, 3, skip=[1]) == [0, 2]
     assert rx.seats_from(3, 4, skip=iter([3, 0])) == [1, 2]
+
+
+def test_a_one_round_window_asks_each_seat_once_and_closes_at_a_reaction():
+    w = rx.open_window("cancel", [2, 3, 0])
+    assert rx.asked(w) == 2
+    w = rx.passed(w)
+    assert rx.asked(w) == 3
+    w2 = rx.reacted(w)
+    assert rx.closed(w2) and rx.asked(w2) is None
+    w = rx.passed(rx.passed(w))
+    assert rx.closed(w)
+
+
+def test_an_all_pass_window_goes_round_until_everyone_passes_in_a_row():
+    w = rx.open_window("fight", [1, 0], until=rx.ALL_PASS)
+    w = rx.passed(w)                # 1 passes
+    w = rx.reacted(w)               # 0 plays: the round starts again
+    assert rx.asked(w) == 1
+    w = rx.passed(w)
+    assert not rx.closed(w) and rx.asked(w) == 0
+    w = rx.passed(w)
+    assert rx.closed(w)
+    assert rx.closed(rx.open_window("empty", []))
+    assert rx.seats_from(2, 4, skip=[3]) == [2, 0, 1]

@@ -1,22 +1,11 @@
-"""Zones, from their docstrings: who sees what, how a view is masked, how determinize and
-scramble refill hidden places, and which zone a path lies in."""
+"""Zones (engine/zones.py), from their docstrings: who sees what, how a view is masked, how
+determinize and scramble refill hidden places, and which zone a path lies in."""
 
 import pytest
 
 from tabletown.engine.prng import Rng, seed_state
-from tabletown.engine.zones import HIDDEN, MASK, OWNER, PUBLIC, Zone, Zones
-
-ZONES = Zones(
-    Zone("deck", HIDDEN, pool="cards"),
-    Zone("hands.*", OWNER, pool="cards"),
-    Zone("players.*.horse", OWNER, pool="horses"),
-    Zone("table", PUBLIC),
-)
-
-
-def state():
-    return {"rng": [1, 2, 3, 4], "deck": [7, 8, 9], "hands": [[1, 2], [3], []],
-            "players": [{"horse": 10}, {"horse": None}, {"horse": 12}], "table": [5], "score": [0, 0, 0]}
+from tabletown.engine.zones import HIDDEN, MASK, OWNER, Zone, Zones
+from tests.support.zone_states import SECRET_ZONES, ZONES, secret_state, state
 
 
 def unseen_of(view, pool):
@@ -80,6 +69,14 @@ def test_a_spectator_sees_no_hand_and_masking_changes_nothing_in_the_state():
     assert "rng" not in view
 
 
+def test_a_view_masks_what_the_seat_may_not_see_and_keeps_sizes():
+    view = SECRET_ZONES.mask(secret_state(), 0)
+    assert view == {"deck": [None, None, None], "hands": [[1, 2], [None]], "discard": [5],
+                    "players": [{"secret": "red", "score": 1}, {"secret": None, "score": 2}]}
+    spectator = SECRET_ZONES.mask(secret_state(), None)
+    assert spectator["hands"] == [[None, None], [None]] and spectator["players"][0]["secret"] == "?"
+
+
 # --- determinize -----------------------------------------------------------------------------------
 
 def test_determinize_fills_each_masked_place_from_its_pool_and_keeps_what_was_seen():
@@ -130,6 +127,22 @@ def test_determinize_needs_a_pool_and_enough_unseen_values():
     assert sorted(full["deck"]) == [1, 2]
 
 
+def test_determinize_fills_masked_places_from_the_unseen_values():
+    s = secret_state()
+    view = SECRET_ZONES.mask(s, 1)
+
+    def unseen(v, pool):
+        return {"cards": [1, 2, 7, 8, 9, 4], "styles": ["red", "blue"]}[pool]
+
+    world = SECRET_ZONES.determinize_from(view, 1, Rng(seed_state(3)), unseen)
+    assert SECRET_ZONES.mask(world, 1) == view
+    assert set(world["deck"] + world["hands"][0]) <= {1, 2, 4, 7, 8, 9}
+    assert len(world["deck"]) == 3 and len(world["hands"][0]) == 2 and world["hands"][1] == [3]
+    assert world["players"][0]["secret"] in ("red", "blue") and "rng" in world
+    with pytest.raises(ValueError, match="unseen"):
+        SECRET_ZONES.determinize_from(view, 1, Rng(seed_state(3)), lambda v, pool: [1])
+
+
 # --- scramble ---------------------------------------------------------------------------------------
 
 def test_scramble_permutes_hidden_values_within_each_pool_and_keeps_the_view():
@@ -167,3 +180,12 @@ def test_scramble_mixes_single_values_of_one_zone_without_a_pool():
         assert mixed["picks"][2] is None and mixed["picks"][3] == 3
         seen.add(tuple(mixed["picks"][:2]))
     assert seen == {(1, 2), (2, 1)}
+
+
+def test_scrambling_hidden_values_keeps_each_view():
+    s = secret_state()
+    for seat in (0, 1, None):
+        for k in range(5):
+            scrambled = SECRET_ZONES.scramble(s, seat, Rng(seed_state(k)))
+            assert SECRET_ZONES.mask(scrambled, seat) == SECRET_ZONES.mask(s, seat)
+            assert scrambled["rng"] != s["rng"]

@@ -4,7 +4,7 @@ A saved game is a seed plus a log of actions, so the random sequence must stay t
 same in every future version and on every Python. We therefore pin our own
 algorithm (xoshiro128**, seeded through splitmix32) instead of `random.Random`.
 Its whole state is four 32-bit words: plain JSON that lives inside the game state.
-The golden test in tests/unit/test_prng.py pins the sequence.
+The golden test in tests/unit/test_engine_prng.py pins the sequence.
 """
 
 from __future__ import annotations

@@ -1,13 +1,16 @@
-"""The rules contract (engine/rules.py) and game specs (engine/spec.py), from their docstrings:
-what check_legal accepts, the shapes of parameterised values and their bounds, ranked and team
-outcomes with every tie-break explained, and typed options."""
+"""The rules contract (engine/rules.py), from its docstrings: what check_legal accepts, the shapes
+of parameterised values and their bounds, step, describe, view and heuristic by default, ranked and
+team outcomes with every tie-break explained; and a small game on the kit (the toy game) playing by
+the contract under the conformance suite, which catches a leak and a roll with no event."""
 
 import pytest
 
 from tabletown.engine import rules as R
+from tabletown.engine.prng import Rng
 from tabletown.engine.rules import IllegalAction, Rules, make_outcome, make_team_outcome, seat_token
-from tabletown.engine.spec import BadSetup, Choice, Flag, GameSpec, Number
+from tabletown.engine.spec import GameSpec
 from tabletown.engine.zones import HIDDEN, Zone, Zones
+from tests.conformance import check_playouts
 
 SPEC = GameSpec(id="probe", title="Probe", tagline="A probe.", seats=(2, 4))
 
@@ -47,7 +50,7 @@ SQUARE = {"kind": "square", "action": {"type": "step"}, "param": "to"}
 NUMBER = {"kind": "number", "action": {"type": "bid"}, "param": "amount", "min": 0, "max": 9}
 
 
-# --- seat tokens and check_legal --------------------------------------------------------------------
+# --- seat tokens and check_legal ------------------------------------------------------------------
 
 def test_a_seat_token_is_the_placeholder_the_page_replaces():
     assert seat_token(0) == "{seat0}" and seat_token(12) == "{seat12}"
@@ -186,7 +189,7 @@ def test_the_default_check_param_refuses_everything():
             call()
 
 
-# --- step, describe, view, heuristic ------------------------------------------------------------------
+# --- step, describe, view, heuristic --------------------------------------------------------------
 
 def test_step_says_whether_the_events_make_a_barrier():
     game = Probe()
@@ -221,7 +224,7 @@ def test_the_default_heuristic_is_one_for_a_winner_zero_for_a_loser_and_a_half_w
     assert game.heuristic({"over": True}, 0) == 0.0
 
 
-# --- ranked outcomes -------------------------------------------------------------------------------
+# --- ranked outcomes ------------------------------------------------------------------------------
 
 def test_the_highest_key_wins_and_places_follow_the_order():
     out = make_outcome([4, 9, 6], [(4,), (9,), (6,)], [""])
@@ -262,6 +265,19 @@ def test_scores_far_apart_need_no_explanation_but_a_tie_lower_down_does():
     assert out["details"] == [{"a": 1}] * 3 and out["columns"] == ["gold"]
 
 
+def test_ranks_by_score_then_tiebreakers():
+    out = make_outcome([5, 9, 9, 1], [(5, 0), (9, 1), (9, 3), (1, 0)], ["", "more Luck"])
+    assert out["places"] == [3, 2, 1, 4]
+    assert out["winners"] == [2]
+    assert out["tiebreaks"] == ["{seat2} and {seat1} tied on 9 points; {seat2} places ahead with more Luck."]
+
+
+def test_a_complete_tie_is_shared():
+    out = make_outcome([4, 4], [(4, 1), (4, 1)], ["", "more Luck"])
+    assert out["winners"] == [0, 1] and out["places"] == [1, 1]
+    assert "share the place" in out["tiebreaks"][0]
+
+
 def test_a_team_outcome_is_everyone_or_no_one():
     won = make_team_outcome(True, "dawn", "The town is saved", "At dawn...", 3, unlocks=("hard",), scores=[1, 2, 3])
     assert won["kind"] == "team" and won["won"] is True and won["winners"] == [0, 1, 2]
@@ -274,109 +290,31 @@ def test_a_team_outcome_is_everyone_or_no_one():
     assert lost["details"] == [{"x": 1}, {}] and lost["columns"] == ["x"] and lost["unlocks"] == []
 
 
-# --- specs and typed options ------------------------------------------------------------------------
+# --- the toy game plays by the contract -----------------------------------------------------------
 
-def full_spec(**kw):
-    return GameSpec(id="g", title="Game", tagline="", seats=(2, 4), options=(
-        Choice("town", "Town", ("easy", "hard"), "easy", labels=("Easy town", "Hard town")),
-        Choice("tricks", "Tricks", (1, 2, 3), 3),
-        Flag("surplus", "Surplus", default=False, for_seats=(2, 3)),
-        Number("mission", "Mission", 0, 10, default=0),
-    ), **kw)
+@pytest.mark.parametrize("seats", [2, 3])
+def test_the_toy_game_passes_the_conformance_suite(toy, seats):
+    outcomes = check_playouts(toy, seats, {}, games=6, secrets_every=1)
+    assert all(o["kind"] == "ranked" for o in outcomes)
 
 
-def test_a_choice_knows_its_labels_and_values_by_exact_type():
-    town = full_spec().option("town")
-    assert town.label_of("hard") == "Hard town" and town.index_of("hard") == 1
-    tricks = full_spec().option("tricks")
-    assert tricks.label_of(2) == "2"
-    assert tricks.accepts(2) and not tricks.accepts(True) and not tricks.accepts(2.0) and not tricks.accepts("2")
-    with pytest.raises(ValueError):
-        tricks.index_of(True)
-    assert tricks.from_text("2") == 2
-    with pytest.raises(BadSetup, match="Tricks.*1, 2, 3"):
-        tricks.from_text("4")
-    with pytest.raises(ValueError, match="default"):
-        Choice("x", "X", (1, 2), 3)
+def test_conformance_catches_a_view_that_leaks_a_hidden_card(toy, monkeypatch):
+    def leaky(state, view, seat):
+        view["derived"] = {"over": False, "picked": [], "deck_top": state["deck"][-1] if state["deck"] else None}
+
+    monkeypatch.setattr(toy.RULES, "derive", leaky)
+    with pytest.raises(AssertionError, match="may not know"):
+        check_playouts(toy, 2, {}, games=1, secrets_every=1)
 
 
-def test_a_flag_reads_the_usual_words_and_only_bools():
-    flag = Flag("f", "Fast")
-    assert flag.choices == (False, True)
-    assert flag.label_of(True) == "On" and flag.label_of(False) == "Off"
-    assert flag.accepts(True) and flag.accepts(False) and not flag.accepts(1) and not flag.accepts(None)
-    for word in ("true", "1", "yes", "on", "ON"):
-        assert flag.from_text(word) is True
-    for word in ("false", "0", "no", "off", "No"):
-        assert flag.from_text(word) is False
-    with pytest.raises(BadSetup, match="Fast.*true or false"):
-        flag.from_text("maybe")
+def test_conformance_catches_a_roll_without_an_event(toy, monkeypatch):
+    real = toy.RULES.apply
 
+    def sneaky(state, seat, action):
+        after, events = real(state, seat, action)
+        Rng(after["rng"]).below(6)
+        return after, [e for e in events if e["t"] not in ("roll", "shuffle", "reveal")]
 
-def test_a_number_takes_whole_numbers_within_its_bounds_inclusive():
-    num = Number("m", "Mission", 2, 5, default=2)
-    assert num.choices == (2, 3, 4, 5) and num.label_of(4) == "4"
-    assert num.accepts(2) and num.accepts(5) and not num.accepts(1) and not num.accepts(6)
-    assert not num.accepts(True) and not num.accepts(3.0)
-    assert num.from_text("5") == 5 and num.from_text("2") == 2
-    for bad in ("6", "1", "x", "3.0", "", "1234567890"):
-        with pytest.raises(BadSetup, match="whole number from 2 to 5"):
-            num.from_text(bad)
-    assert Number("t", "T", -3, 3, default=0).from_text("-3") == -3
-
-
-def test_seat_counts_are_checked_on_both_sides_and_on_the_bounds():
-    spec = full_spec()
-    for ok in (2, 4):
-        spec.check_seats(ok)
-    for bad in (1, 5):
-        with pytest.raises(BadSetup, match="2–4 players, not %d" % bad):
-            spec.check_seats(bad)
-    solo = GameSpec(id="s", title="Solo", tagline="", seats=(1, 1))
-    with pytest.raises(BadSetup, match="played by 1 player, not 2: leave out 1 seat"):
-        solo.check_seats(2)
-
-
-def test_normalize_fills_defaults_and_refuses_unknown_or_unoffered_values():
-    spec = full_spec()
-    assert spec.normalize(2, None) == {"town": "easy", "tricks": 3, "surplus": False, "mission": 0}
-    assert spec.normalize(3, {"surplus": True})["surplus"] is True
-    # not offered with 4 players: the default is kept, another value refused
-    assert spec.normalize(4, {"surplus": False})["surplus"] is False
-    with pytest.raises(BadSetup, match="not available with 4 players"):
-        spec.normalize(4, {"surplus": True})
-    with pytest.raises(BadSetup, match="Mission.*cannot be 11"):
-        spec.normalize(2, {"mission": 11})
-    with pytest.raises(BadSetup, match="Unknown option: colour, size"):
-        spec.normalize(2, {"size": 1, "colour": "red"})
-    assert [o.name for o in spec.offered_options(4)] == ["town", "tricks", "mission"]
-    assert [o.name for o in spec.offered_options(2)] == ["town", "tricks", "surplus", "mission"]
-
-
-def test_link_options_are_parsed_strictly_then_normalized():
-    spec = full_spec()
-    assert spec.parse_link_options(2, {"tricks": " 2 ", "surplus": "yes"})["tricks"] == 2
-    with pytest.raises(BadSetup, match="Unknown option: size"):
-        spec.parse_link_options(2, {"size": "1"})
-    with pytest.raises(BadSetup, match="too long"):
-        spec.parse_link_options(2, {"town": "e" * 41})
-    assert spec.parse_link_options(2, {"town": "hard" + " " * 36})["town"] == "hard"  # 40 characters
-    with pytest.raises(BadSetup, match="too long"):
-        spec.parse_link_options(2, {"town": None})
-
-
-def test_long_values_in_messages_are_cut_to_thirty_characters():
-    spec = full_spec()
-    with pytest.raises(BadSetup) as err:
-        spec.normalize(2, {"town": "x" * 31})
-    assert str(err.value) == "“Town” cannot be " + "x" * 27 + "…: it must be one of easy, hard."
-    with pytest.raises(BadSetup) as err:
-        spec.normalize(2, {"town": "y" * 30})
-    assert str(err.value) == "“Town” cannot be " + "y" * 30 + ": it must be one of easy, hard."
-
-
-def test_a_spec_plays_its_own_version_and_the_ones_it_replays():
-    spec = full_spec(rules_version=3, replays=(1,))
-    assert spec.plays_version(3) and spec.plays_version(1)
-    assert not spec.plays_version(2) and not spec.plays_version(True) and not spec.plays_version(3.0)
-    assert spec.option("nope") is None
+    monkeypatch.setattr(toy.RULES, "apply", sneaky)
+    with pytest.raises(AssertionError, match="PRNG"):
+        check_playouts(toy, 2, {}, games=1)
