@@ -58,18 +58,10 @@ class Routes:
                 return
         if serial != self.serial:
             return  # the player went elsewhere while the game's files arrived
-        if where.kind == "setup":
-            self.show_setup(where.arg)
-        elif where.kind == "game":
-            self.open_save(where.arg)
-        elif where.kind == "play":
-            self.open_link(where.arg)
-        elif where.kind == "replay":
-            self.open_replay(where.arg)
-        elif where.kind == "new":
-            self.open_new_link(where.arg)
-        elif where.kind == "campaign":
-            self.import_campaign(where.arg)
+        opens = {"setup": self.show_setup, "game": self.open_save, "play": self.open_link,
+                 "replay": self.open_replay, "new": self.open_new_link, "campaign": self.import_campaign}
+        if where.kind in opens:
+            opens[where.kind](where.arg)
 
     def away(self, message: str) -> None:
         """The address could not be used: the picker, with `message`, at an address of its own."""
