@@ -1,4 +1,5 @@
 """HTML for the page's screens, as pure functions of plain data (testable without a browser).
+Longer than most modules: every screen's markup is kept in this one place, where its escaping is checked.
 
 Every player-typed string is escaped here before it reaches the page.
 """
