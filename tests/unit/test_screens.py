@@ -248,3 +248,24 @@ def test_a_guide_step_says_where_it_is_and_links_to_its_rule():
     assert 'href="#rules/tumble-town/golden-attack"' in first and 'aria-label="Close the guide"' in first
     last = screens.guide_card("tumble-town", "Tumble Town", step, 5, 6, rule=False)
     assert 'data-action="guide-back"' in last and ">Done</button>" in last and "Read the rule" not in last
+
+
+def test_every_share_box_stays_hidden_until_asked_for_and_has_the_link_the_page_fills():
+    # The game screen's "Share link", the "Share the replay" of the result and replay screens and a
+    # campaign's export each show their link in a box of the same make (`LinkBox`).
+    import dataclasses
+
+    outcome = make_outcome([3, 1], [(3,), (1,)], [""])
+    campaign = catalog.Setup(dataclasses.replace(catalog.find("tavern-tussle"), campaign=True))
+    screens_with_boxes = [
+        (screens.game_frame("Tumble Town", ["Ann"]), screens.SHARE_BOX),
+        (screens.results(outcome, ["Ann", "Bob"], story=""), screens.REPLAY_BOX),
+        (screens.replay_frame("Tavern Tussle", ["Ann", "Bob"], [None]), screens.REPLAY_BOX),
+        (screens.setup(campaign, [{"id": "earps-1"}]), screens.CAMPAIGN_BOX),
+    ]
+    for html, box in screens_with_boxes:
+        assert html.count(f'id="{box.box}"') == 1 and f'<div id="{box.box}" hidden>' in html
+        assert f'<a id="{box.link}" class="share-link" href="#"></a>' in html
+        assert not box.note or f'<p id="{box.note}" class="muted"></p>' in html
+    assert (screens.SHARE_BOX.box, screens.SHARE_BOX.link) == ("share-box", "share-link")  # hooks the tests read
+    assert "Anyone who opens this link can continue the campaign" in screens_with_boxes[-1][0]

@@ -5,7 +5,7 @@
 
 Plays seeded games the way `tools/bench/load.py` clicks in the browser (the same seats and
 seeds; the human presses the first control on the board; bots answer between presses, not
-timed) and times the steps the page takes for one press (`App.play_action`):
+timed) and times the steps the page takes for one press (`GameScreen.play_action`, web/game_screen.py):
 
   apply   the move checked and played, with the passes owed after it (`Session.apply`)
   save    the autosave entry as JSON, with the game's status line
@@ -58,7 +58,7 @@ def pct(values: list[float], p: float) -> float:
 
 
 class Page:
-    """The game screen's pure path (what `web/app.py` does on a press), timed step by step."""
+    """The game screen's pure path (what `web/game_screen.py` does on a press), timed step by step."""
 
     def __init__(self, game_id: str, seats: str, seed: int):
         self.game = games.load(game_id)

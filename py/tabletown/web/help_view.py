@@ -66,7 +66,7 @@ class RulesDesk:
     def show_page(self, spec: Any, anchor: str) -> None:
         bundle = self.bundle(spec.id)
         if bundle is None:
-            self.app.show_picker(f"The rules of {spec.title} could not be loaded. Check the connection and try again.")
+            self.app.routes.show_picker(f"The rules of {spec.title} could not be loaded. Check the connection and try again.")
             return
         page = self.doc.querySelector(".rules-page")
         if absent(page) or str(page.getAttribute("data-game")) != spec.id:
@@ -209,8 +209,8 @@ class RulesDesk:
         action = None
         if not absent(control):
             index = str(control.getAttribute("data-action"))
-            if index.isascii() and index.isdigit() and int(index) < len(self.app.legal):
-                action = self.app.legal[int(index)]
+            if index.isascii() and index.isdigit() and int(index) < len(self.app.game.legal):
+                action = self.app.game.legal[int(index)]
         found = rulebook.topic_of_control(topic, action, bundle["index"])
         if found is None:
             self.set_asking(True, "That part of the board has no rule of its own. Press another part, or Escape to stop.")
@@ -288,7 +288,7 @@ class RulesDesk:
         self.guide_at = at
         step = steps[at]
         has_rule = step["rule"] in rulebook.paragraphs(self.bundles[self.game_id or ""]["rules"])
-        title = escape(self.app.spec.title) if self.app.spec is not None else ""
+        title = escape(self.app.game.spec.title) if self.app.game.spec is not None else ""
         card.innerHTML = screens.guide_card(self.game_id or "", title, step, at, len(steps), has_rule)
         self.show_guide(not self.guide_hidden)
         self.place_guide(scroll=True)
@@ -336,7 +336,7 @@ class RulesDesk:
             return
         step = self.steps()[self.guide_at]
         target = None
-        for selector in rulebook.guide_targets(step["points_at"], self.app.legal):
+        for selector in rulebook.guide_targets(step["points_at"], self.app.game.legal):
             el = self.doc.querySelector(selector)
             if not absent(el):
                 rect = el.getBoundingClientRect()

@@ -2,10 +2,10 @@
 text, whether Undo is allowed, what the Share box says, what to redraw, how the address
 is read, and how a press on the board becomes an action.
 
-Nothing here touches the browser; `web/app.py` asks these functions and applies the
-answers to the DOM. The session is read through a few attributes (`seats`, `names`,
-`person()`, `active()`, `over()`, `outcome()`, `can_undo(by)`, `rules.prompt`, `state`),
-so tests can hand in a real session or a stand-in.
+Nothing here touches the browser; the page's browser parts (`web/app.py` and the parts it
+is made of) ask these functions and apply the answers to the DOM. The session is read
+through a few attributes (`seats`, `names`, `person()`, `active()`, `over()`, `outcome()`,
+`can_undo(by)`, `rules.prompt`, `state`), so tests can hand in a real session or a stand-in.
 """
 
 from __future__ import annotations

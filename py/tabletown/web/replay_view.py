@@ -41,7 +41,7 @@ class ReplayScreen:
     def show(self) -> None:
         app = self.app
         app.set_title(f"Replay of {self.game.SPEC.title} · Tabletown")
-        app.painted = None
+        app.board.forget()
         app.root.innerHTML = screens.replay_frame(self.game.SPEC.title, self.names, self.replay.viewers())
         log = app.doc.getElementById("log")
         log.innerHTML = screens.replay_log(self.replay.lines, self.names, self.step)
@@ -54,7 +54,7 @@ class ReplayScreen:
         view = self.replay.view_at(self.step, self.viewer, self.sub)
         ui = {"viewer": self.viewer, "legal": [], "params": [], "armed": None, "cursor": None,
               "names": self.plain_names, "narrow": app.narrow}  # raw: the render kit escapes them
-        app.draw_board(self.game.render(view, ui))
+        app.board.draw(self.game.render(view, ui))
         board = doc.getElementById("board")
         place = (self.step, self.sub)
         last = self.replay.forward(place) == place

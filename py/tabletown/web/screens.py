@@ -1,10 +1,12 @@
 """HTML for the page's screens, as pure functions of plain data (testable without a browser).
+Longer than most modules: every screen's markup is kept in this one place, where its escaping is checked.
 
 Every player-typed string is escaped here before it reaches the page.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from html import escape
 from typing import Any, Iterable, Optional
 
@@ -12,6 +14,25 @@ from ..engine.campaign import PROGRESS_ID
 from ..engine.words import and_list, noun, or_list, plural, verb
 from . import catalog, rulebook
 from .policy import fill_names as names_in
+
+
+@dataclass(frozen=True)
+class LinkBox:
+    """A box, hidden until asked for, that shows a link the page makes (share.py fills it in)."""
+
+    box: str  # the box's id
+    link: str  # the id of the link shown in it
+    note: str = ""  # the id of the note the page writes beside the link ("": fixed words)
+
+    def html(self, words: str = "") -> str:
+        note_id = f' id="{self.note}"' if self.note else ""
+        return (f'<div id="{self.box}" hidden><p{note_id} class="muted">{words}</p>'
+                f'<a id="{self.link}" class="share-link" href="#"></a></div>')
+
+
+SHARE_BOX = LinkBox("share-box", "share-link", "share-note")  # the game on screen, to go on playing
+REPLAY_BOX = LinkBox("replay-share", "replay-link", "replay-note")  # the game on screen, to watch
+CAMPAIGN_BOX = LinkBox("campaign-share", "campaign-link")  # a campaign, to go on elsewhere
 
 
 def alert(message: str) -> str:
@@ -283,8 +304,8 @@ def campaign_list(spec: Any, campaigns: list[dict[str, Any]]) -> str:
         '<form id="campaign-import" class="import"><label>Campaign link <input name="link" maxlength="40000" '
         'autocomplete="off" placeholder="#campaign=1.…"></label>'
         '<button type="submit" class="ghost" data-action="import-campaign">Import</button></form>'
-        '<div id="campaign-share" hidden><p class="muted">Anyone who opens this link can continue the campaign in '
-        'their own browser.</p><a id="campaign-link" class="share-link" href="#"></a></div></section>'
+        + CAMPAIGN_BOX.html("Anyone who opens this link can continue the campaign in their own browser.")
+        + "</section>"
     )
 
 
@@ -320,9 +341,8 @@ def game_frame(title: str, names: list[str], rules: bool = False, guide: bool = 
         + '<details class="menu"><summary class="button ghost">Menu</summary>'
         f'<ul class="menu-list">{"".join(menu_items)}</ul></details>'
         "</div>"
-        '<div id="share-box" hidden><p id="share-note" class="muted"></p>'
-        '<a id="share-link" class="share-link" href="#"></a></div>'
-        '<section class="log-panel" aria-labelledby="log-h"><h2 id="log-h">Game log</h2>'
+        + SHARE_BOX.html()
+        + '<section class="log-panel" aria-labelledby="log-h"><h2 id="log-h">Game log</h2>'
         '<ol id="log" class="log" tabindex="0" aria-label="Game log"></ol></section>'
         "</aside></div></div>"
         '<div id="handoff" class="handoff" hidden></div>'
@@ -439,8 +459,8 @@ def results(outcome: dict[str, Any], names: list[str], rules: Any = None, story:
         '<button type="button" class="primary" data-action="watch-replay">Watch the replay</button>'
         '<button type="button" data-action="share-replay">Share the replay</button>'
         '<a href="#" class="button ghost" data-action="menu">Back to the games</a></div>'
-        '<div id="replay-share" hidden><p class="muted" id="replay-note"></p>'
-        '<a id="replay-link" class="share-link" href="#"></a></div></section>'
+        + REPLAY_BOX.html()
+        + "</section>"
     )
     return "".join(parts)
 
@@ -604,9 +624,8 @@ def replay_frame(title: str, names: list[str], viewers: list[Optional[int]]) -> 
         f'<div class="controls">{who}</div>'
         '<div class="controls"><button type="button" data-action="share-replay">Share the replay</button>'
         '<a href="#" class="button ghost" data-action="menu">Back to the games</a></div>'
-        '<div id="replay-share" hidden><p class="muted" id="replay-note"></p>'
-        '<a id="replay-link" class="share-link" href="#"></a></div>'
-        '<section class="log-panel" aria-labelledby="log-h"><h2 id="log-h">Game log</h2>'
+        + REPLAY_BOX.html()
+        + '<section class="log-panel" aria-labelledby="log-h"><h2 id="log-h">Game log</h2>'
         '<ol id="log" class="log replay-log" tabindex="0" aria-label="Game log"></ol></section>'
         "</aside></div></div></section>"
     )
