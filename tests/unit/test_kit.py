@@ -25,3 +25,12 @@ def test_every_engine_module_has_its_own_test_file_and_every_engine_test_file_it
     modules = {path.stem for path in (ROOT / "py" / "tabletown" / "engine").glob("*.py")} - {"__init__"}
     test_files = {path.stem.removeprefix("test_engine_") for path in Path(__file__).parent.glob("test_engine_*.py")}
     assert test_files == modules
+
+
+def test_no_game_escapes_or_unescapes_text_itself():
+    """The render contract: names reach a renderer raw and only the kit escapes them (the
+    conformance run proves it on the drawn board; this keeps the tools out of the games)."""
+    for path in (ROOT / "py" / "tabletown" / "games").rglob("*.py"):
+        text = path.read_text()
+        for tool in ("import html", "from html import", "unescape(", "xml.sax.saxutils"):
+            assert tool not in text, f"{path.relative_to(ROOT)} uses {tool!r}: draw text with the kit (engine/draw.py)"
