@@ -293,3 +293,34 @@ def test_a_frame_declares_its_units_for_the_pointer():
     with b.frame("table", x=5, y=6, scale=0.25, cell=None):
         b.add("<circle/>")
     assert '<g data-frame="table" transform="translate(5 6) scale(0.25)">' in b.svg()
+
+
+def test_a_body_drawn_apart_is_collected_not_added_to_the_board():
+    b = Board(100, 100, "Test")
+    with b.part("p"):
+        with b.apart() as body:
+            b.text(0, 10, "Tom & Jerry")
+        b.control(0, "Pick Tom & Jerry", "".join(body))
+    parts = dict(b.svg().parts)
+    assert parts["p"].count("Tom &amp; Jerry</text>") == 1 and 'data-action="0"' in parts["p"]
+
+
+def test_a_kept_drawing_is_drawn_once_for_the_same_inputs_and_marks_its_controls_again():
+    from tabletown.engine.draw import Controls
+    calls = []
+
+    def draw(b):
+        calls.append(1)
+        b.control(1, "Claim", "<rect/>")
+        return 42
+
+    for _ in range(2):
+        c = Controls([{"type": "pass"}, {"type": "claim"}])
+        b = Board(100, 100, "Test", controls=c)
+        with b.part("row"):
+            assert b.kept(["row", 1], lambda b=b: draw(b)) == 42
+        assert 'data-action="1"' in dict(b.svg().parts)["row"] and c.rest() == [(0, {"type": "pass"})]
+    assert len(calls) == 1
+    with b.part("other"):
+        b.kept(["row", 2], lambda: draw(b))  # other inputs: drawn again
+    assert len(calls) == 2

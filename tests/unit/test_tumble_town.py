@@ -223,13 +223,25 @@ def test_determinize_is_consistent_with_the_view():
 
 def test_render_offers_every_move_and_escapes_names():
     st = RULES.setup(1, 2, {})
-    names = ["&lt;Ann&gt;", "Bob"]
+    names = ["<Ann>", "Bob"]  # as typed: the board escapes them once
     svg = render(RULES.view(st, 0), {"viewer": 0, "legal": RULES.legal(st, 0), "names": names})
     assert svg.startswith("<svg") and svg.endswith("</svg>")
     assert "<Ann>" not in svg and "&lt;Ann&gt;" in svg
     assert "<script" not in svg and " on" not in re.sub(r'"[^"]*"', '""', svg).lower().replace("<svg", "")
     found = {int(m) for m in re.findall(r'data-action="(\d+)"', svg)}
     assert found == set(range(len(RULES.legal(st, 0))))
+
+
+def test_a_players_name_reads_as_typed_on_the_board():
+    """Names reach the board as typed; the board shows 'Tom & Jerry is playing', never
+    'Tom &amp; Jerry', and a name that reads 'R&amp;D' keeps reading so."""
+    from xml.etree import ElementTree
+
+    st = RULES.setup(1, 2, {})
+    svg = render(RULES.view(st, 1), {"viewer": 1, "legal": [], "names": ["Tom & Jerry", "R&amp;D"]})
+    said = ["".join(t.itertext()) for t in ElementTree.fromstring(svg).iter("{http://www.w3.org/2000/svg}text")]
+    assert "Tom & Jerry is playing" in said and "R&amp;D (you)" in said
+    assert "Round 1 · Tom & Jerry’s turn" in said
 
 
 def test_render_shows_construction_preview_and_game_over():
@@ -319,11 +331,14 @@ def test_render_imports_no_rules_scoring_or_bots():
     import ast
     import inspect
 
+    from tabletown.games.tumble_town import board_panel, board_pieces, board_town
     from tabletown.games.tumble_town import render as render_module
-    tree = ast.parse(inspect.getsource(render_module))
-    imported = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
-    imported |= {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
-    assert not any(m and m.split(".")[-1] in ("rules", "scoring", "bots", "fitting", "outlaw", "missions") for m in imported)
+    for module in (render_module, board_pieces, board_panel, board_town):  # the board draws from the view alone
+        tree = ast.parse(inspect.getsource(module))
+        imported = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
+        imported |= {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
+        assert not any(m and m.split(".")[-1] in ("rules", "scoring", "bots", "fitting", "outlaw", "missions", "turn")
+                       for m in imported), module.__name__
 
 
 def test_board_is_in_keyed_parts_and_a_claim_changes_only_some_of_them():

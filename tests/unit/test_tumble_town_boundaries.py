@@ -13,7 +13,7 @@ from tabletown.engine.prng import Rng, seed_state
 from tabletown.games.tumble_town.content import COLORS, HORSES, PLAN_BY_NAME, PLANS, STOREHOUSE, verdict, verdict_index
 from tabletown.games.tumble_town.game import RULES as R
 from tabletown.games.tumble_town.missions import extra_requirement, mission_result
-from tabletown.games.tumble_town.rules import CANCEL_LIMIT, storehouse_overflow
+from tabletown.games.tumble_town.rules import CANCEL_LIMIT
 from tabletown.games.tumble_town.scoring import (
     building_heights,
     outlaw_score,
@@ -25,6 +25,7 @@ from tabletown.games.tumble_town.scoring import (
     storehouse_pairs,
     street_detail,
 )
+from tabletown.games.tumble_town.turn import end_condition, storehouse_overflow
 
 
 def A(st, seat, action):
@@ -228,7 +229,7 @@ def test_the_gold_pan_in_a_build_keeps_a_die_for_every_empty_position(held, offe
 def test_the_end_needs_two_colours_at_two_or_fewer(low, ends):
     st = main_state()
     st["supply"].update({"brown": 10, "gray": 10, "black": low[0], "gold": low[1]})
-    assert R._end_condition(st) == ends
+    assert end_condition(st) == ends
 
 
 @pytest.mark.parametrize("empty, ends", [(1, False), (2, True), (3, True)])
@@ -236,7 +237,7 @@ def test_surplus_end_needs_two_plan_ends(empty, ends):
     st = main_state(surplus=True)
     for level in "123"[:empty]:
         st["decks"][level] = []
-    assert R._end_condition(st) == ends
+    assert end_condition(st) == ends
 
 
 def test_the_round_is_finished_by_the_player_before_the_first():

@@ -6,7 +6,6 @@ from tabletown.engine.events import is_barrier
 from tabletown.engine.zones import MASK
 from tabletown.games.tumble_town.content import PLAN_BY_NAME, PLANS
 from tabletown.games.tumble_town.game import RULES as R
-from tabletown.games.tumble_town.phrases import line
 
 
 def main_state(seats=2, seed=1, **opts):
@@ -64,13 +63,13 @@ def test_the_end_of_the_game_is_told_last_and_shows_the_horses():
 def test_consequences_are_told_in_a_fixed_order():
     events = [{"t": "end", "seat": 0}, {"t": "over"}, {"t": "reveal", "zone": "rows", "what": 0, "row": 0, "col": 0},
               {"t": "ending"}, {"t": "rolls", "seat": 0, "dice": [["gray", 2]]}]
-    assert line(events) == ("{seat0} ends the turn; rolls gray 2; the Saloon is revealed; the end of the game is near: "
-                            "this round is the last; the game is over")
+    assert R.phrase(events) == ("{seat0} ends the turn; rolls gray 2; the Saloon is revealed; the end of the game is near: "
+                                "this round is the last; the game is over")
 
 
 def test_a_move_with_no_consequence_is_one_clause():
-    assert line([{"t": "pan", "seat": 1}]) == "{seat1} goes to the Gold Pan"
-    assert line([{"t": "token_value", "seat": 0, "value": 6}]) == "{seat0} spends a Dice Token: the die now shows 6"
+    assert R.phrase([{"t": "pan", "seat": 1}]) == "{seat1} goes to the Gold Pan"
+    assert R.phrase([{"t": "token_value", "seat": 0, "value": 6}]) == "{seat0} spends a Dice Token: the die now shows 6"
 
 
 def test_the_tally_leaves_out_the_secret_horses_until_they_are_shown():

@@ -20,6 +20,9 @@ typed: "Tom & Jerry", "<b>", bidi marks) and escapes them only through this kit 
 `Board.text`, `Board.control`); a renderer never escapes or unescapes a name itself.
 `Controls(ui["legal"])` finds the index of the legal action a drawn control stands for,
 and `Board.buttons` draws, as plain buttons, the actions the board did not draw elsewhere.
+
+Drawing is cheap to repeat with `Board.kept` (a part drawn from the same inputs is reused)
+and `Board.apart` (what is drawn inside is collected, e.g. a control's or a symbol's body).
 """
 
 from __future__ import annotations
@@ -28,7 +31,9 @@ import re
 from contextlib import contextmanager
 from html import escape
 from json import dumps
-from typing import Any, Callable, Iterator, Optional
+from typing import Any, Callable, Iterator, Optional, TypeVar
+
+T = TypeVar("T")
 
 # Colours by meaning. Text colours (ink, muted, accent, bad, good) reach at least 4.5:1 on
 # paper and on card; fills are for shapes.
@@ -156,6 +161,11 @@ def fit_lines(text: str, width: float, size: float, lines: int) -> list[str]:
     return out
 
 
+# Drawings kept by `Board.kept`: key -> (svg, what the drawing returned, control indices it marked).
+_KEPT: dict[str, tuple[str, Any, frozenset[int]]] = {}
+KEEP_MOST = 256
+
+
 class Board:
     def __init__(self, width: int, height: int, label: str, game_over: bool = False, cls: str = "board-svg",
                  controls: Optional[Controls] = None):
@@ -194,6 +204,42 @@ class Board:
             yield
         finally:
             self._current = None
+
+    @contextmanager
+    def apart(self) -> Iterator[list[str]]:
+        """What is added inside is collected in the yielded list instead of the board: the body
+        of a control or a symbol, drawn with the kit's own `text` and `use`."""
+        saved = self._current
+        chunks: list[str] = []
+        self._current = chunks
+        try:
+            yield chunks
+        finally:
+            self._current = saved
+
+    def kept(self, inputs: Any, draw: Callable[[], T]) -> T:
+        """What `draw()` adds, drawn once for the same `inputs` (JSON) and then reused: a part
+        that is a function of a few inputs costs nothing to draw again. The inputs must hold
+        everything the drawing shows, the indices of the controls it draws included; the
+        key also names where `draw` is written, so two drawings never share one.
+        Returns what `draw` returned (the height it used, say)."""
+        code = getattr(draw, "__code__", None)
+        where = f"{draw.__module__}.{draw.__qualname__}:{code.co_firstlineno if code else ''}"
+        key = where + dumps(inputs, sort_keys=True, separators=(",", ":"))
+        hit = _KEPT.get(key)
+        if hit is None:
+            before = set(self.controls.drawn) if self.controls is not None else set()
+            with self.apart() as chunks:
+                value = draw()
+            marked = frozenset(self.controls.drawn - before) if self.controls is not None else frozenset()
+            if len(_KEPT) >= KEEP_MOST:
+                _KEPT.clear()
+            hit = _KEPT[key] = ("".join(chunks), value, marked)
+        svg, value, marked = hit
+        self.add(svg)
+        if self.controls is not None:
+            self.controls.drawn.update(marked)
+        return value
 
     def add(self, svg: str) -> None:
         if self._current is None:

@@ -58,6 +58,7 @@ STOREHOUSE = ("brown", "brown", "gray", "black", "gold")
 EXTRA_SPACES = 3  # from the one-time power that adds Storehouse spaces (any colour)
 
 LEVEL_NAMES = {1: "1-cactus", 2: "2-cactus", 3: "3-cactus"}
+LEVELS = ("1", "2", "3")  # the decks, by the cactus count on their backs (row r holds level r + 1)
 PLAN_END_CARDS = 3
 PLOTS = 8  # plots on each side of Main Street
 

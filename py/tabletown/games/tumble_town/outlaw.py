@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletown.engine.events import Events
-from tabletown.engine.prng import Rng
+from tabletown.engine.move import Move
 
 from .content import BACKS, COLORS, PLANS
 
@@ -22,20 +21,22 @@ def back_of(state: dict[str, Any], row: int) -> str:
     return PLANS[deck[0]]["back"] if deck else "plan-end"
 
 
-def refill(state: dict[str, Any], row: int, col: int, ev: Events) -> None:
+def refill(m: Move, row: int, col: int) -> None:
     """Turn the top plan of the row's deck face up into the empty place (a reveal)."""
+    state = m.s
     deck = state["decks"][str(row + 1)]
     if deck and state["rows"][row][col] is None:
         pid = deck.pop(0)
         state["rows"][row][col] = pid
         state["backs"][row] = back_of(state, row)
-        ev.reveal(zone="rows", what=pid, row=row, col=col)
+        m.reveal("rows", what=pid, row=row, col=col)
 
 
-def outlaw_turn(state: dict[str, Any], rng: Rng, ev: Events) -> None:
+def outlaw_turn(m: Move) -> None:
     """Steps 1-4 of the Outlaw's turn; leaves a queue of dice moves to run."""
+    state = m.s
     o = state["outlaw"]
-    roll = {color: ev.roll(rng, 6, color=color, who="outlaw") for color in OUTLAW_DICE}
+    roll = {color: m.roll(6, color=color, who="outlaw") for color in OUTLAW_DICE}
     last: dict[str, Any] = {"roll": roll, "plans": [], "took": {c: 0 for c in COLORS},
                             "returned": {c: 0 for c in COLORS}, "penalty": 0, "bonus": False}
     queue: list[dict[str, Any]] = []
@@ -55,7 +56,7 @@ def outlaw_turn(state: dict[str, Any], rng: Rng, ev: Events) -> None:
             last["plans"].append(pid)
             state["rows"][row][col] = None
             gained += 1
-            refill(state, row, col, ev)
+            refill(m, row, col)
         queue.append({"op": "take", "c": take, "n": 3})
     values = list(roll.values())
     if all(v < 5 for v in values):
@@ -163,8 +164,10 @@ def ask_options(state: dict[str, Any]) -> list[str]:
     return list(ask["options"]) if ask else []
 
 
-def surveyor_turn(state: dict[str, Any], rng: Rng, ev: Events) -> None:
-    v = ev.roll(rng, 6, who="surveyor")
+def surveyor_turn(m: Move) -> None:
+    """The Sole Surveyor rolls and, on 1-4, clears that column of plans into the box."""
+    state = m.s
+    v = m.roll(6, who="surveyor")
     removed = []
     if v <= 4:
         col = v - 1
@@ -174,6 +177,6 @@ def surveyor_turn(state: dict[str, Any], rng: Rng, ev: Events) -> None:
                 state["boxed"].append(pid)
                 removed.append(pid)
                 state["rows"][row][col] = None
-                refill(state, row, col, ev)
+                refill(m, row, col)
     state["surveyor"]["last"] = {"roll": v, "plans": removed}
-    ev.add("surveyor", roll=v, plans=removed)
+    m.emit("surveyor", roll=v, plans=removed)

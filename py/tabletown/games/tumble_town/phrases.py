@@ -169,13 +169,7 @@ PHRASES: dict[str, Callable[[Event], Optional[str]]] = {
     "over": lambda e: "the game is over",
 }
 
-# The order in which what followed a move is told.
+# What followed a move, told after it in this order (the Rules' `afterwards`: the kit's
+# log joiner puts each after "; ").
 AFTERWARDS = {"roll": 0, "rolls": 1, "outlaw_dice": 2, "outlaw": 2, "surveyor": 3, "reveal": 4, "ending": 5, "over": 6}
 
-
-def line(events: list[Event]) -> str:
-    """The log line of one move: the move, then "; " and each consequence in order."""
-    main = [PHRASES[e["t"]](e) for e in events if e["t"] not in AFTERWARDS]
-    later = sorted((e for e in events if e["t"] in AFTERWARDS), key=lambda e: AFTERWARDS[e["t"]])
-    bits = [text for text in (PHRASES[e["t"]](e) for e in later) if text]
-    return "; ".join([" ".join(t for t in main if t)] + bits) if bits else " ".join(t for t in main if t)

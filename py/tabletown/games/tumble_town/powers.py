@@ -3,9 +3,9 @@
 Three families, as on the cards:
 
 - once per turn (brown band): `offer(st, pl, sub)` lists the steps the player may take
-  now, `use(st, pl, sub, action, ev, roll)` applies one step and says whether the power
+  now, `use(st, pl, sub, action, roll)` applies one step and says whether the power
   is finished; `usable(st, pl, version)` says whether the power may be started at all;
-- one time when constructed (gray band): `on_build(st, seat, plan, ev, roll)`;
+- one time when constructed (gray band): `on_build(st, pl, plan, roll)`;
 - end-game points (yellow band, the gold buildings): registered in scoring.py.
 
 `roll(colour)` rolls a die from the supply through the move's events.
@@ -58,7 +58,7 @@ class Flip(OncePerTurn):
         return [{"type": "pick", "die": i} for i in kinds(pl["dice"])]
 
     @staticmethod
-    def use(st, pl, sub, action, ev, roll):
+    def use(st, pl, sub, action, roll):
         d = pl["dice"][action["die"]]
         d[1] = 7 - d[1]
         return True
@@ -84,7 +84,7 @@ class Adjust1(OncePerTurn):
         return _adjust_offer(pl, 1)
 
     @staticmethod
-    def use(st, pl, sub, action, ev, roll):
+    def use(st, pl, sub, action, roll):
         pl["dice"][action["die"]][1] += action["d"]
         return True
 
@@ -98,7 +98,7 @@ class Adjust2(OncePerTurn):
         return _adjust_offer(pl, 2)
 
     @staticmethod
-    def use(st, pl, sub, action, ev, roll):
+    def use(st, pl, sub, action, roll):
         pl["dice"][action["die"]][1] += action["d"]
         return True
 
@@ -124,7 +124,7 @@ class PlusMinus(OncePerTurn):
         return acts
 
     @staticmethod
-    def use(st, pl, sub, action, ev, roll):
+    def use(st, pl, sub, action, roll):
         if action["type"] == "done":
             return True
         pl["dice"][action["die"]][1] += action["d"]
@@ -144,7 +144,7 @@ class Reroll(OncePerTurn):
         return acts
 
     @staticmethod
-    def use(st, pl, sub, action, ev, roll):
+    def use(st, pl, sub, action, roll):
         if action["type"] == "pick":
             sub["sel"].append(action["die"])
             return False
@@ -170,7 +170,7 @@ class BlackSplit(OncePerTurn):
         return [{"type": "pick", "die": i} for i in kinds(pl["dice"]) if pl["dice"][i][0] == "black"]
 
     @staticmethod
-    def use(st, pl, sub, action, ev, roll):
+    def use(st, pl, sub, action, roll):
         pl["dice"].pop(action["die"])
         st["supply"]["black"] += 1
         for c in ("brown", "gray"):
@@ -197,7 +197,7 @@ class Swap(OncePerTurn):
         return [{"type": "color", "c": c} for c in PLAIN if st["supply"][c] + (1 if c == back_c else 0) > 0]
 
     @staticmethod
-    def use(st, pl, sub, action, ev, roll):
+    def use(st, pl, sub, action, roll):
         if action["type"] == "pick":
             sub["die"] = action["die"]
             return False

@@ -6,7 +6,8 @@ choose a plan from your hand, put dice on its positions one at a time, then choo
 where it stands on your Town card (the choice confirms it); cancel hands the dice
 back. Powers, Dice Tokens and the Gold Pan use short sub-steps in `state["sub"]`.
 
-`apply` returns the new state and the move's events; phrases.py writes the log line.
+`apply` checks the action and plays it (turn.py, on the kit's Move); phrases.py words the
+events for the kit's log joiner.
 What is hidden: the three Plan decks (only the back of each top card shows, kept in
 `state["backs"]`), each player's Horse (until the end) and the Outlaw's Horses.
 
@@ -19,72 +20,35 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
-from tabletown.engine.events import Events
 from tabletown.engine.prng import Rng, seed_state
 from tabletown.engine.rules import Action, Event, IllegalAction, Rules, State, View, is_listed, make_outcome, seat_token
-from tabletown.engine.state import clone
 from tabletown.engine.zones import HIDDEN, OWNER, Zone, Zones
 
 from . import outlaw as outlaw_mod
 from .content import (
-    BACKS,
     COLORS,
     DICE_RETURNED,
     DICE_TOTAL,
     HORSES,
+    LEVELS,
     PLAIN,
     PLANS,
     PLANS_PER_DECK,
     STARTING_DICE,
-    STOREHOUSE,
     SURVEYOR_EXTRA_RETURNED,
-    back_choices,
     points,
     verdict_index,
 )
 from .content import verdict as chart_verdict
 from .fitting import least_penalty
 from .missions import mission_info, mission_result, options_from_progress, update_progress
-from .phrases import line, power_text
+from .phrases import AFTERWARDS, PHRASES, power_text
 from .powers import POWERS, kinds
 from .scoring import outlaw_score, penalty_detail, placements, player_score, street_detail
 from .story import tell as tell_story
+from .turn import begin_turn, end_condition, play, slot_options, sort_dice, storehouse_overflow
 
 CANCEL_LIMIT = 8  # take-backs per turn (cancel a construction, a power or the Gold Pan)
-COLOR_ORDER = {c: i for i, c in enumerate(COLORS)}
-LEVELS = ("1", "2", "3")  # the decks, by the cactus count on their backs (row r holds level r + 1)
-
-
-def _sort_dice(dice: list[list[Any]]) -> None:
-    dice.sort(key=lambda d: (COLOR_ORDER[d[0]], d[1]))
-
-
-def storehouse_overflow(player: dict[str, Any]) -> tuple[int, list[str]]:
-    """How many dice do not fit the Storehouse, and which colours are over their spaces."""
-    over = 0
-    colors = []
-    for c in COLORS:
-        n = sum(1 for d in player["dice"] if d[0] == c)
-        spaces = STOREHOUSE.count(c)
-        if n > spaces:
-            over += n - spaces
-            colors.append(c)
-    return max(0, over - player["extra"]), colors
-
-
-class Turn:
-    """One action being applied: the state (a copy), its events and the PRNG."""
-
-    def __init__(self, state: State, seat: int):
-        self.st = clone(state)
-        self.seat = seat
-        self.ev = Events()
-        self.rng = Rng(self.st["rng"])
-        self.rolled: list[list[Any]] = []  # the dice a claim brought, as rolled
-
-    def roll(self, color: str) -> list[Any]:
-        """A die taken from the supply is rolled before it is used."""
-        return [color, self.ev.roll(self.rng, 6, color=color)]
 
 
 class TumbleTown(Rules):
@@ -95,6 +59,8 @@ class TumbleTown(Rules):
         Zone("players.*.horse", OWNER, pool="horses"),
         Zone("outlaw.horses", HIDDEN, pool="horses"),
     )
+    phrases = PHRASES
+    afterwards = AFTERWARDS
 
     # --- setup ---------------------------------------------------------------------
     def setup(self, seed: int, seats: int, options: dict[str, Any], campaign: Optional[dict[str, Any]] = None,
@@ -132,7 +98,7 @@ class TumbleTown(Rules):
                     continue
                 supply[c] -= 1
                 dice.append([c, rng.d6()])
-            _sort_dice(dice)
+            sort_dice(dice)
             players.append({"dice": dice, "hand": [], "built": [], "penalties": 0, "tokens": 0,
                             "extra": 0, "horse": horses[seat]})
         outlaw = None
@@ -163,7 +129,7 @@ class TumbleTown(Rules):
             state["phase"] = "start"
             state["start_seat"] = pending_start
         else:
-            self._begin_turn(state)
+            begin_turn(state)
         return state
 
     # --- whose turn -----------------------------------------------------------------
@@ -187,7 +153,7 @@ class TumbleTown(Rules):
             return [{"type": "claim", "row": r, "col": c}
                     for r in range(3) for c in range(4) if state["rows"][r][c] is not None]
         if phase == "take":
-            return [{"type": "take", "color": c} for c in self._slot_options(state)]
+            return [{"type": "take", "color": c} for c in slot_options(state)]
         if phase == "discard":
             _, over = storehouse_overflow(pl)
             return [{"type": "discard", "die": i} for i in kinds(pl["dice"]) if pl["dice"][i][0] in over]
@@ -306,294 +272,7 @@ class TumbleTown(Rules):
     def apply(self, state: State, seat: int, action: Action) -> tuple[State, list[dict[str, Any]]]:
         if not isinstance(action, dict) or seat not in self.active(state) or not is_listed(action, self.legal(state, seat)):
             raise IllegalAction("That move is not allowed now.")
-        turn = Turn(state, seat)
-        st, ev = turn.st, turn.ev
-        t = action["type"]
-        pl = st["players"][seat]
-        phase_before = st["phase"]
-        dice_before = clone(pl["dice"])
-        outlaw_before = dict(st["outlaw"]["dice"]) if st["outlaw"] else None
-        ending_before = st["ending"]
-        if t == "start_die":
-            ev.add("start_die", seat=seat, color=action["color"])
-            if action["color"] != "none":
-                st["supply"][action["color"]] -= 1
-                pl["dice"].append(turn.roll(action["color"]))
-            st["start_seat"] = None
-            self._begin_turn(st)
-        elif t == "claim":
-            pid = st["rows"][action["row"]][action["col"]]
-            ev.add("claim", seat=seat, plan=pid)
-            self._claim(turn, action["row"], action["col"])
-        elif t == "take":
-            c = action["color"]
-            ev.add("take", seat=seat, color=c)
-            st["supply"][c] -= 1
-            st["take"]["got"].append(c)
-            st["take"]["slots"].pop(0)
-            self._advance_take(turn)
-        elif t == "build":
-            pid = action["plan"]
-            ev.add("build", seat=seat, plan=pid)
-            st["build"] = {"plan": pid, "dice": [None] * len(PLANS[pid]["pos"])}
-        elif t == "put":
-            die = pl["dice"].pop(action["die"])
-            ev.add("put", seat=seat, die=list(die), pos=action["pos"])
-            st["build"]["dice"][action["pos"]] = die
-        elif t == "cancel":
-            ev.add("cancel", seat=seat)
-            pl["dice"].extend(d for d in st["build"]["dice"] if d is not None)
-            st["build"] = None
-            st["cancels"] += 1
-        elif t == "place":
-            at = [action["side"], action["start"], action["mirror"]] if "side" in action else None
-            self._complete(turn, at)
-        elif t == "power":
-            ev.add("power", seat=seat, plan=pl["built"][action["b"]]["plan"])
-            st["sub"] = {"k": "power", "b": action["b"], "sel": []}
-        elif t == "token":
-            ev.add("token", seat=seat)
-            st["sub"] = {"k": "token", "die": None}
-        elif t == "pan":
-            ev.add("pan", seat=seat)
-            st["sub"] = {"k": "pan", "sel": []}
-        elif t == "back":
-            ev.add("back", seat=seat)
-            st["sub"] = None
-            st["cancels"] += 1
-        elif t in ("pick", "adj", "value", "color", "done", "roll"):
-            self._sub_step(turn, action)
-        elif t == "end":
-            ev.add("end", seat=seat)
-            self._end_turn(turn)
-        elif t == "discard":
-            d = pl["dice"].pop(action["die"])
-            ev.add("discard", seat=seat, die=list(d))
-            st["supply"][d[0]] += 1
-            if storehouse_overflow(pl)[0] == 0:
-                self._after_turn(turn)
-        elif t in ("outlaw_take", "outlaw_return"):
-            ev.add(t, seat=seat, color=action["color"])
-            outlaw_mod.answer(st, action["color"])
-            st["phase"] = "main"
-            self._continue_outlaw(turn, told=False)
-        else:  # pragma: no cover - legal() guards every type
-            raise IllegalAction("Unknown move.")
-        if st["sub"] is None:
-            for p in st["players"]:
-                _sort_dice(p["dice"])
-        if st["mode"] == "multi" and not st["ending"] and self._end_condition(st):
-            st["ending"] = True
-        self._tell_consequences(turn, phase_before, dice_before, outlaw_before, ending_before)
-        return st, list(ev)
-
-    def _tell_consequences(self, turn: Turn, phase_before: str, dice_before: list[Any],
-                           outlaw_before: Optional[dict[str, int]], ending_before: bool) -> None:
-        """Events for what the table sees besides the move itself: the dice a player
-        rolled, the Outlaw's dice after a choice made for it, the end drawing near."""
-        st, ev = turn.st, turn.ev
-        if any(e["t"] == "roll" for e in ev):
-            if phase_before in ("claim", "take") and st["phase"] != "take":
-                ev.add("rolls", seat=turn.seat, dice=clone(turn.rolled))
-            elif phase_before in ("main", "start"):
-                gained = clone(st["players"][turn.seat]["dice"])
-                for d in dice_before:
-                    if d in gained:
-                        gained.remove(d)
-                if gained:
-                    ev.add("rolls", seat=turn.seat, dice=gained)
-        if phase_before == "outlaw" and outlaw_before is not None:
-            moved = {c: st["outlaw"]["dice"][c] - outlaw_before[c] for c in COLORS}
-            ev.add("outlaw_dice", moved=moved, finished=st["phase"] != "outlaw", penalties=st["outlaw"]["penalties"])
-        if st["ending"] and not ending_before:
-            ev.add("ending")
-        if st["over"]:
-            ev.add("over")
-
-    # --- turn flow ------------------------------------------------------------------
-    def _begin_turn(self, st: State) -> None:
-        st["cancels"] = 0
-        st["build"] = None
-        st["sub"] = None
-        if any(pid is not None for row in st["rows"] for pid in row):
-            st["phase"] = "claim"
-        else:
-            st["phase"] = "main"
-
-    def _claim(self, turn: Turn, row: int, col: int) -> None:
-        st = turn.st
-        pid = st["rows"][row][col]
-        st["rows"][row][col] = None
-        st["players"][turn.seat]["hand"].append(pid)
-        back = st["backs"][row]
-        got = []
-        for c in BACKS[back]["fixed"]:
-            if st["supply"][c] > 0:
-                st["supply"][c] -= 1
-                got.append(c)
-        st["take"] = {"row": row, "col": col, "got": got, "slots": back_choices(back, st["v"])}
-        self._advance_take(turn)
-
-    def _advance_take(self, turn: Turn) -> None:
-        st = turn.st
-        take = st["take"]
-        while take["slots"]:
-            opts = self._slot_options(st)
-            if len(opts) > 1:
-                st["phase"] = "take"
-                return
-            if opts:
-                st["supply"][opts[0]] -= 1
-                take["got"].append(opts[0])
-            take["slots"].pop(0)
-        rolled = [turn.roll(c) for c in take["got"]]
-        st["players"][turn.seat]["dice"].extend(clone(rolled))
-        turn.rolled = rolled
-        outlaw_mod.refill(st, take["row"], take["col"], turn.ev)
-        st["take"] = None
-        st["phase"] = "main"
-
-    def _complete(self, turn: Turn, at: Optional[list[Any]]) -> None:
-        st = turn.st
-        pl = st["players"][turn.seat]
-        build = st["build"]
-        plan = PLANS[build["plan"]]
-        pen = penalty_detail(plan, build["dice"])["count"]
-        turn.ev.add("place", seat=turn.seat, plan=plan["id"], at=at, pen=pen)
-        pl["penalties"] += pen
-        pl["hand"].remove(plan["id"])
-        pl["built"].append({"plan": plan["id"], "dice": build["dice"], "at": at, "used": False, "pen": pen})
-        st["build"] = None
-        handler = POWERS.handlers[plan["power"]["k"]]
-        if handler.family == "one":
-            handler.on_build(st, pl, plan, turn.roll)
-
-    def _sub_step(self, turn: Turn, action: Action) -> None:
-        st, ev, seat = turn.st, turn.ev, turn.seat
-        pl = st["players"][seat]
-        dice = pl["dice"]
-        sub = st["sub"]
-        t = action["type"]
-        k = sub["k"]
-        if k == "gain":
-            ev.add("gain", seat=seat, color=action["c"])
-            st["supply"][action["c"]] -= 1
-            dice.append(turn.roll(action["c"]))
-            st["sub"] = None
-            return
-        if k == "pan":
-            if t == "pick":
-                ev.add("pan_pick", seat=seat, die=list(dice[action["die"]]))
-                sub["sel"].append(action["die"])
-                return
-            ev.add("pan_color", seat=seat, color=action["c"])
-            for i in sorted(sub["sel"], reverse=True):
-                d = dice.pop(i)
-                st["supply"][d[0]] += 1
-            st["supply"][action["c"]] -= 1
-            dice.append(turn.roll(action["c"]))
-            st["sub"] = None
-            return
-        if k == "token":
-            if t == "pick":
-                ev.add("token_pick", seat=seat, die=list(dice[action["die"]]))
-                sub["die"] = action["die"]
-                return
-            ev.add("token_value", seat=seat, value=action["v"])
-            dice[sub["die"]][1] = action["v"]
-            pl["tokens"] -= 1
-            st["sub"] = None
-            return
-        built = pl["built"][sub["b"]]
-        plan = PLANS[built["plan"]]
-        power = plan["power"]["k"]
-        if t in ("pick", "adj"):
-            d = list(dice[action["die"]])
-            if t == "adj":
-                ev.add("adjust", seat=seat, plan=plan["id"], die=d, to=d[1] + action["d"])
-            else:
-                ev.add("power_pick", seat=seat, plan=plan["id"], power=power, die=d)
-        elif t == "roll":
-            ev.add("reroll", seat=seat, plan=plan["id"], n=len(sub["sel"]))
-        elif t == "color":
-            ev.add("swap_color", seat=seat, plan=plan["id"], color=action["c"])
-        else:
-            ev.add("done", seat=seat, plan=plan["id"])
-        if POWERS.handlers[power].use(st, pl, sub, action, ev, turn.roll):
-            built["used"] = True
-            st["sub"] = None
-
-    def _end_turn(self, turn: Turn) -> None:
-        st = turn.st
-        pl = st["players"][turn.seat]
-        for b in pl["built"]:
-            b["used"] = False
-        if storehouse_overflow(pl)[0] > 0:
-            st["phase"] = "discard"
-            return
-        self._after_turn(turn)
-
-    def _end_condition(self, st: State) -> bool:
-        if not any(pid is not None for row in st["rows"] for pid in row):
-            return True  # nothing left to claim
-        if st["opts"]["surplus"]:
-            return sum(1 for level in LEVELS if not st["decks"][level]) >= 2
-        return sum(1 for c in COLORS if st["supply"][c] <= 2) >= 2
-
-    def _after_turn(self, turn: Turn) -> None:
-        st = turn.st
-        st["phase"] = "main"
-        st["build"] = None
-        st["sub"] = None
-        mode = st["mode"]
-        if mode == "multi":
-            if self._end_condition(st):
-                st["ending"] = True
-            last = (st["first"] - 1) % st["n"]
-            if st["ending"] and st["turn"] == last:
-                self._game_over(turn)
-                return
-            st["turn"] = (st["turn"] + 1) % st["n"]
-            if st["turn"] == st["first"]:
-                st["round"] += 1
-            self._begin_turn(st)
-        elif mode == "sole-surveyor":
-            if self._end_condition(st):
-                self._game_over(turn)
-                return
-            outlaw_mod.surveyor_turn(st, turn.rng, turn.ev)
-            st["round"] += 1
-            self._begin_turn(st)
-        else:
-            outlaw_mod.outlaw_turn(st, turn.rng, turn.ev)
-            self._continue_outlaw(turn, told=True)
-
-    def _continue_outlaw(self, turn: Turn, told: bool) -> None:
-        """Run the Outlaw's queue; `told`: its turn began in this move (say what it did)."""
-        st = turn.st
-        done = outlaw_mod.run_outlaw(st)
-        if told:
-            turn.ev.add("outlaw", last=clone(st["outlaw"]["last"]))
-        if not done:
-            st["phase"] = "outlaw"
-            return
-        if self._end_condition(st):
-            self._game_over(turn)
-            return
-        st["round"] += 1
-        self._begin_turn(st)
-
-    def _game_over(self, turn: Turn) -> None:
-        st = turn.st
-        st["over"] = True
-        st["phase"] = "over"
-        st["build"] = None
-        st["sub"] = None
-        # The Horses are shown.
-        shown = {"players": [p["horse"] for p in st["players"]],
-                 "outlaw": list(st["outlaw"]["horses"]) if st["outlaw"] else []}
-        st["shown"] = shown
-        turn.ev.reveal(zone="horses", what=shown)
+        return play(state, seat, action)
 
     # --- scoring ----------------------------------------------------------------------
     def neighbor_plans(self, st: State, seat: int) -> list[int]:
@@ -718,7 +397,7 @@ class TumbleTown(Rules):
             "scores": scores,
             "streets": streets,
             "deck_sizes": [len(view["decks"][level]) for level in LEVELS],
-            "last_round": bool(view["ending"]) or (view["mode"] != "multi" and self._end_condition(view)),
+            "last_round": bool(view["ending"]) or (view["mode"] != "multi" and end_condition(view)),
             "prompt": "" if view["over"] else self.prompt(view, self.active(view)[0]),
             "hints": None,
         }
@@ -896,9 +575,6 @@ class TumbleTown(Rules):
         if build:
             return "prompt:put-dice" if any(d is None for d in build["dice"]) else "prompt:place"
         return "prompt:construct"
-
-    def phrase(self, events: list[dict[str, Any]]) -> str:
-        return line(events)
 
     def heuristic(self, state: State, seat: int) -> float:
         parts = self.score_parts(state, seat)
