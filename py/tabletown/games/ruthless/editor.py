@@ -215,3 +215,20 @@ def add_to_book(book: Any, built: list[dict[str, Any]]) -> list[dict[str, Any]]:
         if posse not in kept:
             kept.append(posse)
     return kept[-BOOK_SIZE:]
+
+
+def sample_book() -> list[dict[str, Any]]:
+    """A full posse book of plain posses (three cards with one trait each, as the editor asks),
+    for trying out a gunfight with saved posses where no browser has saved any."""
+    size = max(3, C.POSSE_SIZE[0])
+    traits = [t["id"] for t in C.TRAITS.rows]
+    book = []
+    for p in range(BOOK_SIZE):
+        members = []
+        for i in range(size):
+            card = blank_card("", (p * size + i) % len(C.NAMES))
+            card.pop("id")
+            card["traits"] = [traits[(p * size + i) % len(traits)]]
+            members.append(card)
+        book.append({"members": members})
+    return book

@@ -150,10 +150,13 @@ class Ruthless(Rules):
         if options.get("scenario") == "campaign":
             current = CP.current(campaign)
             return {"campaign": current} if current else None
-        if options.get("scenario") == "gunfight" and any(
-                str(options.get(f"posse{s}", "")).startswith("saved-") for s in range(1, 5)):
+        if _plays_saved_posses(options):
             return {"posses": campaign.get("posses") or []}
         return None
+
+    def sample_campaign(self, options):
+        """A full posse book, for a free gunfight with saved posses played where none was saved."""
+        return {"posses": E.sample_book()} if _plays_saved_posses(options) else None
 
     def campaign_update(self, campaign, names, state):
         """The posse book and the Earps-versus-Cowboys campaign, kept in one record."""
@@ -167,6 +170,11 @@ class Ruthless(Rules):
             data["posses"] = E.add_to_book(data.get("posses"), built)
             return data
         return campaign
+
+
+def _plays_saved_posses(options: dict[str, Any]) -> bool:
+    return options.get("scenario") == "gunfight" and any(
+        str(options.get(f"posse{s}", "")).startswith("saved-") for s in range(1, 5))
 
 
 def _result_notes(state, out: dict[str, Any]) -> list[str]:
