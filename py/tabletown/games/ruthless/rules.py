@@ -1,4 +1,5 @@
-"""Ruthless on the game kit: the rules contract over play.py's turn machinery.
+"""Ruthless on the game kit: the rules contract over options.py (who is asked, what they may
+do), checks.py (the points on the table) and play.py (applying a move).
 
 Secrets: the deck, every hand, the face-down initiative cards, the cards chosen for
 Fisticuffs, the order of the citizens still to come (Dodge City Draw) and the Cowboys'
@@ -16,10 +17,12 @@ from . import campaign as CP
 from . import cards as K
 from . import content as C
 from . import editor as E
-from . import play as P
+from . import options as O
 from . import setup as S
+from .checks import check_param
 from .derive import derive_view
-from .phrases import HOLD_THE_FIELD, PHRASES, RESULT_COLUMNS, VP_NAMES, VP_RULES, WINNER_RULE
+from .phrases import END_NAMES, HOLD_THE_FIELD, NODE_NAMES, PHRASES, RESULT_COLUMNS, VP_NAMES, VP_RULES, WINNER_RULE
+from .play import apply
 from .preview import preview as move_preview
 from .prompts import prompt_for
 from .scoring import final_result
@@ -42,26 +45,22 @@ class Ruthless(Rules):
         return S.new_state(seed, seats, options, campaign, version)
 
     def active(self, state):
-        return P.active(state)
+        return O.active(state)
 
     def legal(self, state, seat):
-        return P.legal(state, seat)
+        return O.legal(state, seat)
 
     def params(self, state, seat):
-        return P.params(state, seat)
+        return O.params(state, seat)
 
     def check_param(self, state, seat, action):
-        P.check_param(state, seat, action)
+        check_param(state, seat, action)
 
     def preview(self, view, seat, kind, value):
         return move_preview(view, seat, kind, value)
 
-    def check_legal(self, state, seat, action):
-        # One check for listed and free values alike: the same rules decide both.
-        P.validate(state, seat, action)
-
     def apply(self, state, seat, action):
-        return P.apply(state, seat, action)
+        return apply(state, seat, action)
 
     def derive(self, state, view, seat):
         view["derived"] = derive_view(state, seat)
@@ -73,7 +72,7 @@ class Ruthless(Rules):
         """The rules topic (data/rule_index.json) behind what `seat` is asked now, as `prompt` words it."""
         if state["phase"] == "over":
             return "prompt:game-over"
-        if seat not in P.active(state):
+        if seat not in O.active(state):
             return "prompt:waiting"
         pending = state["pending"]
         if pending is not None and pending["kind"] in ("snap", "covered", "adjust", "brawl", "place"):
@@ -89,7 +88,7 @@ class Ruthless(Rules):
 
     def reaction(self, state, seat):
         p = state["pending"]
-        if p is not None and p["kind"] in ("snap", "covered") and P.pending_seat(p) == seat:
+        if p is not None and p["kind"] in ("snap", "covered") and O.pending_seat(p) == seat:
             return {"pass": PASS}
         return None
 
@@ -192,7 +191,6 @@ def _result_notes(state, out: dict[str, Any]) -> list[str]:
 
 
 def _headline(state) -> Optional[str]:
-    from .phrases import END_NAMES, NODE_NAMES
     why = state["end"]
     text = END_NAMES.get(why, "")
     if state["mode"] == "campaign":
