@@ -295,8 +295,8 @@ def _do_cheat(mv: Move, m: M.Model, action: Action) -> None:
     theirs[i] = action["card"]
     mine.append(took)
     mv.emit("cheat", model=m["id"], victim=action["victim"])
-    mv.emit("cheat-cards", private=m["side"], gave=action["card"], got=took)
-    mv.emit("cheat-cards", private=action["victim"], gave=took, got=action["card"])
+    mv.emit("cheat_cards", private=m["side"], gave=action["card"], got=took)
+    mv.emit("cheat_cards", private=action["victim"], gave=took, got=action["card"])
 
 
 def _do_whip(mv: Move, m: M.Model, action: Action) -> None:
@@ -328,7 +328,7 @@ def _do_drive(mv: Move, m: M.Model, action: Action) -> None:
         steps.append({"do": "ram", "model": bid, "times": 2 if coach["whipped"] else 1})
     if res["away"]:
         coach["gone"] = True
-        mv.emit("coach-away")
+        mv.emit("coach_away")
     push_front(st, steps)
 
 
@@ -400,7 +400,7 @@ def _on_snap(mv: Move, seat: int, action: Action) -> None:
     st["pending"] = None  # a Snap Shot window asks one seat once: it closes either way
     d, a = st["models"][ctx["model"]], st["models"][ctx["threat"]]
     if action["type"] == "pass":
-        mv.emit("no-snap", seat=seat, model=d["id"])
+        mv.emit("no_snap", seat=seat, model=d["id"])
         return
     card = action["card"]
     st["hands"][seat].remove(card)
@@ -413,7 +413,7 @@ def _on_snap(mv: Move, seat: int, action: Action) -> None:
         start = list(M.body_of(st, d)["pos"])
         res = V.check_move(st, d, action["to"], free=True, reach=C.SNAP_MOVE)
         V.place_body(st, d, res["to"])
-        mv.emit("snap-dash", model=d["id"], card=card, frm=start, to=res["to"])
+        mv.emit("snap_dash", model=d["id"], card=card, frm=start, to=res["to"])
 
 
 def _on_adjust(mv: Move, seat: int, action: Action) -> None:
@@ -431,7 +431,7 @@ def _on_covered(mv: Move, seat: int, action: Action) -> None:
     w = st["pending"]["window"]
     mover = w["ctx"]["mover"]
     if action["type"] == "pass":
-        mv.emit("no-cover", seat=seat)
+        mv.emit("no_cover", seat=seat)
         w = reactions.passed(w)
         st["pending"] = None if reactions.closed(w) else {"kind": "covered", "window": w}
         return
@@ -439,7 +439,7 @@ def _on_covered(mv: Move, seat: int, action: Action) -> None:
     rest = w["order"][w["idx"]:]
     g = st["models"][action["model"]]
     g["covering"] = False
-    mv.emit("covered-shot", model=g["id"], at=mover)
+    mv.emit("covered_shot", model=g["id"], at=mover)
     push_front(st, [
         {"do": "fire", "model": g["id"], "weapon": action["weapon"], "target": mover, "rounds": 1,
          "fan": False, "aimed": False, "kind": "covered", "lily": g["lily"]},
@@ -451,7 +451,7 @@ def _on_brawl(mv: Move, seat: int, action: Action) -> None:
     st = mv.s
     st["hands"][seat].remove(action["card"])
     st["brawl"][seat] = action["card"]
-    mv.emit("brawl-pick", seat=seat)
+    mv.emit("brawl_pick", seat=seat)
     p = st["pending"]
     if all(st["brawl"][s] is not None for s in p["seats"]):
         st["pending"] = None

@@ -194,7 +194,7 @@ def apply(mv: Move, seat: int, action: dict[str, Any]) -> None:
         act["wrong"] += 1
         act["ruled_out"].append(list(act["guesses"]))
         act["dollars"][COWBOYS] += C.CAMPAIGN["income"]["wrong_guess"]
-        mv.emit("wrong-guess", guesses=list(act["guesses"]))
+        mv.emit("wrong_guess", guesses=list(act["guesses"]))
         if C.node(here)["layer"] == 0:
             mv.reveal("trail", what=here)
             act["escaped"] = True

@@ -353,12 +353,12 @@ def hit_horse(mv: Move, h: M.Model) -> bool:
     """One hit on a horse; killed by the third. Returns True if it died."""
     state = mv.s
     h["hits"] += 1
-    mv.emit("horse-hit", model=h["id"], hits=h["hits"])
+    mv.emit("horse_hit", model=h["id"], hits=h["hits"])
     if h["hits"] >= C.HORSE_HITS:
         h["status"] = M.DEAD
         rider = state["models"][h["rider"]] if h["rider"] is not None else None
         h["rider"] = None
-        mv.emit("horse-dead", model=h["id"])
+        mv.emit("horse_dead", model=h["id"])
         if rider is not None:
             rider["horse"] = None
             rider["pos"] = list(h["pos"])

@@ -139,14 +139,14 @@ def end_turn(mv: Move) -> None:
             continue
         roll = mv.roll(10, why="skedaddle", seat=s)
         if st["v"] >= SKEDADDLE_LINE_FROM_VERSION:
-            mv.emit("skedaddle-roll", seat=s, roll=roll, down=down)
+            mv.emit("skedaddle_roll", seat=s, roll=roll, down=down)
         if roll <= down:
             st["fled"][s] = True
             for m in people:
                 if m["status"] == M.OK:
                     m["status"] = M.GONE
             mv.emit("skedaddle", seat=s, count=down)
-    mv.emit("turn-end", turn=st["turn"])
+    mv.emit("turn_end", turn=st["turn"])
     if scenario_decided(st, turn_end=True):
         finish(mv)
         return

@@ -62,11 +62,11 @@ def _step_fire(mv: Move, step: dict[str, Any]) -> None:
     st = mv.s
     m = st["models"][step["model"]]
     if m["status"] != M.OK or (m["lily"] and not step["lily"]):
-        mv.emit("shot-lost", model=m["id"], why="shaken")
+        mv.emit("shot_lost", model=m["id"], why="shaken")
         return
     info = X.shot_info(st, m["id"], step["weapon"], step["target"], aimed=step["aimed"], fan=step["fan"])
     if not info["ok"]:
-        mv.emit("shot-lost", model=m["id"], why=info["why"])
+        mv.emit("shot_lost", model=m["id"], why=info["why"])
         return
     w = M.weapon(info["weapon"])
     rounds = step["rounds"]
@@ -103,7 +103,7 @@ def _step_hit(mv: Move, step: dict[str, Any]) -> None:
         coach = st["coach"]
         coach["hits"] += 1
         pair = CO.spec(st)["pair"]
-        mv.emit("team-hit", hits=coach["hits"], pair_dead=coach["hits"] % pair == 0)
+        mv.emit("team_hit", hits=coach["hits"], pair_dead=coach["hits"] % pair == 0)
         drv = CO.driver(st)
         if drv is not None:
             push_front(st, [{"do": "nerve", "model": drv["id"], "why": "horse"}])
