@@ -61,10 +61,14 @@ def test_the_path_under_the_cursor_says_how_far_and_what_it_crosses():
     st = acting(arena(), 0)
     a = put(st, "morgan-earp", 0, [1000, 1500])
     st["selected"] = a["id"]
-    svg, _ = draw(st, 0, armed=0, cursor=[1000, 1750])
-    assert "2.5″ of 3″, rough ground" in svg
-    svg, _ = draw(st, 0, armed=0, cursor=[1000, 1900])
-    assert "4″ of 3″, rough ground" in svg
+    # a drive as params words it: 6″ on the open road, 3″ if the path touches rough ground
+    drive = {"kind": "point", "action": {"type": "drive", "model": a["id"]}, "param": "to", "frame": "table",
+             "label": "Drive the stagecoach", "what": "drive", "model": a["id"], "origin": [1000, 1500],
+             "reach": 600, "rough": 300}
+    for cursor, words in (([1000, 1750], "2.5″ of 3″, rough ground"), ([1000, 1900], "4″ of 3″, rough ground")):
+        preview = RULES.preview(RULES.view(st, 0), 0, drive, cursor)  # as the page asks the rules
+        svg, _ = draw(st, 0, params=[drive], armed=0, cursor=cursor, preview=preview)
+        assert words in svg
 
 
 def test_models_show_their_state():

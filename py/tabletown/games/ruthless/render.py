@@ -637,22 +637,17 @@ def _target_point(view: dict[str, Any], t: int) -> list[int]:
     return list(m["pos"])
 
 
-def _path_preview(b: Board, g: G.Ground, kind: dict[str, Any], cursor: list[int]) -> None:
-    ox, oy = kind["origin"]
-    cx, cy = cursor
-    dist = math.dist((ox, oy), (cx, cy))
-    rough = G.rough_crossed(g, (ox, oy), (cx, cy))
-    walls = G.walls_crossed(g, (ox, oy), (cx, cy))
-    limit = kind.get("rough", kind["reach"]) if rough else kind["reach"]
-    ok = dist <= limit and not walls
-    colour = PALETTE["good"] if ok else PALETTE["bad"]
-    for piece in rough + walls:
-        b.add(_shape_svg(piece, "none", f' stroke="{PALETTE["warn"]}" stroke-width="16"'))
+def _straight_path(b: Board, g: G.Ground, p: dict[str, Any]) -> None:
+    """A drive's or a dash's path under the cursor, as the rules' preview gives it (preview.straight_path)."""
+    (ox, oy), (cx, cy) = p["from"], p["to"]
+    colour = PALETTE["good"] if p["ok"] else PALETTE["bad"]
+    for piece in p["rough"] + p["walls"]:
+        b.add(_shape_svg(g.pieces[piece["index"]], "none", f' stroke="{PALETTE["warn"]}" stroke-width="16"'))
     b.add(f'<line x1="{ox}" y1="{oy}" x2="{cx}" y2="{cy}" stroke="{colour}" stroke-width="12" data-topic="board:path"/>')
-    words = f"{inches(int(dist))} of {inches(limit)}"
-    if rough:
+    words = f"{inches(p['dist'])} of {inches(p['limit'])}"
+    if p["rough"]:
         words += ", rough ground"
-    if walls:
+    if p["walls"]:
         words += ", blocked"
     b.text(cx, cy - 60, words, size=64, anchor="middle", weight="bold", fill=colour, stroke="#f6efe2",
            stroke_width="12", paint_order="stroke")
@@ -706,13 +701,12 @@ def _ghost(b: Board, ctx: dict[str, Any]) -> None:
     armed, params, cursor = ui.get("armed"), ui.get("params") or [], ui.get("cursor")
     if armed is None or not 0 <= armed < len(params) or not cursor:
         return
-    kind = params[armed]
     p = ui.get("preview")
-    if not p:  # a point with no preview (a citizen's place, the stagecoach): the cursor and a straight path
+    if not p or p.get("what") == "path":  # a citizen's place (no preview), a drive or a dash: a straight path
         b.add('<g pointer-events="none">')
         with b.frame("table", x=10, y=10, scale=ctx["scale"], window=_window(ctx)):
-            if "origin" in kind:
-                _path_preview(b, g, kind, cursor)
+            if p:
+                _straight_path(b, g, p)
             b.add(f'<circle cx="{cursor[0]}" cy="{cursor[1]}" r="30" fill="none" stroke="{PALETTE["focus"]}" stroke-width="10"/>')
         b.add("</g>")
         return
