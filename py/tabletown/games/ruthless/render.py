@@ -21,7 +21,7 @@ import math
 from functools import lru_cache
 from typing import Any, Optional
 
-from tabletown.engine.draw import PALETTE, Board, esc, fit_lines
+from tabletown.engine.draw import PALETTE, Board, Controls, esc, fit_lines
 from tabletown.engine.words import plural
 
 from . import cards as K
@@ -99,9 +99,9 @@ def render(view: dict[str, Any], ui: dict[str, Any]) -> str:
     viewer = ui.get("viewer")
     g = G.ground(view["table"])
     show_map, narrow, scale = _layout(view, ui)
-    used: set[int] = set()
-    ctx = {"view": view, "d": d, "legal": legal, "names": names, "viewer": viewer, "g": g, "scale": scale,
-           "used": used, "ui": ui, "panel_at": (0.0, 0.0)}
+    controls = Controls(legal)  # marks each action the board draws a control for
+    ctx = {"view": view, "d": d, "legal": legal, "controls": controls, "names": names, "viewer": viewer, "g": g,
+           "scale": scale, "ui": ui, "panel_at": (0.0, 0.0)}
     if narrow:
         dock = _dock_layout(ctx) if view["phase"] != "build" else None  # the picked model's actions
         table_h = (_editor_size(view, True)[1] if view["phase"] == "build"
@@ -111,7 +111,7 @@ def render(view: dict[str, Any], ui: dict[str, Any]) -> str:
     else:
         width, height = W, max(720, _panel_height(ctx))
     title = SCENARIO_NAMES.get(view["mode"], "Ruthless")
-    b = Board(width, height, f"Ruthless: {title}", game_over=view["phase"] == "over")
+    b = Board(width, height, f"Ruthless: {title}", game_over=view["phase"] == "over", controls=controls)
     if view["phase"] == "build":
         with b.part("editor"):
             _editor(b, ctx)
@@ -186,7 +186,7 @@ def render_part(view: dict[str, Any], ui: dict[str, Any], key: str) -> Optional[
         return None
     _, _, scale = _layout(view, ui)
     ctx = {"view": view, "d": view["derived"], "legal": ui.get("legal") or [], "names": ui.get("names") or [],
-           "viewer": ui.get("viewer"), "g": G.ground(view["table"]), "scale": scale, "used": set(), "ui": ui}
+           "viewer": ui.get("viewer"), "g": G.ground(view["table"]), "scale": scale, "controls": Controls(ui.get("legal")), "ui": ui}
     b = Board(W, 720, "")
     with b.part("ghost"):
         _ghost(b, ctx)
@@ -269,16 +269,16 @@ def _window(ctx: dict[str, Any]) -> tuple[int, int]:
 
 
 def _models(b: Board, ctx: dict[str, Any]) -> None:
-    view, d, legal, scale = ctx["view"], ctx["d"], ctx["legal"], ctx["scale"]
-    select_of = {a["model"]: i for i, a in enumerate(legal) if a["type"] == "select"}
+    view, d, scale, controls = ctx["view"], ctx["d"], ctx["scale"], ctx["controls"]
+    select_of = {a["model"]: i for i, a in controls.of_type("select")}
     shot_of: dict[Any, int] = {}
-    for i, a in enumerate(legal):
-        if a["type"] in ("shoot", "covered") or (a["type"] == "snap" and "weapon" in a):
+    for i, a in controls.of_type("shoot", "covered", "snap"):
+        if a["type"] != "snap" or "weapon" in a:
             key = a.get("target", a.get("model")) if a["type"] != "covered" else view["pending"]["window"]["ctx"]["mover"]
             if a["type"] == "snap":
                 key = view["pending"]["window"]["ctx"]["threat"]
             shot_of.setdefault(key, i)
-    mount_of = {a["horse"]: i for i, a in enumerate(legal) if a["type"] == "mount" and a["horse"] != "coach"}
+    mount_of = {a["horse"]: i for i, a in controls.of_type("mount") if a["horse"] != "coach"}
     labels = _labels(ctx)
     # The stagecoach and strongbox are one part and each model its own, so a move redraws the
     # models it changed, not every model (each part has its own frame in the table's units).
@@ -349,7 +349,6 @@ def _model(b: Board, ctx: dict[str, Any], m: dict[str, Any], labels: dict[int, t
         body = _horse_svg(m["pos"], m["facing"], None)
         label = f"A riderless horse ({m['hits']} of 3 hits)"
         if m["id"] in mount_of:
-            ctx["used"].add(mount_of[m["id"]])
             b.control(mount_of[m["id"]], "Mount this horse", body, text="Mount", data_topic="board:horse")
         else:
             b.add(f'<g aria-label="{esc(label)}" data-topic="board:horse">{body}</g>')
@@ -366,11 +365,9 @@ def _model(b: Board, ctx: dict[str, Any], m: dict[str, Any], labels: dict[int, t
     body = _model_svg(view, m, figures, who, labels.get(m["id"]), ctx["label_size"], ctx["label_needs"].get(m["id"]))
     state_words = _state_words(view, m)
     if m["id"] in select_of:
-        ctx["used"].add(select_of[m["id"]])
         b.control(select_of[m["id"]], f"Pick {who} to act ({state_words})", body, text=who,
                   data_topic=model_topic(m))
     elif m["id"] in shot_of:
-        ctx["used"].add(shot_of[m["id"]])
         a = legal[shot_of[m["id"]]]
         # a target is asked about as the shot it offers (action:shoot, covered, snap)
         b.control(shot_of[m["id"]], f"{_action_text(ctx, a)[1]} ({who}: {state_words})", body, text=who,
@@ -616,13 +613,12 @@ def _overlay(b: Board, ctx: dict[str, Any]) -> None:
 
 def _marks(b: Board, ctx: dict[str, Any]) -> None:
     """Suggested points to press (moves, drives, dashes, where a citizen may stand)."""
-    legal, scale = ctx["legal"], ctx["scale"]
+    scale = ctx["scale"]
     with b.frame("table", x=10, y=10, scale=scale, window=_window(ctx)):  # clipped to the table at any zoom
-        for i, a in enumerate(legal):
-            if a["type"] in ("move", "drive", "place") or (a["type"] == "snap" and "to" in a):
+        for i, a in ctx["controls"].of_type("move", "drive", "place", "snap"):
+            if a["type"] != "snap" or "to" in a:
                 x, y = a["to"]
                 tag = _move_tag(ctx, a)
-                ctx["used"].add(i)
                 half = max(60, len(tag) * 17)
                 body = (f'<rect x="{x - half}" y="{y - 60}" width="{2 * half}" height="190" fill="#fff" fill-opacity="0"/>'
                         f'<circle cx="{x}" cy="{y}" r="55" fill="#fff" fill-opacity="0.85" stroke="{ACCENT}" stroke-width="10"/>'
@@ -897,37 +893,29 @@ def _at_model(b: Board, ctx: dict[str, Any]) -> None:
 def _at_model_buttons(ctx: dict[str, Any]) -> list[tuple[str, str, str]]:
     """(markup kind, index, text) of each of the selected model's own actions: his Move, a shot at
     each enemy with the number it needs, then the rest in the order of AT_MODEL."""
-    d, legal, ui = ctx["d"], ctx["legal"], ctx["ui"]
+    d, ui = ctx["d"], ctx["ui"]
     sel = d["selected"]
     buttons: list[tuple[str, str, str]] = []
     for k, kind in enumerate(ui.get("params") or []):
         if kind.get("what") == "move" and kind.get("model") == sel["id"]:
             buttons.append(("arm", str(k), f"Move · {inches(sel['reach'])}"))
-    best: dict[Any, int] = {}
-    for i, a in enumerate(legal):
-        if a["type"] == "shoot" and a["model"] == sel["id"]:
-            need = _shot_need(d, a)
-            if a["target"] not in best or need < _shot_need(d, legal[best[a["target"]]]):
-                best[a["target"]] = i
-    for t, i in best.items():
+    controls = ctx["controls"]
+    shoot = [a for _, a in controls.of_type("shoot") if a["model"] == sel["id"]]
+    best = _best_shots(d)
+    for t in dict.fromkeys(a["target"] for a in shoot):  # each target once, as the list first offers it
+        s = best[t]
+        i = controls.find({"type": "shoot", "model": sel["id"], "weapon": s["wi"], "target": t})
         target = "the team" if t == "team" else name(d["models"][t]["who"])
         if ui.get("narrow") and t != "team":  # a phone's table is narrow: the surname says who
             target = target.split(" ")[-1]
-        buttons.append(("shoot", str(i), f"Shoot {target} · {need_text(_shot_need(d, legal[i]))}"))
+        buttons.append(("shoot", str(i), f"Shoot {target} · {need_text(s['need'])}"))
     for typ in AT_MODEL[1:]:
-        for i, a in enumerate(legal):
-            if a["type"] == typ and a.get("model") == sel["id"] and not (typ == "courage" and a["card"] is not None):
+        for i, a in controls.of_type(typ):
+            if a.get("model") == sel["id"] and not (typ == "courage" and a["card"] is not None):
                 # beside him, his own name goes without saying
                 text = AT_MODEL_WORDS.get(typ) or _action_text(ctx, a)[0]
                 buttons.append(("act", str(i), text))
     return buttons
-
-
-def _shot_need(d: dict[str, Any], a: dict[str, Any]) -> int:
-    for s in d["selected"]["shots"]:
-        if s["target"] == a["target"] and s["wi"] == a["weapon"]:
-            return s["need"]
-    return 11
 
 
 def _button_column(b: Board, ctx: dict[str, Any], at: list[int], radius: int, buttons: list[tuple[str, str, str]]) -> None:
@@ -1324,7 +1312,7 @@ def _hand_row(b: Board, ctx: dict[str, Any], y: int) -> int:
     hand = [c for c in view["hands"][viewer] if isinstance(c, int)]
     if not hand:
         return y
-    picks = {a["card"]: i for i, a in enumerate(ctx["legal"]) if a["type"] in ("pick", "brawl")}
+    picks = {a["card"]: i for i, a in ctx["controls"].of_type("pick", "brawl")}
     b.text(PANEL_X + 6, y + 12, "Your hand", size=14, fill=MUTED)
     if picks:  # the cards are buttons: what pressing one does
         for_initiative = any(a["type"] == "pick" for a in ctx["legal"])
@@ -1336,7 +1324,6 @@ def _hand_row(b: Board, ctx: dict[str, Any], y: int) -> int:
                 f'<text x="{x + 20}" y="{y + 33}" font-size="17" text-anchor="middle" font-weight="bold" '
                 f'fill="{PALETTE["bad"] if red else INK}">{esc(card_text(c))}</text>')
         if c in picks:
-            ctx["used"].add(picks[c])
             for_initiative = ctx["legal"][picks[c]]["type"] == "pick"
             verb = "Play" if for_initiative else "Fight with"
             b.control(picks[c], f"{verb} the {card_words(c)}", body, text=card_text(c),
@@ -1391,7 +1378,6 @@ def _chips(b: Board, ctx: dict[str, Any], chips: list[tuple[int, str, str]], lef
         if x + width > right and x > left:
             x, y, row_h = left, y + row_h, ROW + 2
         height = ROW - 2 + 17 * (len(lines) - 1)
-        ctx["used"].add(idx)
         b.control(idx, label, _button_svg(x, y, width, lines, ACCENT, height), text=text)
         row_h = max(row_h, height + 4)
         x += width + 4
@@ -1401,7 +1387,7 @@ def _chips(b: Board, ctx: dict[str, Any], chips: list[tuple[int, str, str]], lef
 def _panel_bottom(ctx: dict[str, Any]) -> int:
     """Where the panel's last row ends, found by drawing it aside (under the table on a phone the
     panel is as tall as what it holds, not the height it may need)."""
-    aside, c = Board(NARROW_W, 100, ""), dict(ctx, used=set(ctx["used"]))
+    aside, c = Board(NARROW_W, 100, ""), dict(ctx)
     y = _panel_posses(aside, c)
     y = _panel_card(aside, c, y + 4)
     return _panel_actions(aside, c, y + 6)
@@ -1729,12 +1715,7 @@ def _territory(b: Board, ctx: dict[str, Any]) -> None:
         for n in row["next"]:
             x2, y2 = 10 + C.node(n)["xy"][0] * sx, 10 + C.node(n)["xy"][1] * sy
             b.add(f'<line x1="{x1:.0f}" y1="{y1:.0f}" x2="{x2:.0f}" y2="{y2:.0f}" stroke="{PALETTE["wood"]}" stroke-width="3"/>')
-    controls = {}
-    for i, a in enumerate(legal):
-        if a["type"] == "ride":
-            controls[a["to"]] = i
-        elif a["type"] == "guess":
-            controls[a["at"]] = i
+    controls = {a.get("to", a.get("at")): i for i, a in ctx["controls"].of_type("ride", "guess")}  # by place
     possible = set(camp.get("possible", []))
     guesses = set(camp.get("guesses", [])) | {n for out in camp.get("ruled_out", []) for n in out}
     hidden = view["trail"][1] if len(view["trail"]) > 1 else None
@@ -1754,7 +1735,6 @@ def _territory(b: Board, ctx: dict[str, Any]) -> None:
             body += f'<path d="M{x - 10:.0f},{y - 10:.0f}l20,20m0,-20l-20,20" stroke="{PALETTE["bad"]}" stroke-width="4"/>'
         if row["id"] in controls:
             i = controls[row["id"]]
-            ctx["used"].add(i)
             b.control(i, _campaign_text(ctx, legal[i])[1], body, text=NODE_NAMES[row["id"]])
         else:
             b.add(f'<g role="img" aria-label="{esc(NODE_NAMES[row["id"]])}" data-topic="board:territory">{body}</g>')
