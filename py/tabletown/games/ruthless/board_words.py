@@ -226,9 +226,9 @@ def view_weapons(view: dict[str, Any], mid: int) -> list[str]:
 
 
 def seat_name(ctx: dict[str, Any], s: int) -> str:
-    """A player's name as typed (the page hands them over escaped; the render kit escapes once)."""
-    names = ctx["names"]
-    return names[s] if s < len(names) else f"posse {s + 1}"
+    """A player's name as typed (render.py takes them from the kit's seat_names; the kit escapes
+    them once, where they are drawn)."""
+    return ctx["names"][s]
 
 
 def campaign_text(ctx: dict[str, Any], a: dict[str, Any]) -> tuple[str, str, str]:

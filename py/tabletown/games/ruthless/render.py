@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
-from tabletown.engine.draw import Board, Controls
+from tabletown.engine.draw import Board, Controls, seat_names
 
 from . import ground as G
 from .board_campaign import draw_editor, draw_territory, editor_size
@@ -41,7 +41,7 @@ from .phrases import SCENARIO_NAMES
 def render(view: dict[str, Any], ui: dict[str, Any]) -> str:
     d = view["derived"]
     legal = ui.get("legal") or []
-    names = ui.get("names") or []
+    names = seat_names(ui, view["seats"], "posse")  # raw, as typed: the kit escapes them once
     viewer = ui.get("viewer")
     g = G.ground(view["table"])
     show_map, narrow, scale = _layout(view, ui)
@@ -127,7 +127,7 @@ def render_part(view: dict[str, Any], ui: dict[str, Any], key: str) -> Optional[
     if key != "ghost" or view["phase"] in ("build",) or _layout(view, ui)[0]:
         return None
     _, _, scale = _layout(view, ui)
-    ctx = {"view": view, "d": view["derived"], "legal": ui.get("legal") or [], "names": ui.get("names") or [],
+    ctx = {"view": view, "d": view["derived"], "legal": ui.get("legal") or [], "names": seat_names(ui, view["seats"], "posse"),
            "viewer": ui.get("viewer"), "g": G.ground(view["table"]), "scale": scale, "controls": Controls(ui.get("legal")), "ui": ui}
     b = Board(W, 720, "")
     with b.part("ghost"):
