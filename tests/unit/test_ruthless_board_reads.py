@@ -11,7 +11,7 @@ import re
 import pytest
 
 from tabletown.games.ruthless import models as M
-from tabletown.games.ruthless.board_style import PANEL_W, PANEL_X
+from tabletown.games.ruthless.draw_style import PANEL_W, PANEL_X
 from tabletown.games.ruthless.phrases import TRAIT_TEXT
 
 from .test_ruthless_combat import brawl

@@ -10,8 +10,8 @@ import pytest
 
 from tabletown.engine.rules import IllegalAction
 from tabletown.games.ruthless import cards as K
-from tabletown.games.ruthless import checks, options
 from tabletown.games.ruthless import combat as X
+from tabletown.games.ruthless import legality, options
 from tabletown.games.ruthless import models as M
 from tabletown.games.ruthless import moving as V
 
@@ -518,9 +518,9 @@ def test_every_listed_action_is_accepted_and_nothing_else_of_its_kind(options):
         seat = RULES.active(st)[0]
         legal = RULES.legal(st, seat)
         for action in legal:
-            checks.validate(st, seat, action)  # raises if the checks and the list disagree
+            legality.validate(st, seat, action)  # raises if the checks and the list disagree
         for other in range(2):
             if other != seat and other not in RULES.active(st):
                 with pytest.raises(IllegalAction):
-                    checks.validate(st, other, legal[0])
+                    legality.validate(st, other, legal[0])
         st, _ = RULES.apply(st, seat, choose(RULES, game.BOTS, "easy", st, seat, 4, step))

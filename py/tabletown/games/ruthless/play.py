@@ -1,10 +1,10 @@
 """Applying an action in Ruthless: checked, handled, then the queued steps and the turn move on.
 
-    options.py   who is asked and what they may do
-    checks.py    whether an action is allowed, and why not
-    actions.py   what each action does
-    steps.py     what is still to be resolved after it (shots, hits, wounds, nerve)
-    flow.py      activations, rounds, turns and the end of the game
+    options.py    who is asked and what they may do
+    legality.py   whether an action is allowed, and why not
+    actions.py    what each action does
+    steps.py      what is still to be resolved after it (shots, hits, wounds, nerve)
+    flow.py       activations, rounds, turns and the end of the game
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from tabletown.engine.move import Move
 
 from . import models as M
 from .actions import PENDING_HANDLERS, PHASE_HANDLERS
-from .checks import validate
+from .legality import validate
 from .options import Action, State
 from .steps import run
 

@@ -2,7 +2,7 @@
 
 Worked out from a view alone (the table and where every model stands are public), so any
 device holding a view can show them as the pointer moves; the Move itself is still checked
-by `checks.validate` when it is made.
+by `legality.validate` when it is made.
 
 For a point asked for, the preview says how far it is, the allowance (6" on foot, 3" if
 the path touches rough ground; 12"/8" mounted) and what is left of it, the rough ground and

@@ -16,11 +16,11 @@ The renderer reads only the view (and the game's content): whatever takes the ru
 work out is in view["derived"] or the preview. This module lays the board out; its parts are
 drawn by
 
-    board_table.py     the table: terrain, models, reach, ranges, lines of fire, suggested points
-    board_play.py      the ghost, the acting model's buttons, a shot's callout, a phone's dock
-    board_panel.py     the posses, the card in focus, the hand and every listed action
-    board_campaign.py  the territory map and the posse editor
-    board_words.py     the words of every action; board_style.py the measures and colours
+    draw_table.py      the table: terrain, models, reach, ranges, lines of fire, suggested points
+    draw_play.py       the ghost, the acting model's buttons, a shot's callout, a phone's dock
+    draw_panel.py      the posses, the card in focus, the hand and every listed action
+    draw_campaign.py   the territory map and the posse editor
+    draw_words.py      the words of every action; draw_style.py the measures and colours
 """
 
 from __future__ import annotations
@@ -30,11 +30,11 @@ from typing import Any, Optional
 from tabletown.engine.draw import Board, Controls, seat_names
 
 from . import ground as G
-from .board_campaign import draw_editor, draw_territory, editor_size
-from .board_panel import draw_panel, panel_bottom, panel_height
-from .board_play import dock_layout, draw_at_model, draw_ghost
-from .board_style import INK, MUTED, NARROW_W, PANEL_W, PANEL_X, TABLE_BOX, ZOOM_BUTTON, ZOOM_STRIP, W
-from .board_table import draw_marks, draw_models, draw_overlay, on_phone, terrain_svg
+from .draw_campaign import draw_editor, draw_territory, editor_size
+from .draw_panel import draw_panel, panel_bottom, panel_height
+from .draw_play import dock_layout, draw_at_model, draw_ghost
+from .draw_style import INK, MUTED, NARROW_W, PANEL_W, PANEL_X, TABLE_BOX, ZOOM_BUTTON, ZOOM_STRIP, W
+from .draw_table import draw_marks, draw_models, draw_overlay, on_phone, terrain_svg
 from .phrases import SCENARIO_NAMES
 
 

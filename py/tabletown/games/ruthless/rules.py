@@ -1,5 +1,5 @@
 """Ruthless on the game kit: the rules contract over options.py (who is asked, what they may
-do), checks.py (the points on the table) and play.py (applying a move).
+do), legality.py (the points on the table) and play.py (applying a move).
 
 Secrets: the deck, every hand, the face-down initiative cards, the cards chosen for
 Fisticuffs, the order of the citizens still to come (Dodge City Draw) and the Cowboys'
@@ -19,8 +19,8 @@ from . import content as C
 from . import editor as E
 from . import options as O
 from . import setup as S
-from .checks import check_param
 from .derive import derive_view
+from .legality import check_param
 from .phrases import END_NAMES, HOLD_THE_FIELD, NODE_NAMES, PHRASES, RESULT_COLUMNS, VP_NAMES, VP_RULES, WINNER_RULE
 from .play import apply
 from .preview import preview as move_preview

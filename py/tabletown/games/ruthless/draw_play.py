@@ -8,9 +8,9 @@ from typing import Any, Optional
 
 from tabletown.engine.draw import PALETTE, Board, esc, fit_lines
 
-from .board_style import ACCENT, INK, MUTED, PANEL_W, SEATS, ZOOM_STRIP
-from .board_table import best_shots, draw_straight_path, shape_svg, table_window, target_point
-from .board_words import action_text
+from .draw_style import ACCENT, INK, MUTED, PANEL_W, SEATS, ZOOM_STRIP
+from .draw_table import best_shots, draw_straight_path, shape_svg, table_window, target_point
+from .draw_words import action_text
 from .phrases import (
     LABELS,
     MOD_NAMES,

@@ -14,8 +14,8 @@ from tabletown.engine.draw import PALETTE, Board, esc
 
 from . import content as C
 from . import ground as G
-from .board_style import ACCENT, INK, MUTED, SEATS, TERRAIN_FILL, W, about, model_topic, terrain_topic
-from .board_words import action_text, model_state_words, move_tag
+from .draw_style import ACCENT, INK, MUTED, SEATS, TERRAIN_FILL, W, about, model_topic, terrain_topic
+from .draw_words import action_text, model_state_words, move_tag
 from .phrases import (
     LABELS,
     WEAPON_NAMES,

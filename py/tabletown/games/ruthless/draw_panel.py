@@ -10,8 +10,8 @@ from tabletown.engine.draw import PALETTE, Board, esc, fit_lines
 
 from . import cards as K
 from . import content as C
-from .board_style import ACCENT, INK, MUTED, NARROW_W, PANEL_W, PANEL_X, ROW, SEATS
-from .board_words import action_text, model_state_words, rank_name, seat_name
+from .draw_style import ACCENT, INK, MUTED, NARROW_W, PANEL_W, PANEL_X, ROW, SEATS
+from .draw_words import action_text, model_state_words, rank_name, seat_name
 from .phrases import (
     CHARACTER_ROLES,
     LOCATION_NAMES,

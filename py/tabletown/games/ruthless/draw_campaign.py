@@ -8,8 +8,8 @@ from tabletown.engine.draw import PALETTE, Board, esc
 from tabletown.engine.words import plural
 
 from . import content as C
-from .board_style import ACCENT, INK, MUTED, PANEL_W, SEATS, TABLE_BOX
-from .board_words import campaign_text, seat_name
+from .draw_style import ACCENT, INK, MUTED, PANEL_W, SEATS, TABLE_BOX
+from .draw_words import campaign_text, seat_name
 from .phrases import (
     NODE_NAMES,
     TRAIT_NAMES,
