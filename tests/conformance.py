@@ -113,8 +113,10 @@ def check_playouts(
     spec = game.SPEC
     opts = spec.normalize(seats, options)
     outcomes = []
+    record = rules.sample_campaign(opts)  # a variant that plays a saved posse needs the record it is saved in
+    snapshot = rules.campaign_snapshot(record, opts) if record is not None else None
     for seed in range(first_seed, first_seed + games):
-        state = rules.setup(seed, seats, opts)
+        state = rules.setup(seed, seats, opts, snapshot)
         start = json.loads(json.dumps(state))
         log: list[tuple[int, dict[str, Any]]] = []
         rng = Rng(seed_state(seed * 7919))

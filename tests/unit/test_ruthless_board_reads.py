@@ -11,8 +11,8 @@ import re
 import pytest
 
 from tabletown.games.ruthless import models as M
+from tabletown.games.ruthless.draw_style import PANEL_W, PANEL_X
 from tabletown.games.ruthless.phrases import TRAIT_TEXT
-from tabletown.games.ruthless.render import PANEL_W, PANEL_X
 
 from .test_ruthless_combat import brawl
 from .test_ruthless_helpers import RULES, SPEC, acting, arena, card, dice, play, put

@@ -291,7 +291,7 @@ def test_snap_shot_fires_first_and_a_downed_shooter_loses_his_shot():
     with dice(9, 10):  # Billy's snap shot hits; Severe: Morgan is out cold
         st, ev = play(st, 1, {"type": "snap", "card": card(10, C), "weapon": 0})
     assert st["models"][a["id"]]["status"] == M.DOWN
-    assert "shot-lost" in types(ev)
+    assert "shot_lost" in types(ev)
     assert card(10, C) in st["discard"]
     assert [x["kind"] for x in ev if x["t"] == "shot"] == ["snap"]
 

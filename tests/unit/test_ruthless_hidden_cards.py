@@ -141,10 +141,10 @@ def test_choosing_a_card_for_fisticuffs_is_no_question_one_may_skip():
     ("shop", "prompt:shop"), ("deploy", "prompt:deploy"), ("setup", "prompt:deploy"),
 ])
 def test_each_phase_names_its_rules_topic(phase, topic, monkeypatch):
-    from tabletown.games.ruthless import play as P
+    from tabletown.games.ruthless import options
     st = gunfight()
     st["phase"] = phase
-    monkeypatch.setattr(P, "active", lambda state: [0])
+    monkeypatch.setattr(options, "active", lambda state: [0])
     assert RULES.topic(st, 0) == topic
 
 

@@ -169,3 +169,17 @@ def test_a_value_that_is_no_point_has_no_preview():
     assert RULES.preview(view, 0, kind, "north") is None
     assert RULES.preview(view, 0, kind, [1.5, 2]) is None
     assert RULES.preview(view, 0, dict(kind, what="place"), [1000, 1000]) is None
+
+
+def test_a_drive_or_a_dash_is_previewed_as_a_straight_path_with_the_ground_it_crosses():
+    st, a = mover([1000, 1500])
+    view = RULES.view(st, 0)
+    drive = {"what": "drive", "model": a["id"], "origin": [1000, 1500], "reach": 600, "rough": 300}
+    into_scrub = RULES.preview(view, 0, drive, [1000, 1750])
+    assert into_scrub["what"] == "path" and into_scrub["ok"]
+    assert (into_scrub["dist"], into_scrub["limit"]) == (250, 300)  # rough ground: the shorter reach
+    assert [c["kind"] for c in into_scrub["rough"]] == ["scrub"] and into_scrub["walls"] == []
+    too_far = RULES.preview(view, 0, drive, [1000, 1900])
+    assert not too_far["ok"] and too_far["dist"] == 400
+    dash = RULES.preview(view, 0, {"what": "snap-move", "origin": [1000, 1000], "reach": 300}, [1200, 1000])
+    assert dash["ok"] and (dash["dist"], dash["limit"]) == (200, 300)

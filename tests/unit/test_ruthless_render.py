@@ -14,7 +14,7 @@ def draw(st, seat, **ui):
     view = RULES.view(st, seat)
     legal = RULES.legal(st, seat)
     base = {"viewer": seat, "legal": legal, "params": RULES.params(st, seat), "armed": None, "cursor": None,
-            "names": ["Ann &amp; Al", "Bob"]}
+            "names": ["Ann & Al", "Bob"]}  # as typed: the board escapes them
     base.update(ui)
     return game.render(view, base), legal
 
@@ -61,10 +61,14 @@ def test_the_path_under_the_cursor_says_how_far_and_what_it_crosses():
     st = acting(arena(), 0)
     a = put(st, "morgan-earp", 0, [1000, 1500])
     st["selected"] = a["id"]
-    svg, _ = draw(st, 0, armed=0, cursor=[1000, 1750])
-    assert "2.5″ of 3″, rough ground" in svg
-    svg, _ = draw(st, 0, armed=0, cursor=[1000, 1900])
-    assert "4″ of 3″, rough ground" in svg
+    # a drive as params words it: 6″ on the open road, 3″ if the path touches rough ground
+    drive = {"kind": "point", "action": {"type": "drive", "model": a["id"]}, "param": "to", "frame": "table",
+             "label": "Drive the stagecoach", "what": "drive", "model": a["id"], "origin": [1000, 1500],
+             "reach": 600, "rough": 300}
+    for cursor, words in (([1000, 1750], "2.5″ of 3″, rough ground"), ([1000, 1900], "4″ of 3″, rough ground")):
+        preview = RULES.preview(RULES.view(st, 0), 0, drive, cursor)  # as the page asks the rules
+        svg, _ = draw(st, 0, params=[drive], armed=0, cursor=cursor, preview=preview)
+        assert words in svg
 
 
 def test_models_show_their_state():
@@ -88,7 +92,7 @@ def test_the_hand_is_shown_only_to_its_owner():
 def test_player_names_are_escaped_once():
     st, a, e = street()
     svg, _ = draw(st, 0)
-    assert "Ann &amp; Al" in svg and "&amp;amp;" not in svg
+    assert "Ann &amp; Al" in svg and "&amp;amp;" not in svg and "Ann & Al" not in svg
 
 
 def test_the_territory_map_before_an_act():

@@ -11,9 +11,9 @@ import pytest
 from tabletown.engine.rules import IllegalAction
 from tabletown.games.ruthless import cards as K
 from tabletown.games.ruthless import combat as X
+from tabletown.games.ruthless import legality, options
 from tabletown.games.ruthless import models as M
 from tabletown.games.ruthless import moving as V
-from tabletown.games.ruthless import play as P
 
 from .test_ruthless_helpers import RULES, SPEC, acting, arena, card, dice, horse_for, illegal, play, put, rolls, types
 
@@ -172,7 +172,7 @@ def test_a_leg_wound_allows_only_one_move_a_turn():
     a["wounds"]["leg"] = 1
     st, _ = play(st, 0, {"type": "move", "model": a["id"], "to": [1300, 1000]})
     assert illegal(st, 0, {"type": "move", "model": a["id"], "to": [1600, 1000]}) == "A leg wound allows only one Move a turn."
-    assert not P.params(st, 0)
+    assert not options.params(st, 0)
 
 
 def test_an_arm_wound_allows_only_one_shoot_a_turn():
@@ -518,9 +518,9 @@ def test_every_listed_action_is_accepted_and_nothing_else_of_its_kind(options):
         seat = RULES.active(st)[0]
         legal = RULES.legal(st, seat)
         for action in legal:
-            P.validate(st, seat, action)  # raises if the checks and the list disagree
+            legality.validate(st, seat, action)  # raises if the checks and the list disagree
         for other in range(2):
             if other != seat and other not in RULES.active(st):
                 with pytest.raises(IllegalAction):
-                    P.validate(st, other, legal[0])
+                    legality.validate(st, other, legal[0])
         st, _ = RULES.apply(st, seat, choose(RULES, game.BOTS, "easy", st, seat, 4, step))

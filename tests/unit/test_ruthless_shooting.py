@@ -13,8 +13,7 @@ from __future__ import annotations
 
 import pytest
 
-from tabletown.engine.events import Events
-from tabletown.engine.prng import Rng, seed_state
+from tabletown.engine.move import Move
 from tabletown.games.ruthless import cards as K
 from tabletown.games.ruthless import combat as X
 from tabletown.games.ruthless import models as M
@@ -35,10 +34,6 @@ def custom(st, cid, traits=(), toughness=5, weapons=("revolver",), boxes=None):
     st["custom"][cid] = {"id": cid, "name": 0, "toughness": toughness, "weapons": list(weapons), "traits": list(traits),
                          "boxes": boxes or {"leg": 3, "arm": 3, "chest": 2, "severe": 2}, "mounted": False,
                          "role": "posse"}
-
-
-def rng():
-    return Rng(seed_state(1))
 
 
 # --- what a shot needs --------------------------------------------------------------------------------
@@ -192,9 +187,9 @@ def test_a_man_who_is_no_law_dog_never_holds_fire():
 @pytest.mark.parametrize("roll,passed", [(4, False), (5, True), (6, True)])
 def test_toughness_or_higher_on_a_d10_passes(roll, passed):
     st, a, e = duel()          # Billy Clanton: Toughness 5
-    ev = Events()
+    move = Move(st, copy=False)
     with dice(roll):
-        assert X.toughness_test(st, ev, rng(), e, "hit") is passed
+        assert X.toughness_test(move, e, "hit") is passed
     assert e["lily"] is (not passed)
 
 
@@ -203,18 +198,18 @@ def test_whiskey_bought_for_the_act_steadies_only_the_side_that_bought_it():
     st["act"] = {"whiskey": [1]}
     assert X.nerve_bonus(st, e) == 1 and X.nerve_bonus(st, a) == 0
     with dice(4):              # 4 + 1 = 5: passes
-        assert X.toughness_test(st, Events(), rng(), e, "hit")
+        assert X.toughness_test(Move(st, copy=False), e, "hit")
 
 
 def test_the_unconscious_and_the_lily_livered_take_no_test():
     st, a, e = duel()
     e["status"] = M.DOWN
     with dice():
-        assert X.toughness_test(st, Events(), rng(), e, "hit")
+        assert X.toughness_test(Move(st, copy=False), e, "hit")
     e["status"] = M.OK
     e["lily"] = True
     with dice():
-        assert X.toughness_test(st, Events(), rng(), e, "hit")
+        assert X.toughness_test(Move(st, copy=False), e, "hit")
 
 
 def test_turning_lily_livered_drops_aim_and_got_you_covered():
@@ -222,7 +217,7 @@ def test_turning_lily_livered_drops_aim_and_got_you_covered():
     e["aim"] = True
     e["covering"] = True
     with dice(1):
-        X.toughness_test(st, Events(), rng(), e, "hit")
+        X.toughness_test(Move(st, copy=False), e, "hit")
     assert e["lily"] and not e["aim"] and not e["covering"]
 
 
@@ -231,10 +226,10 @@ def test_lucky_takes_his_reroll_on_a_failed_test_and_keeps_the_better_result():
     custom(st, "t", ["lucky"])
     e["card"] = "t"
     with dice(2, 5):
-        assert X.toughness_test(st, Events(), rng(), e, "hit")
+        assert X.toughness_test(Move(st, copy=False), e, "hit")
     assert e["used"] == ["lucky"]
     with dice(2):              # the tick box is used
-        assert not X.toughness_test(st, Events(), rng(), e, "hit")
+        assert not X.toughness_test(Move(st, copy=False), e, "hit")
 
 
 def test_lucky_is_not_used_on_a_passed_test():
@@ -242,7 +237,7 @@ def test_lucky_is_not_used_on_a_passed_test():
     custom(st, "t", ["lucky"])
     e["card"] = "t"
     with dice(5):
-        assert X.toughness_test(st, Events(), rng(), e, "hit")
+        assert X.toughness_test(Move(st, copy=False), e, "hit")
     assert e["used"] == []
 
 
@@ -251,7 +246,7 @@ def test_a_lucky_reroll_that_fails_again_is_a_failure():
     custom(st, "t", ["lucky"])
     e["card"] = "t"
     with dice(2, 4):
-        assert not X.toughness_test(st, Events(), rng(), e, "hit")
+        assert not X.toughness_test(Move(st, copy=False), e, "hit")
 
 
 # --- Get Your Courage Up -------------------------------------------------------------------------------
@@ -279,7 +274,7 @@ def test_drunk_and_whiskey_add_to_courage():
 def test_the_last_box_of_any_one_location_kills():
     st, a, e = duel()
     e["wounds"]["chest"] = 1
-    steps = X.apply_wound(st, Events(), rng(), e, 8, a["id"], False)   # chest: 2 boxes
+    steps = X.apply_wound(Move(st, copy=False), e, 8, a["id"], False)   # chest: 2 boxes
     assert e["status"] == M.DEAD and e["wounds"]["chest"] == 2
     assert st["kills"] == [{"victim": e["id"], "by": 0}]
     assert steps == []      # he had no friends to test
@@ -287,7 +282,7 @@ def test_the_last_box_of_any_one_location_kills():
 
 def test_one_box_short_of_the_last_only_wounds_and_he_tests_his_nerve():
     st, a, e = duel()
-    steps = X.apply_wound(st, Events(), rng(), e, 1, a["id"], False)   # leg: 3 boxes
+    steps = X.apply_wound(Move(st, copy=False), e, 1, a["id"], False)   # leg: 3 boxes
     assert e["status"] == M.OK and e["wounds"]["leg"] == 1
     assert steps == [{"do": "nerve", "model": e["id"], "why": "hit"}]
 
@@ -299,7 +294,7 @@ def test_a_friend_killed_makes_every_standing_steady_friend_test():
     put(st, "frank-mclaury", 1, [2000, 1600], status=M.DOWN)
     put(st, "virgil-earp", 0, [1000, 1300])
     e["wounds"]["severe"] = 1
-    steps = X.apply_wound(st, Events(), rng(), e, 10, a["id"], False)
+    steps = X.apply_wound(Move(st, copy=False), e, 10, a["id"], False)
     assert e["status"] == M.DEAD
     assert steps == [{"do": "nerve", "model": f1["id"], "why": "friend"}]
 
@@ -307,22 +302,22 @@ def test_a_friend_killed_makes_every_standing_steady_friend_test():
 def test_a_wound_on_the_dead_changes_nothing():
     st, a, e = duel()
     e["status"] = M.DEAD
-    assert X.apply_wound(st, Events(), rng(), e, 1, a["id"], False) == []
+    assert X.apply_wound(Move(st, copy=False), e, 1, a["id"], False) == []
     assert e["wounds"]["leg"] == 0
 
 
 def test_an_unconscious_man_hit_again_crosses_the_box_but_takes_no_test():
     st, a, e = duel()
     e["status"] = M.DOWN
-    assert X.apply_wound(st, Events(), rng(), e, 3, a["id"], False) == []
+    assert X.apply_wound(Move(st, copy=False), e, 3, a["id"], False) == []
     assert e["wounds"]["arm"] == 1 and e["status"] == M.DOWN
 
 
 def test_a_severe_wound_knocks_out_and_a_gut_punch_only_in_fisticuffs():
     st, a, e = duel()
-    assert X.apply_wound(st, Events(), rng(), e, 7, a["id"], False) == [{"do": "nerve", "model": e["id"], "why": "hit"}]
+    assert X.apply_wound(Move(st, copy=False), e, 7, a["id"], False) == [{"do": "nerve", "model": e["id"], "why": "hit"}]
     assert e["status"] == M.OK
-    assert X.apply_wound(st, Events(), rng(), e, 7, a["id"], True) == []
+    assert X.apply_wound(Move(st, copy=False), e, 7, a["id"], True) == []
     assert e["status"] == M.DOWN
 
 
@@ -331,7 +326,7 @@ def test_knocked_out_a_rider_falls_from_his_horse_and_loses_his_markers():
     h = horse_for(st, e)
     e["aim"] = True
     e["covering"] = True
-    X.apply_wound(st, Events(), rng(), e, 10, a["id"], False)
+    X.apply_wound(Move(st, copy=False), e, 10, a["id"], False)
     assert e["status"] == M.DOWN and e["horse"] is None and h["rider"] is None
     assert not e["aim"] and not e["covering"]
     assert e["pos"] != h["pos"]     # he lies beside his horse
@@ -341,7 +336,7 @@ def test_a_killed_rider_leaves_a_riderless_horse():
     st, a, e = duel()
     h = horse_for(st, e)
     e["wounds"]["severe"] = 1
-    X.apply_wound(st, Events(), rng(), e, 10, a["id"], False)
+    X.apply_wound(Move(st, copy=False), e, 10, a["id"], False)
     assert e["status"] == M.DEAD and h["rider"] is None and h["status"] == M.OK
 
 
@@ -350,7 +345,7 @@ def test_a_killed_rider_leaves_a_riderless_horse():
 def test_a_horse_dies_on_its_third_hit_and_throws_its_rider(hits, dead):
     st, a, e = duel()
     h = horse_for(st, e)
-    results = [X.hit_horse(st, Events(), h) for _ in range(hits)]
+    results = [X.hit_horse(Move(st, copy=False), h) for _ in range(hits)]
     assert results[-1] is dead and h["hits"] == hits
     assert (h["status"] == M.DEAD) is dead
     assert (e["horse"] is None) is dead
@@ -401,10 +396,10 @@ def test_only_the_first_wound_on_updegraff_rolls_a_d6_for_the_shooter():
     st = dodge()
     upde, bat = by_card(st, "al-updegraff"), by_card(st, "bat-masterson")
     with dice(4):
-        X.apply_wound(st, Events(), rng(), upde, 1, bat["id"], False)
+        X.apply_wound(Move(st, copy=False), upde, 1, bat["id"], False)
     assert st["bonus_vp"] == [4, 0] and st["flags"]["vp_dice"] == [[0, "updegraff", 4]]
     with dice():
-        X.apply_wound(st, Events(), rng(), upde, 1, bat["id"], False)
+        X.apply_wound(Move(st, copy=False), upde, 1, bat["id"], False)
     assert st["bonus_vp"] == [4, 0]
 
 
@@ -412,7 +407,7 @@ def test_a_graze_on_updegraff_crosses_no_box_and_rolls_no_d6():
     st = dodge()
     upde, bat = by_card(st, "al-updegraff"), by_card(st, "bat-masterson")
     with dice():
-        X.apply_wound(st, Events(), rng(), upde, 5, bat["id"], False)
+        X.apply_wound(Move(st, copy=False), upde, 5, bat["id"], False)
     assert st["bonus_vp"] == [0, 0]
 
 
@@ -420,7 +415,7 @@ def test_a_wound_on_anyone_else_rolls_no_d6():
     st = dodge()
     briggs, bat = by_card(st, "hank-briggs"), by_card(st, "bat-masterson")
     with dice():
-        X.apply_wound(st, Events(), rng(), briggs, 1, bat["id"], False)
+        X.apply_wound(Move(st, copy=False), briggs, 1, bat["id"], False)
     assert st["bonus_vp"] == [0, 0]
 
 
@@ -429,7 +424,7 @@ def test_killing_bat_masterson_rolls_a_d10_for_the_killer():
     bat, peacock = by_card(st, "bat-masterson"), by_card(st, "al-peacock")
     bat["wounds"]["chest"] = M.boxes(st, bat)["chest"] - 1
     with dice(7):
-        X.apply_wound(st, Events(), rng(), bat, 8, peacock["id"], False)
+        X.apply_wound(Move(st, copy=False), bat, 8, peacock["id"], False)
     assert bat["status"] == M.DEAD and st["bonus_vp"] == [0, 7]
 
 
@@ -438,7 +433,7 @@ def test_bat_masterson_dying_by_nobodys_hand_rolls_nothing():
     bat = by_card(st, "bat-masterson")
     bat["wounds"]["chest"] = M.boxes(st, bat)["chest"] - 1
     with dice():
-        X.apply_wound(st, Events(), rng(), bat, 8, None, False)
+        X.apply_wound(Move(st, copy=False), bat, 8, None, False)
     assert bat["status"] == M.DEAD and st["bonus_vp"] == [0, 0]
     assert st["kills"][-1] == {"victim": bat["id"], "by": None}
 
@@ -446,7 +441,7 @@ def test_bat_masterson_dying_by_nobodys_hand_rolls_nothing():
 def test_in_a_free_gunfight_wounding_and_killing_roll_no_bonus_dice():
     st, a, e = duel(e_card="al-updegraff")
     with dice():
-        X.apply_wound(st, Events(), rng(), e, 1, a["id"], False)
+        X.apply_wound(Move(st, copy=False), e, 1, a["id"], False)
     assert st["bonus_vp"] == [0, 0]
 
 
@@ -514,7 +509,7 @@ def test_a_killed_driver_lets_go_of_the_reins_and_leaves_the_coach():
     st = coach_game()
     drv = next(m for m in M.chars(st) if m["driver"])
     drv["wounds"]["severe"] = 1
-    X.apply_wound(st, Events(), rng(), drv, 10, bandit(st)["id"], False)
+    X.apply_wound(Move(st, copy=False), drv, 10, bandit(st)["id"], False)
     assert drv["status"] == M.DEAD and not drv["driver"] and drv["aboard"] is None
 
 
@@ -523,7 +518,7 @@ def test_a_carrier_who_falls_drops_the_strongbox_where_he_fell():
     b = bandit(st)
     b["strongbox"] = True
     st["strongbox"] = {"on": "model", "model": b["id"], "pos": None}
-    X.apply_wound(st, Events(), rng(), b, 10, None, False)
+    X.apply_wound(Move(st, copy=False), b, 10, None, False)
     assert b["status"] == M.DOWN and not b["strongbox"]
     assert st["strongbox"]["on"] == "ground" and st["strongbox"]["model"] is None
     assert st["strongbox"]["pos"] is not None
@@ -552,7 +547,7 @@ def test_a_wound_on_peacock_rolls_no_d6_only_updegraff_is_worth_one():
     st = dodge()
     peacock, bat = by_card(st, "al-peacock"), by_card(st, "bat-masterson")
     with dice():
-        X.apply_wound(st, Events(), rng(), peacock, 1, bat["id"], False)
+        X.apply_wound(Move(st, copy=False), peacock, 1, bat["id"], False)
     assert st["bonus_vp"] == [0, 0] and not st["flags"].get("updegraff")
 
 
@@ -561,14 +556,14 @@ def test_killing_a_man_other_than_bat_rolls_no_d10():
     ronan, peacock = by_card(st, "charlie-ronan"), by_card(st, "al-peacock")
     ronan["wounds"]["chest"] = 1
     with dice():
-        X.apply_wound(st, Events(), rng(), ronan, 8, peacock["id"], False)
+        X.apply_wound(Move(st, copy=False), ronan, 8, peacock["id"], False)
     assert ronan["status"] == M.DEAD and st["bonus_vp"] == [0, 0]
 
 
 def test_a_rider_knocked_out_lies_just_beside_his_horse():
     st, a, e = duel()
     h = horse_for(st, e)
-    X.apply_wound(st, Events(), rng(), e, 10, a["id"], False)
+    X.apply_wound(Move(st, copy=False), e, 10, a["id"], False)
     gap = ((e["pos"][0] - h["pos"][0]) ** 2 + (e["pos"][1] - h["pos"][1]) ** 2) ** 0.5
     assert round(gap) == 75 + 50 + 10    # the horse's base, his, and a tenth of an inch between
 
@@ -585,13 +580,13 @@ def test_the_lucky_reroll_is_a_d10():
     custom(st, "t", ["lucky"])
     e["card"] = "t"
     with dice(1, 10):
-        assert X.toughness_test(st, Events(), rng(), e, "hit")
+        assert X.toughness_test(Move(st, copy=False), e, "hit")
 
 
 def test_a_rider_knocked_out_where_the_ground_south_of_his_horse_is_taken_still_lies_beside_it():
     st, a, e = duel()
     h = horse_for(st, e)
     put(st, "ike-clanton", 1, [1500, 1135])              # standing just south of the horse
-    X.apply_wound(st, Events(), rng(), e, 10, a["id"], False)
+    X.apply_wound(Move(st, copy=False), e, 10, a["id"], False)
     gap = ((e["pos"][0] - h["pos"][0]) ** 2 + (e["pos"][1] - h["pos"][1]) ** 2) ** 0.5
     assert abs(gap - 135) <= 1 and e["pos"] != [1500, 1135]

@@ -60,7 +60,7 @@ def test_a_wrong_guess_rules_out_that_place_and_the_next_guess_is_one_ride_beyon
     st = on_the_trail()
     st, _ = play(st, 1, {"type": "ride", "to": "soldier-holes"})
     st, ev = play(st, 0, {"type": "guess", "at": "iron-springs"})
-    assert "wrong-guess" in types(ev)
+    assert "wrong_guess" in types(ev)
     act = st["act"]
     assert act["wrong"] == 1 and act["ruled_out"] == [["iron-springs"]]
     assert act["dollars"][COWBOYS] == 5
@@ -93,10 +93,10 @@ def test_with_a_tracker_two_guesses_a_ride_and_both_wrong_pays_one_dollar():
     st = on_the_trail(tracker=True, dollars=(3, 0))
     st, _ = play(st, 1, {"type": "ride", "to": "charleston"})
     st, ev = play(st, 0, {"type": "guess", "at": "iron-springs"})
-    assert "wrong-guess" not in types(ev) and RULES.active(st) == [EARPS]
+    assert "wrong_guess" not in types(ev) and RULES.active(st) == [EARPS]
     assert guesses(st) == ["charleston", "soldier-holes"]   # the place guessed is not offered again
     st, ev = play(st, 0, {"type": "guess", "at": "soldier-holes"})
-    assert "wrong-guess" in types(ev) and RULES.active(st) == [COWBOYS]
+    assert "wrong_guess" in types(ev) and RULES.active(st) == [COWBOYS]
     assert st["act"]["dollars"][COWBOYS] == 1 and st["act"]["ruled_out"] == [["iron-springs", "soldier-holes"]]
 
 

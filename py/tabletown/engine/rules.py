@@ -194,6 +194,12 @@ class Rules:
         """The campaign after the finished game `state` (default: unchanged)."""
         return campaign
 
+    def sample_campaign(self, options: dict[str, Any]) -> Optional[dict[str, Any]]:
+        """A campaign record that variant `options` can be set up from, when it needs one (a posse
+        saved by an earlier game), so tools and the conformance suite can play every variant;
+        default None: no variant needs one."""
+        return None
+
     # --- used by the session -----------------------------------------------------------
     def step(self, state: State, seat: int, action: Action) -> tuple[State, list[Event], bool]:
         """Apply an already checked action: (new state, events, is it an undo barrier)."""

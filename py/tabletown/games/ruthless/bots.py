@@ -25,7 +25,7 @@ from . import content as C
 from . import ground as G
 from . import models as M
 from . import moving as V
-from . import play as P
+from . import options as O
 
 Action = dict[str, Any]
 
@@ -364,7 +364,7 @@ def _nearest_foe_dist(view, m: M.Model, at: list[int]) -> float:
 
 def _move_candidates(view, m: M.Model, by: dict[str, list[Action]]) -> list[Action]:
     out = list(by.get("move", []))
-    if P.move_allowed(view, m) is not None:
+    if O.move_allowed(view, m) is not None:
         return out
     start = M.body_of(view, m)["pos"]
     open_, _ = V.limits(view, m)
@@ -419,7 +419,7 @@ def _best_plan(view, m: M.Model, by: dict[str, list[Action]]) -> Optional[Action
             value += max(0.0, foe_d - _nearest_foe_dist(view, m, p)) / 2400
         if G.in_cover(G.ground(view["table"]), (p[0], p[1]), M.radius(m)):
             value += 0.1
-        if a in by.get("move", []) and P.V.check_move(view, m, p)["contact"] is not None:
+        if a in by.get("move", []) and V.check_move(view, m, p)["contact"] is not None:
             top = max(view["hands"][m["side"]], default=0)
             value += (0.9 if K.rank(top) >= 12 else 0.1) * target_value(view, m, V.nearest_enemy(view, m)["id"])
         plans.append((value, a))

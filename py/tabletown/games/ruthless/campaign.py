@@ -25,11 +25,13 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
+from tabletown.engine.move import Move
 from tabletown.engine.rules import BadSetup, IllegalAction
 from tabletown.engine.state import clone
 
 from . import content as C
 from . import models as M
+from .deploy import deploy
 
 EARPS, COWBOYS = 0, 1
 SEVERITY = ("severe", "chest", "arm", "leg")  # worst first
@@ -148,19 +150,20 @@ def options(st: M.State, seat: int) -> list[dict[str, Any]]:
     return [{"type": "guess", "at": n} for n in act["possible"] if n not in act["guesses"]]
 
 
-def apply(st: M.State, ev, rng, seat: int, action: dict[str, Any]) -> None:
+def apply(mv: Move, seat: int, action: dict[str, Any]) -> None:
+    st = mv.s
     act = st["act"]
     typ = action["type"]
     if typ == "buy":
-        buy(st, ev, seat, action["item"], action["pick"])
+        buy(mv, seat, action["item"], action["pick"])
         return
     if typ == "ready":
-        ev.add("ready", seat=seat)
+        mv.emit("ready", seat=seat)
         if seat == EARPS:
             st["asked"] = COWBOYS
             return
         if act["number"] == 1:
-            found(st, ev, act["at"])
+            found(mv, act["at"])
         else:
             st["phase"] = "trail"
             st["asked"] = COWBOYS
@@ -174,16 +177,16 @@ def apply(st: M.State, ev, rng, seat: int, action: dict[str, Any]) -> None:
         act["guesses"] = []
         act["rides"] += 1
         st["trail"][COWBOYS] = action["to"]
-        ev.add("ride", seat=seat)
+        mv.emit("ride", seat=seat)
         st["asked"] = EARPS
         return
     if typ == "guess":
         act["guesses"].append(action["at"])
-        ev.add("guess", seat=seat, at=action["at"])
+        mv.emit("guess", seat=seat, at=action["at"])
         here = st["trail"][COWBOYS]
         if action["at"] == here:
-            ev.reveal(what=here, zone="trail")
-            found(st, ev, here)
+            mv.reveal("trail", what=here)
+            found(mv, here)
             return
         allowed = 2 if act["tracker"] else 1
         if len(act["guesses"]) < allowed and [n for n in act["possible"] if n not in act["guesses"]]:
@@ -191,15 +194,13 @@ def apply(st: M.State, ev, rng, seat: int, action: dict[str, Any]) -> None:
         act["wrong"] += 1
         act["ruled_out"].append(list(act["guesses"]))
         act["dollars"][COWBOYS] += C.CAMPAIGN["income"]["wrong_guess"]
-        ev.add("wrong-guess", guesses=list(act["guesses"]))
+        mv.emit("wrong_guess", guesses=list(act["guesses"]))
         if C.node(here)["layer"] == 0:
-            ev.reveal(what=here, zone="trail")
+            mv.reveal("trail", what=here)
             act["escaped"] = True
             act["node"] = here
-            ev.add("escaped", at=here)
-            from .play import finish
-            st["end"] = "escaped"
-            finish(st, ev)
+            mv.emit("escaped", at=here)
+            st["end"] = "escaped"  # the act is over (actions.py finishes it)
             return
         st["asked"] = COWBOYS
         return
@@ -210,13 +211,14 @@ def _map_order(node_id: str) -> int:
     return [r["id"] for r in C.MAP.rows].index(node_id)
 
 
-def buy(st: M.State, ev, seat: int, item_id: str, pick: Optional[str]) -> None:
+def buy(mv: Move, seat: int, item_id: str, pick: Optional[str]) -> None:
+    st = mv.s
     act = st["act"]
     item = C.SHOP.by_id[item_id]
     act["dollars"][seat] -= item["cost"]
     act["bought"][seat].append(item_id)
     C.EFFECTS(item["effect"], st, seat, pick)
-    ev.add("buy", seat=seat, item=item_id, pick=pick, cost=item["cost"])
+    mv.emit("buy", seat=seat, item=item_id, pick=pick, cost=item["cost"])
 
 
 @C.EFFECTS.handler("hire_gun")
@@ -254,15 +256,15 @@ def _first_turn(st: M.State, seat: int, pick: Optional[str]) -> None:
     st["act"]["ambush"] = seat
 
 
-def found(st: M.State, ev, node_id: str) -> None:
+def found(mv: Move, node_id: str) -> None:
     """The Earps have caught up: deploy both posses on that place's table."""
-    from .setup import deploy
+    st = mv.s
     act = st["act"]
     act["node"] = node_id
     row = C.node(node_id)
     st["table"] = row["table"]
     st["turns"] = row["turns"]
-    ev.add("showdown", at=node_id)
+    mv.emit("showdown", at=node_id)
     for seat in (EARPS, COWBOYS):
         members = alive(act["rosters"][seat])
         deploy(st, seat, [e["card"] for e in members], seat, mounted=seat in act["horses"],

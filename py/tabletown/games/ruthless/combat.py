@@ -7,8 +7,9 @@ per round at short range and hits only on 10s. A hit on a mounted target: a seco
 1-5 the horse, 6-10 the rider. Every hit on a character is one roll on the wound table; an
 aimed shot's wound roll may be moved one up or down by the firer.
 
-The functions here change the state in place and record every die in `ev`; the turn
-machinery in play.py calls them one step at a time.
+The functions that roll or tell take the move being applied (`mv`, engine/move.py): they
+change its state and record every die as an event; the queued steps (steps.py) call them
+one at a time. `m` is a model, as everywhere in Ruthless.
 """
 
 from __future__ import annotations
@@ -16,7 +17,10 @@ from __future__ import annotations
 import math
 from typing import Any, Optional, Union
 
+from tabletown.engine.move import Move
+
 from . import cards as K
+from . import coach as CO
 from . import content as C
 from . import ground as G
 from . import models as M
@@ -35,8 +39,7 @@ def firing_point(state: M.State, m: M.Model) -> list[int]:
 def target_point(state: M.State, t: Target) -> tuple[list[int], int]:
     """Centre and radius of what is shot at."""
     if t == "team":
-        from .coach import team_point
-        return team_point(state["coach"]), 100
+        return CO.team_point(state["coach"]), 100
     m = state["models"][t]
     if M.aboard(m):
         return list(state["coach"]["pos"]), 100
@@ -156,12 +159,13 @@ def hit_chance(need: int) -> float:
 
 # --- dice with Lucky ---------------------------------------------------------------------------
 @C.EFFECTS.handler("reroll")
-def lucky_reroll(state: M.State, ev, rng, m: M.Model, why: str) -> Optional[int]:
+def lucky_reroll(mv: Move, m: M.Model, why: str) -> Optional[int]:
     """Lucky: one re-roll (his tick box), taken at once on a failed roll of his own."""
+    state = mv.s
     if M.can_use_once(state, m, "lucky"):
         M.tick(m, "lucky")
-        ev.add("trait", model=m["id"], trait="lucky")
-        return ev.roll(rng, 10, why=why, model=m["id"])
+        mv.emit("trait", model=m["id"], trait="lucky")
+        return mv.roll(10, why=why, model=m["id"])
     return None
 
 
@@ -174,48 +178,51 @@ def nerve_bonus(state: M.State, m: M.Model) -> int:
     return bonus
 
 
-def toughness_test(state: M.State, ev, rng, m: M.Model, why: str) -> bool:
+def toughness_test(mv: Move, m: M.Model, why: str) -> bool:
     """Roll Toughness or higher on 1d10; failing marks a Lily Livered token and the
     character runs to cover at once."""
+    state = mv.s
     if m["status"] != M.OK or m["lily"]:
         return True
     need = M.toughness(state, m)
     bonus = nerve_bonus(state, m)
-    roll = ev.roll(rng, 10, why="toughness", model=m["id"])
+    roll = mv.roll(10, why="toughness", model=m["id"])
     passed = roll + bonus >= need
     if not passed:
-        again = lucky_reroll(state, ev, rng, m, "toughness")
+        again = lucky_reroll(mv, m, "toughness")
         if again is not None:
             passed = again + bonus >= need
     if not passed:
-        passed = cool_hand(state, ev, m)
-    ev.add("test", model=m["id"], why=why, need=need, bonus=bonus, passed=passed)
+        passed = cool_hand(mv, m)
+    mv.emit("test", model=m["id"], why=why, need=need, bonus=bonus, passed=passed)
     if not passed:
-        turn_lily(state, ev, m)
+        turn_lily(mv, m)
     return passed
 
 
 @C.EFFECTS.handler("ignore_failed_test")
-def cool_hand(state: M.State, ev, m: M.Model) -> bool:
+def cool_hand(mv: Move, m: M.Model) -> bool:
     """Cool Hand: the first failed Toughness test is ignored (his tick box)."""
+    state = mv.s
     if M.can_use_once(state, m, "cool-hand"):
         M.tick(m, "cool-hand")
-        ev.add("trait", model=m["id"], trait="cool-hand")
+        mv.emit("trait", model=m["id"], trait="cool-hand")
         return True
     return False
 
 
-def turn_lily(state: M.State, ev, m: M.Model) -> None:
+def turn_lily(mv: Move, m: M.Model) -> None:
+    state = mv.s
     m["lily"] = True
     m["aim"] = False
     m["covering"] = False
-    ev.add("lily", model=m["id"])
+    mv.emit("lily", model=m["id"])
     if M.aboard(m):
         return  # the stagecoach is his cover
     spot = V.flee_spot(state, m)
     if spot is not None:
         V.place_body(state, m, spot["to"])
-        ev.add("flee", model=m["id"], to=spot["to"])
+        mv.emit("flee", model=m["id"], to=spot["to"])
 
 
 def courage_passes(state: M.State, m: M.Model, roll: int, card: Optional[int]) -> bool:
@@ -252,23 +259,25 @@ def beside(state: M.State, centre: list[int], r: int, exclude: Optional[int] = N
     return None
 
 
-def knock_out(state: M.State, ev, m: M.Model) -> None:
+def knock_out(mv: Move, m: M.Model) -> None:
+    state = mv.s
     m["status"] = M.DOWN
     m["aim"] = False
     m["covering"] = False
     if M.mounted(m):
         dismount(state, m)
-    drop_strongbox(state, ev, m)
-    ev.add("down", model=m["id"])
+    drop_strongbox(mv, m)
+    mv.emit("down", model=m["id"])
 
 
-def kill(state: M.State, ev, m: M.Model, by: Optional[int]) -> list[int]:
+def kill(mv: Move, m: M.Model, by: Optional[int]) -> list[int]:
     """Mark m killed; returns the friends who must now test their Toughness."""
+    state = mv.s
     if M.mounted(m):
         h = M.horse_of(state, m)
         h["rider"] = None
         m["horse"] = None
-    drop_strongbox(state, ev, m)
+    drop_strongbox(mv, m)
     m["status"] = M.DEAD
     m["aim"] = False
     m["covering"] = False
@@ -276,22 +285,24 @@ def kill(state: M.State, ev, m: M.Model, by: Optional[int]) -> list[int]:
     m["driver"] = False
     by_seat = state["models"][by]["side"] if by is not None else None
     state["kills"].append({"victim": m["id"], "by": by_seat})
-    ev.add("killed", model=m["id"], by=by)
+    mv.emit("killed", model=m["id"], by=by)
     return [f["id"] for f in M.side_chars(state, m["side"]) if f["status"] == M.OK and not f["lily"]]
 
 
-def drop_strongbox(state: M.State, ev, m: M.Model) -> None:
+def drop_strongbox(mv: Move, m: M.Model) -> None:
+    state = mv.s
     if m.get("strongbox"):
         m["strongbox"] = False
         box = state["strongbox"]
         box.update({"on": "ground", "model": None, "pos": list(M.body_of(state, m)["pos"])})
-        ev.add("strongbox", what="dropped", model=m["id"])
+        mv.emit("strongbox", what="dropped", model=m["id"])
 
 
-def apply_wound(state: M.State, ev, rng, v: M.Model, roll: int, by: Optional[int], brawl: bool) -> list[dict[str, Any]]:
+def apply_wound(mv: Move, v: M.Model, roll: int, by: Optional[int], brawl: bool) -> list[dict[str, Any]]:
     """Cross off what the wound table says; returns the steps that follow (Toughness tests)."""
+    state = mv.s
     row = C.wound_row(roll)
-    ev.add("wound", model=v["id"], roll=roll, result=row["id"])
+    mv.emit("wound", model=v["id"], roll=roll, result=row["id"])
     steps: list[dict[str, Any]] = []
     if v["status"] not in (M.OK, M.DOWN):
         return steps
@@ -299,56 +310,59 @@ def apply_wound(state: M.State, ev, rng, v: M.Model, roll: int, by: Optional[int
     if box:
         v["wounds"][box] += 1
         if by is not None:
-            steps += scenario_wound_bonus(state, ev, rng, v, by)
+            steps += scenario_wound_bonus(mv, v, by)
         if v["wounds"][box] >= M.boxes(state, v)[box]:
-            friends = kill(state, ev, v, by)
-            steps += scenario_kill_bonus(state, ev, rng, v, by)
+            friends = kill(mv, v, by)
+            steps += scenario_kill_bonus(mv, v, by)
             return steps + [{"do": "nerve", "model": f, "why": "friend"} for f in friends]
     if row["knockout"] == "always" or (row["knockout"] == "fisticuffs" and brawl):
         if v["status"] == M.OK:
-            knock_out(state, ev, v)
+            knock_out(mv, v)
         return steps
     if v["status"] == M.OK:
         steps.append({"do": "nerve", "model": v["id"], "why": "hit"})
     return steps
 
 
-def scenario_wound_bonus(state: M.State, ev, rng, v: M.Model, by: int) -> list[dict[str, Any]]:
+def scenario_wound_bonus(mv: Move, v: M.Model, by: int) -> list[dict[str, Any]]:
     """Dodge City Draw: d6 victory points for (first) wounding Al Updegraff."""
+    state = mv.s
     if state["vp_rule"] == "dodge-city" and v["card"] == "al-updegraff" and not state["flags"].get("updegraff"):
         seat = state["models"][by]["side"]
         state["flags"]["updegraff"] = True
-        points = ev.roll(rng, 6, why="vp", seat=seat)
+        points = mv.roll(6, why="vp", seat=seat)
         state["bonus_vp"][seat] += points
         state["flags"].setdefault("vp_dice", []).append([seat, "updegraff", points])
-        ev.add("vp", seat=seat, points=points, why="updegraff")
+        mv.emit("vp", seat=seat, points=points, why="updegraff")
     return []
 
 
-def scenario_kill_bonus(state: M.State, ev, rng, v: M.Model, by: Optional[int]) -> list[dict[str, Any]]:
+def scenario_kill_bonus(mv: Move, v: M.Model, by: Optional[int]) -> list[dict[str, Any]]:
     """Dodge City Draw: d10 victory points for killing Bat Masterson."""
+    state = mv.s
     if state["vp_rule"] == "dodge-city" and v["card"] == "bat-masterson" and by is not None:
         seat = state["models"][by]["side"]
-        points = ev.roll(rng, 10, why="vp", seat=seat)
+        points = mv.roll(10, why="vp", seat=seat)
         state["bonus_vp"][seat] += points
         state["flags"].setdefault("vp_dice", []).append([seat, "bat", points])
-        ev.add("vp", seat=seat, points=points, why="bat")
+        mv.emit("vp", seat=seat, points=points, why="bat")
     return []
 
 
-def hit_horse(state: M.State, ev, h: M.Model) -> bool:
+def hit_horse(mv: Move, h: M.Model) -> bool:
     """One hit on a horse; killed by the third. Returns True if it died."""
+    state = mv.s
     h["hits"] += 1
-    ev.add("horse-hit", model=h["id"], hits=h["hits"])
+    mv.emit("horse_hit", model=h["id"], hits=h["hits"])
     if h["hits"] >= C.HORSE_HITS:
         h["status"] = M.DEAD
         rider = state["models"][h["rider"]] if h["rider"] is not None else None
         h["rider"] = None
-        ev.add("horse-dead", model=h["id"])
+        mv.emit("horse_dead", model=h["id"])
         if rider is not None:
             rider["horse"] = None
             rider["pos"] = list(h["pos"])
-            ev.add("thrown", model=rider["id"])
+            mv.emit("thrown", model=rider["id"])
         return True
     return False
 

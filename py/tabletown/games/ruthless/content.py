@@ -41,7 +41,7 @@ def _read(name: str) -> dict[str, Any]:
 CAMPAIGN = _read("campaign")
 
 # Traits and campaign purchases that are not plain numbers name a handler here; the
-# handlers are registered where the rules they change live (combat.py, play.py, campaign.py).
+# handlers are registered where the rules they change live (combat.py, actions.py, campaign.py).
 EFFECTS = Effects("ruthless")
 
 # --- numbers the rulebook prints ------------------------------------------------------------

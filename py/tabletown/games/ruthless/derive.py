@@ -18,7 +18,7 @@ from . import content as C
 from . import ground as G
 from . import models as M
 from . import moving as V
-from . import play as P
+from . import options as O
 from .scoring import final_result
 
 
@@ -29,7 +29,7 @@ def derive_view(state: M.State, seat: Optional[int]) -> dict[str, Any]:
     out["models"] = [model_figures(state, m) for m in state["models"]]
     out["down"] = [down_count(state, s) for s in range(state["seats"])]
     out["vp"] = final_result(state)["vp"] if state["models"] else [0] * state["seats"]
-    out["acting"] = P.acting_seat(state)
+    out["acting"] = O.acting_seat(state)
     sel = state["selected"]
     if sel is not None and state["phase"] == "act" and state["pending"] is None:
         out["selected"] = selected_figures(state, state["models"][sel])
@@ -76,7 +76,7 @@ def model_figures(state: M.State, m: M.Model) -> dict[str, Any]:
 def selected_figures(state: M.State, m: M.Model) -> dict[str, Any]:
     open_, rough_ = V.limits(state, m)
     out: dict[str, Any] = {"id": m["id"], "origin": list(X.firing_point(state, m)), "reach": open_, "rough": rough_,
-                           "can_move": P.move_allowed(state, m) is None, "why_not_move": P.move_allowed(state, m)}
+                           "can_move": O.move_allowed(state, m) is None, "why_not_move": O.move_allowed(state, m)}
     out["moves"] = [[tag, p] for tag, p in V.suggestions(state, m)] if out["can_move"] else []
     shots = []
     for t in X.targets(state, m):
@@ -93,7 +93,7 @@ def selected_figures(state: M.State, m: M.Model) -> dict[str, Any]:
 def pending_figures(state: M.State, seat: Optional[int]) -> dict[str, Any]:
     p = state["pending"]
     kind = p["kind"]
-    out: dict[str, Any] = {"kind": kind, "seat": P.active(state)}
+    out: dict[str, Any] = {"kind": kind, "seat": O.active(state)}
     if kind == "snap":
         ctx = p["window"]["ctx"]
         d, a = state["models"][ctx["model"]], state["models"][ctx["threat"]]
@@ -104,8 +104,8 @@ def pending_figures(state: M.State, seat: Optional[int]) -> dict[str, Any]:
             info = X.shot_info(state, a["id"], fire["weapon"], fire["target"], aimed=fire["aimed"], fan=fire["fan"])
             out["incoming"] = {"weapon": info["weapon"], "need": info["need"], "band": info["band"],
                                "cover": info["cover"], "rounds": fire["rounds"], "fan": fire["fan"]}
-        out["dash"] = P.snap_move_spot(state, d, a) if not M.aboard(d) else None
-        out["fire"] = [X.shot_info(state, d["id"], wi, a["id"], aimed=False)["need"] for wi in P.snap_fire_weapons(state, d, a)]
+        out["dash"] = O.snap_move_spot(state, d, a) if not M.aboard(d) else None
+        out["fire"] = [X.shot_info(state, d["id"], wi, a["id"], aimed=False)["need"] for wi in O.snap_fire_weapons(state, d, a)]
     elif kind == "covered":
         out["mover"] = p["window"]["ctx"]["mover"]
     elif kind == "adjust":
@@ -119,7 +119,7 @@ def pending_figures(state: M.State, seat: Optional[int]) -> dict[str, Any]:
                               str(d["id"]): (1 if M.mounted(d) else 0) + M.trait_sum(state, d, "brawl")}})
     elif kind == "place":
         g = G.ground(state["table"])
-        out.update({"model": p["model"], "zone": list(g.zones[P.citizen_zone(state, state["models"][p["model"]]["side"])])})
+        out.update({"model": p["model"], "zone": list(g.zones[O.citizen_zone(state, state["models"][p["model"]]["side"])])})
     return out
 
 

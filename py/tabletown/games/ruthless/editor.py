@@ -13,11 +13,13 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
+from tabletown.engine.move import Move
 from tabletown.engine.rules import IllegalAction
 from tabletown.engine.session import MAX_NAME, clean_name
 
 from . import content as C
 from . import models as M
+from .deploy import deploy
 
 Action = dict[str, Any]
 
@@ -104,7 +106,8 @@ def typed_name_ok(text: Any) -> bool:
             and not set(text) & set("{}"))
 
 
-def apply(st: M.State, ev, rng, seat: int, action: Action) -> None:
+def apply(mv: Move, seat: int, action: Action) -> None:
+    st = mv.s
     b = st["build"]
     cards = _cards(st, seat)
     typ = action["type"]
@@ -114,39 +117,38 @@ def apply(st: M.State, ev, rng, seat: int, action: Action) -> None:
         st["custom"][cid] = blank_card(cid, (b["made"] * 7 + seat * 5) % len(C.NAMES))
         cards.append(cid)
         b["editing"] = cid
-        ev.add("build", seat=seat, what="add", card=cid)
+        mv.emit("build", seat=seat, what="add", card=cid)
     elif typ == "edit":
         b["editing"] = action["card"]
-        ev.add("build", seat=seat, what="edit", card=action["card"])
+        mv.emit("build", seat=seat, what="edit", card=action["card"])
     elif typ == "rename":  # the next name on the editor's list (after a typed name, the first)
         card = st["custom"][action["card"]]
         card["name"] = (card["name"] + 1) % len(C.NAMES) if isinstance(card["name"], int) else 0
-        ev.add("build", seat=seat, what="rename", card=action["card"], name=C.name_ref(card["name"]))
+        mv.emit("build", seat=seat, what="rename", card=action["card"], name=C.name_ref(card["name"]))
     elif typ == "name":
         st["custom"][action["card"]]["name"] = action["name"]
-        ev.add("build", seat=seat, what="rename", card=action["card"], name=C.name_ref(action["name"]))
+        mv.emit("build", seat=seat, what="rename", card=action["card"], name=C.name_ref(action["name"]))
     elif typ == "toughness":
         st["custom"][action["card"]]["toughness"] = action["value"]
-        ev.add("build", seat=seat, what="toughness", card=action["card"], value=action["value"])
+        mv.emit("build", seat=seat, what="toughness", card=action["card"], value=action["value"])
     elif typ == "weapon":
         _toggle(st["custom"][action["card"]]["weapons"], action["weapon"], [w["id"] for w in C.WEAPONS.rows])
-        ev.add("build", seat=seat, what="weapon", card=action["card"], weapon=action["weapon"])
+        mv.emit("build", seat=seat, what="weapon", card=action["card"], weapon=action["weapon"])
     elif typ == "trait":
         _toggle(st["custom"][action["card"]]["traits"], action["trait"], [t["id"] for t in C.TRAITS.rows])
-        ev.add("build", seat=seat, what="trait", card=action["card"], trait=action["trait"])
+        mv.emit("build", seat=seat, what="trait", card=action["card"], trait=action["trait"])
     elif typ == "remove":
         cards.remove(action["card"])
         del st["custom"][action["card"]]
         b["editing"] = None
-        ev.add("build", seat=seat, what="remove", card=action["card"])
+        mv.emit("build", seat=seat, what="remove", card=action["card"])
     elif typ == "ready":
-        ev.add("build", seat=seat, what="ready", count=len(cards))
+        mv.emit("build", seat=seat, what="ready", count=len(cards))
         b["editing"] = None
         rest = [s for s in b["seats"] if s > seat]
         if rest:
             st["asked"] = rest[0]
             return
-        from .setup import deploy
         for s in b["seats"]:
             deploy(st, s, _cards(st, s), s)
         st["phase"] = "deploy"
@@ -215,3 +217,20 @@ def add_to_book(book: Any, built: list[dict[str, Any]]) -> list[dict[str, Any]]:
         if posse not in kept:
             kept.append(posse)
     return kept[-BOOK_SIZE:]
+
+
+def sample_book() -> list[dict[str, Any]]:
+    """A full posse book of plain posses (three cards with one trait each, as the editor asks),
+    for trying out a gunfight with saved posses where no browser has saved any."""
+    size = max(3, C.POSSE_SIZE[0])
+    traits = [t["id"] for t in C.TRAITS.rows]
+    book = []
+    for p in range(BOOK_SIZE):
+        members = []
+        for i in range(size):
+            card = blank_card("", (p * size + i) % len(C.NAMES))
+            card.pop("id")
+            card["traits"] = [traits[(p * size + i) % len(traits)]]
+            members.append(card)
+        book.append({"members": members})
+    return book

@@ -10,9 +10,11 @@ foot, 8" mounted); otherwise 6" on foot and 12" mounted.
 
 from __future__ import annotations
 
+import json
 import math
 from typing import Any, Optional
 
+from . import coach as CO
 from . import content as C
 from . import ground as G
 from . import models as M
@@ -41,8 +43,7 @@ def coach_blocks(state: M.State, p: Point, q: Point, r: int) -> bool:
     coach = state.get("coach")
     if not coach or coach["gone"]:
         return False
-    from .coach import corridor_hits_coach  # the stagecoach is a moving obstacle
-    return corridor_hits_coach(coach, p, q, r)
+    return CO.corridor_hits_coach(coach, p, q, r)  # the stagecoach is a moving obstacle
 
 
 def check_move(state: M.State, m: M.Model, to: Point, free: bool = False, reach: Optional[int] = None) -> dict[str, Any]:
@@ -250,7 +251,6 @@ def _situation(state: M.State, m: M.Model) -> tuple:
 
 
 def json_key(value: Any) -> str:
-    import json
     return json.dumps(value, sort_keys=True)
 
 

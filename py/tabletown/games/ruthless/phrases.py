@@ -146,7 +146,7 @@ WINNER_RULE = ("The most victory points wins; a tie goes to the posse that lost 
                "men standing.")
 END_NAMES = {"skedaddle": "A posse skedaddled.", "beaten": "A posse has nobody left standing.",
              "mayor": "Mayor Webster calls a halt to the shooting.", "time": "Night falls on the fight.",
-             "coach-away": "The stagecoach got away.", "strongbox-away": "The road agents rode off with the strongbox.",
+             "coach_away": "The stagecoach got away.", "strongbox-away": "The road agents rode off with the strongbox.",
              "escaped": "The Cowboys slipped across the border."}
 SUITS = ("♣", "♦", "♥", "♠")
 SUIT_NAMES = ("Clubs", "Diamonds", "Hearts", "Spades")
@@ -319,6 +319,8 @@ def _over(e: dict[str, Any]) -> str:
     return END_NAMES.get(e["why"], "The gunfight is over.")
 
 
+# Every event type a move can make, for the kit's joiner (Rules.phrase); None: told by nothing
+# (a die, a private card, a deal), so the line leaves it out.
 PHRASES: dict[str, Callable[[dict[str, Any]], Optional[str]]] = {
     "pick": lambda e: f"{seat(e['seat'])} places a card face down.",
     "order": _order,
@@ -331,7 +333,7 @@ PHRASES: dict[str, Callable[[dict[str, Any]], Optional[str]]] = {
     "covering": lambda e: f"{_who(e)} says \"Got you covered!\"",
     "declare": _declare,
     "shot": _shot,
-    "shot-lost": lambda e: f"{_who(e)}'s shot is lost.",
+    "shot_lost": lambda e: f"{_who(e)}'s shot is lost.",
     "reload": lambda e: f"{_who(e)} reloads the {WEAPON_NAMES[e['weapon']]} ({plural(e['rounds'], 'round')}).",
     "board": lambda e: f"{_who(e)} climbs aboard the stagecoach.",
     "alight": lambda e: f"{_who(e)} gets down from the stagecoach.",
@@ -342,32 +344,32 @@ PHRASES: dict[str, Callable[[dict[str, Any]], Optional[str]]] = {
     "holler": lambda e: f"{_who(e)} hollers a threat across the street.",
     "patch": lambda e: f"{_who(e)} patches up {_who(e, 'friend')} ({LOCATION_NAMES[e['location']]}).",
     "cheat": lambda e: f"{_who(e)} palms a card and swaps it with {seat(e['victim'])}.",
-    "cheat-cards": lambda e: None,
+    "cheat_cards": lambda e: None,
     "whip": lambda e: f"{_who(e)} whips the team.",
     "drive": lambda e: f"{_who(e)} drives the stagecoach on{' at a gallop' if e['whipped'] else ''}.",
     "rammed": lambda e: f"The stagecoach runs down {_who(e)}!",
-    "coach-away": lambda e: "The stagecoach thunders off the east edge!",
-    "team-hit": lambda e: "The team is hit" + (": a pair of horses goes down." if e["pair_dead"] else "."),
+    "coach_away": lambda e: "The stagecoach thunders off the east edge!",
+    "team_hit": lambda e: "The team is hit" + (": a pair of horses goes down." if e["pair_dead"] else "."),
     "strongbox": lambda e: {"grabbed": f"{_who(e)} grabs the strongbox!",
                             "dropped": f"{_who(e)} drops the strongbox."}[e["what"]],
     "escape": lambda e: f"{_who(e)} rides off the {e['edge']} edge with the strongbox!",
     "discard": lambda e: f"{seat(e['seat'])} discards {card_text(e['card'])}.",
-    "no-snap": lambda e: f"{seat(e['seat'])} lets it go.",
-    "no-cover": lambda e: f"{seat(e['seat'])} holds fire.",
+    "no_snap": lambda e: f"{seat(e['seat'])} lets it go.",
+    "no_cover": lambda e: f"{seat(e['seat'])} holds fire.",
     "keep": lambda e: f"{seat(e['seat'])} keeps the rest of the hand.",
     "select": lambda e: f"{_who(e)} steps up.",
     "snap": lambda e: f"{_who(e)} plays {card_text(e['card'])} for a Snap Shot!",
-    "snap-dash": lambda e: f"{_who(e)} plays {card_text(e['card'])} and dives for cover.",
+    "snap_dash": lambda e: f"{_who(e)} plays {card_text(e['card'])} and dives for cover.",
     "adjust": lambda e: (f"{_who(e)} moves the wound roll {'up' if e['by'] > 0 else 'down'} to {e['roll']}."
                          if e["by"] else f"{_who(e)} keeps the wound roll of {e['roll']}."),
-    "covered-shot": lambda e: None,
-    "brawl-pick": lambda e: f"{seat(e['seat'])} picks a card for Fisticuffs.",
+    "covered_shot": lambda e: None,
+    "brawl_pick": lambda e: f"{seat(e['seat'])} picks a card for Fisticuffs.",
     "engage": lambda e: f"{_who(e, 'attacker')} runs into {_who(e, 'defender')}: Fisticuffs!",
     "brawl": _brawl,
     "joined": lambda e: f"{_who(e)} joins {seat(e['seat'])}'s posse.",
     "citizen": lambda e: f"The shooting brings {_who(e)} into the street, for {seat(e['seat'])}.",
-    "horse-hit": lambda e: f"A horse is hit ({e['hits']} of 3).",
-    "horse-dead": lambda e: "The horse goes down.",
+    "horse_hit": lambda e: f"A horse is hit ({e['hits']} of 3).",
+    "horse_dead": lambda e: "The horse goes down.",
     "thrown": lambda e: f"{_who(e)} is thrown to the ground.",
     "wound": _wound,
     "killed": lambda e: f"{_who(e)} is killed.",
@@ -380,9 +382,9 @@ PHRASES: dict[str, Callable[[dict[str, Any]], Optional[str]]] = {
     "deal": lambda e: None,
     "shuffle": lambda e: "The discards are shuffled into a new deck.",
     "turn": lambda e: f"Turn {e['turn']}.",
-    "turn-end": lambda e: None,
+    "turn_end": lambda e: None,
     "beaten": lambda e: f"{seat(e['seat'])} has nobody left standing.",
-    "skedaddle-roll": _skedaddle_roll,
+    "skedaddle_roll": _skedaddle_roll,
     "skedaddle": lambda e: f"{seat(e['seat'])}'s men skedaddle!",
     "over": _over,
     "roll": lambda e: None,
@@ -392,19 +394,7 @@ PHRASES: dict[str, Callable[[dict[str, Any]], Optional[str]]] = {
     "buy": _buy,
     "ride": lambda e: f"{seat(e['seat'])} rides one space toward the border, in secret.",
     "guess": lambda e: f"{seat(e['seat'])} guesses {NODE_NAMES[e['at']]}.",
-    "wrong-guess": lambda e: "Wrong: the trail goes cold, and the Cowboys ride on.",
+    "wrong_guess": lambda e: "Wrong: the trail goes cold, and the Cowboys ride on.",
     "escaped": lambda e: f"The Cowboys were at {NODE_NAMES[e['at']]} and cross into Mexico.",
     "showdown": lambda e: f"Showdown at {NODE_NAMES[e['at']]}!",
 }
-
-
-def phrase(events: list[dict[str, Any]]) -> str:
-    parts = []
-    for e in events:
-        fn = PHRASES.get(e["t"])
-        if fn is None:
-            continue
-        text = fn(e)
-        if text:
-            parts.append(text)
-    return " ".join(parts)

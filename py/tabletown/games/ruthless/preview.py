@@ -2,7 +2,7 @@
 
 Worked out from a view alone (the table and where every model stands are public), so any
 device holding a view can show them as the pointer moves; the Move itself is still checked
-by `play.validate` when it is made.
+by `legality.validate` when it is made.
 
 For a point asked for, the preview says how far it is, the allowance (6" on foot, 3" if
 the path touches rough ground; 12"/8" mounted) and what is left of it, the rough ground and
@@ -35,6 +35,8 @@ State = dict[str, Any]
 # The kinds of point previewed: a Move action. (A Snap Shot's 3" dash must also head for cover,
 # which the preview does not check: it keeps the plain path under the cursor.)
 MOVES = {"move": {"free": False, "reach": None}}
+# The kinds shown as a straight path from where they start, with the ground it crosses.
+STRAIGHT = ("drive", "snap-move")
 # A Move that cannot be made from here at all: no point on the path is any better.
 NOT_SNAPPED = ("leg", "lily", "nowhere", "aboard")
 # Closer than this to the start is no move a player could see.
@@ -42,13 +44,16 @@ SHORTEST = 25
 
 
 def preview(view: State, seat: Optional[int], kind: dict[str, Any], value: Any) -> Optional[dict[str, Any]]:
-    """The preview of moving to the point `value` for the point kind `kind` (from `params`), or
-    None for a kind that is no Move (a citizen's place, the stagecoach's drive, a Snap Shot's dash)."""
+    """The preview of moving to the point `value` for the point kind `kind` (from `params`): a
+    Move's in full, a straight path for the stagecoach's drive and a Snap Shot's dash, None for a
+    citizen's place."""
+    if kind.get("what") in STRAIGHT and _is_point(value) and _is_point(kind.get("origin")):
+        return straight_path(view, kind, value)
     how = MOVES.get(kind.get("what", ""))
     mid = kind.get("model")
     if how is None or not isinstance(mid, int) or not 0 <= mid < len(view["models"]):
         return None
-    if not (isinstance(value, (list, tuple)) and len(value) == 2 and all(type(v) is int for v in value)):
+    if not _is_point(value):
         return None
     m = view["models"][mid]
     start = M.body_of(view, m)["pos"]
@@ -81,6 +86,26 @@ def preview(view: State, seat: Optional[int], kind: dict[str, Any], value: Any) 
     beyond = V.check_move(view, m, list(V._along(view, start, asked, dist + SHORTEST)), free=how["free"], reach=how["reach"])
     why, because = _stopped_by(view, m, start, asked, beyond)
     return _standing(view, out, landing, start, snapped=True, why=why, because=because)
+
+
+def straight_path(view: State, kind: dict[str, Any], value: list[int]) -> dict[str, Any]:
+    """The straight path from the kind's origin to `value`: "what" is "path", "from", "to", "dist"
+    and "limit" (the kind's "rough" reach if the path touches rough ground, else its "reach"),
+    "rough" and "walls" (the pieces it crosses) and "ok" (within the limit and through no wall).
+    The drive or dash itself is still checked by the rules when it is made."""
+    g = G.ground(view["table"])
+    start, to = (kind["origin"][0], kind["origin"][1]), (value[0], value[1])
+    rough = G.rough_crossed(g, start, to)
+    walls = G.walls_crossed(g, start, to)
+    dist = math.dist(start, to)
+    limit = kind.get("rough", kind["reach"]) if rough else kind["reach"]
+    return {"what": "path", "from": list(start), "to": list(to), "dist": int(dist), "limit": limit,
+            "ok": dist <= limit and not walls,
+            "rough": [_piece(p, "rough") for p in rough], "walls": [_piece(p, "wall") for p in walls]}
+
+
+def _is_point(value: Any) -> bool:
+    return isinstance(value, (list, tuple)) and len(value) == 2 and all(type(v) is int for v in value)
 
 
 def _standing(view: State, out: dict[str, Any], res: dict[str, Any], start: list[int], snapped: bool,

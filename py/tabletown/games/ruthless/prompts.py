@@ -4,14 +4,15 @@ from __future__ import annotations
 
 from tabletown.engine.words import plural
 
-from . import play as P
+from . import models as M
+from . import options as O
 from .phrases import NODE_NAMES, name
 
 
 def prompt_for(state, seat) -> str:
     if state["phase"] == "over":
         return "The gunfight is over"
-    if seat not in P.active(state):
+    if seat not in O.active(state):
         return "Waiting for another posse"
     p = state["pending"]
     if p is not None:
@@ -51,13 +52,13 @@ def prompt_for(state, seat) -> str:
         if sel is None:
             return "Pick a character to act, or end your activation"
         m = state["models"][sel]
-        left = P.M.action_limit(state, m) - m["acts"]
+        left = M.action_limit(state, m) - m["acts"]
         text = f"{who(state, m)}: {plural(left, 'action')} left. Choose an action or press a point to move"
-        if not P.switch_allowed(state):
+        if not O.switch_allowed(state):
             text += " (Undo to pick someone else)"
         return text
     return "Your move"
 
 
 def who(state, m) -> str:
-    return name(P.M.ref(state, m))
+    return name(M.ref(state, m))

@@ -1,4 +1,5 @@
-"""Ruthless on the game kit: the rules contract over play.py's turn machinery.
+"""Ruthless on the game kit: the rules contract over options.py (who is asked, what they may
+do), legality.py (the points on the table) and play.py (applying a move).
 
 Secrets: the deck, every hand, the face-down initiative cards, the cards chosen for
 Fisticuffs, the order of the citizens still to come (Dodge City Draw) and the Cowboys'
@@ -16,10 +17,12 @@ from . import campaign as CP
 from . import cards as K
 from . import content as C
 from . import editor as E
-from . import play as P
+from . import options as O
 from . import setup as S
 from .derive import derive_view
-from .phrases import HOLD_THE_FIELD, PHRASES, RESULT_COLUMNS, VP_NAMES, VP_RULES, WINNER_RULE
+from .legality import check_param
+from .phrases import END_NAMES, HOLD_THE_FIELD, NODE_NAMES, PHRASES, RESULT_COLUMNS, VP_NAMES, VP_RULES, WINNER_RULE
+from .play import apply
 from .preview import preview as move_preview
 from .prompts import prompt_for
 from .scoring import final_result
@@ -42,26 +45,22 @@ class Ruthless(Rules):
         return S.new_state(seed, seats, options, campaign, version)
 
     def active(self, state):
-        return P.active(state)
+        return O.active(state)
 
     def legal(self, state, seat):
-        return P.legal(state, seat)
+        return O.legal(state, seat)
 
     def params(self, state, seat):
-        return P.params(state, seat)
+        return O.params(state, seat)
 
     def check_param(self, state, seat, action):
-        P.check_param(state, seat, action)
+        check_param(state, seat, action)
 
     def preview(self, view, seat, kind, value):
         return move_preview(view, seat, kind, value)
 
-    def check_legal(self, state, seat, action):
-        # One check for listed and free values alike: the same rules decide both.
-        P.validate(state, seat, action)
-
     def apply(self, state, seat, action):
-        return P.apply(state, seat, action)
+        return apply(state, seat, action)
 
     def derive(self, state, view, seat):
         view["derived"] = derive_view(state, seat)
@@ -73,7 +72,7 @@ class Ruthless(Rules):
         """The rules topic (data/rule_index.json) behind what `seat` is asked now, as `prompt` words it."""
         if state["phase"] == "over":
             return "prompt:game-over"
-        if seat not in P.active(state):
+        if seat not in O.active(state):
             return "prompt:waiting"
         pending = state["pending"]
         if pending is not None and pending["kind"] in ("snap", "covered", "adjust", "brawl", "place"):
@@ -89,7 +88,7 @@ class Ruthless(Rules):
 
     def reaction(self, state, seat):
         p = state["pending"]
-        if p is not None and p["kind"] in ("snap", "covered") and P.pending_seat(p) == seat:
+        if p is not None and p["kind"] in ("snap", "covered") and O.pending_seat(p) == seat:
             return {"pass": PASS}
         return None
 
@@ -150,10 +149,13 @@ class Ruthless(Rules):
         if options.get("scenario") == "campaign":
             current = CP.current(campaign)
             return {"campaign": current} if current else None
-        if options.get("scenario") == "gunfight" and any(
-                str(options.get(f"posse{s}", "")).startswith("saved-") for s in range(1, 5)):
+        if _plays_saved_posses(options):
             return {"posses": campaign.get("posses") or []}
         return None
+
+    def sample_campaign(self, options):
+        """A full posse book, for a free gunfight with saved posses played where none was saved."""
+        return {"posses": E.sample_book()} if _plays_saved_posses(options) else None
 
     def campaign_update(self, campaign, names, state):
         """The posse book and the Earps-versus-Cowboys campaign, kept in one record."""
@@ -167,6 +169,11 @@ class Ruthless(Rules):
             data["posses"] = E.add_to_book(data.get("posses"), built)
             return data
         return campaign
+
+
+def _plays_saved_posses(options: dict[str, Any]) -> bool:
+    return options.get("scenario") == "gunfight" and any(
+        str(options.get(f"posse{s}", "")).startswith("saved-") for s in range(1, 5))
 
 
 def _result_notes(state, out: dict[str, Any]) -> list[str]:
@@ -184,7 +191,6 @@ def _result_notes(state, out: dict[str, Any]) -> list[str]:
 
 
 def _headline(state) -> Optional[str]:
-    from .phrases import END_NAMES, NODE_NAMES
     why = state["end"]
     text = END_NAMES.get(why, "")
     if state["mode"] == "campaign":

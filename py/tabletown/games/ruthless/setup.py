@@ -1,23 +1,25 @@
 """Setting up a Ruthless game: the scenario's table, the posses and where they start.
 
 Dodge City Draw and Riding Shotgun place every model where the scenario says. A free
-gunfight and the campaign's acts deploy each posse in its area of the table (areas 0 and
-1 face each other; a third and a fourth posse take areas 2 and 3).
+gunfight and the campaign's acts deploy each posse in its area of the table (deploy.py).
 """
 
 from __future__ import annotations
 
-import math
 from typing import Any, Optional
 
+from tabletown.engine.move import Move
 from tabletown.engine.prng import Rng, seed_state
 from tabletown.engine.rules import BadSetup
 
 from . import SPEC
+from . import campaign as CP
 from . import cards as K
 from . import content as C
-from . import ground as G
+from . import editor as E
 from . import models as M
+from .deploy import deploy, give_horse
+from .flow import start_scenario
 
 SCENARIO_SEATS = {"dodge-city": 2, "riding-shotgun": 2, "campaign": 2}
 
@@ -66,13 +68,9 @@ def new_state(seed: int, seats: int, options: dict[str, Any], campaign: Optional
     elif scen == "gunfight":
         setup_gunfight(st, options, campaign)
     else:
-        from . import campaign as CP
         CP.setup_act(st, CP.current(campaign))
     if st["phase"] == "deploy":
-        from tabletown.engine.events import Events
-
-        from .play import start_scenario
-        start_scenario(st, Events(), Rng(st["rng"]))
+        start_scenario(Move(st, copy=False))  # its events tell nothing before the first move
     return st
 
 
@@ -88,12 +86,6 @@ def place_listed(st: M.State, entries: list[dict[str, Any]]) -> None:
             m["aboard"] = e["aboard"]
         if C.character(e["card"])["mounted"]:
             give_horse(st, m)
-
-
-def give_horse(st: M.State, m: M.Model) -> None:
-    h = M.new_horse(st, m["side"], m["pos"], m["facing"])
-    h["rider"] = m["id"]
-    m["horse"] = h["id"]
 
 
 def setup_dodge_city(st: M.State) -> None:
@@ -153,58 +145,19 @@ def setup_gunfight(st: M.State, options: dict[str, Any], library: Optional[dict[
             deploy(st, s, C.posse_members(choice, st["v"]), s)
     st["sides"] = sides
     if building:
-        from . import editor
-        editor.begin(st, building)
+        E.begin(st, building)
     else:
         st["phase"] = "deploy"
 
 
 def saved_posse(library: Optional[dict[str, Any]], number: int) -> Optional[dict[str, Any]]:
     """Posse number `number` of the posse book, checked (the book comes from the browser)."""
-    from .editor import check_posse
     posses = (library or {}).get("posses") or []
     if not isinstance(posses, list) or not 1 <= number <= len(posses):
         return None
     posse = posses[number - 1]
-    if not check_posse(posse):
+    if not E.check_posse(posse):
         raise BadSetup(f"Saved posse {number} is damaged and cannot be played: choose another posse.")
     return posse
 
 
-def deploy(st: M.State, side: int, cards: list[str], zone: int, mounted: bool = False,
-           wounds: Optional[dict[str, dict[str, int]]] = None) -> None:
-    """Put a posse's characters in its deployment area, spread out and facing the middle."""
-    g = G.ground(st["table"])
-    spots = deploy_spots(st, zone, len(cards), C.HORSE_RADIUS if mounted else C.FOOT_RADIUS)
-    centre = [g.width // 2, g.height // 2]
-    for card_id, p in zip(cards, spots):
-        from .moving import facing_toward
-        face = facing_toward(p, centre)
-        m = M.new_character(st, card_id, side, p, face, wounds=(wounds or {}).get(card_id))
-        if mounted or (card_id in C.CHARACTERS.by_id and C.character(card_id)["mounted"]):
-            give_horse(st, m)
-
-
-def deploy_spots(st: M.State, zone: int, count: int, r: int) -> list[list[int]]:
-    g = G.ground(st["table"])
-    x0, y0, x1, y1 = g.zones[zone]
-    taken = [b["pos"] for b in M.bodies(st)]
-    cand = []
-    step = 2 * r + 60
-    nx = max(1, (x1 - x0) // step)
-    ny = max(1, (y1 - y0) // step)
-    for j in range(ny + 1):
-        for i in range(nx + 1):
-            p = (x0 + (x1 - x0) * i // nx, y0 + (y1 - y0) * j // ny)
-            if G.on_table(g, p, r) and G.clear_of_walls(g, p, r):
-                cand.append(p)
-    # the middle of the area first, then outward, keeping bases apart
-    mid = ((x0 + x1) / 2, (y0 + y1) / 2)
-    cand.sort(key=lambda p: (math.dist(p, mid), p))
-    out: list[list[int]] = []
-    for p in cand:
-        if all(G.dist2(p, q) >= (2 * r + 60) ** 2 for q in taken + out):
-            out.append([p[0], p[1]])
-            if len(out) == count:
-                return out
-    raise BadSetup("The posse does not fit in its area of the table.")
