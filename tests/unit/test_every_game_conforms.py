@@ -22,13 +22,16 @@ def variants(spec: GameSpec) -> Iterator[tuple[int, dict[str, Any]]]:
             for seats in range(low, high + 1):
                 if value == spec.default_for(opt, seats):
                     continue
+                options = {opt.name: value}
+                if opt.only_with:  # an option that counts only beside another's value gets that value
+                    options[opt.only_with[0]] = opt.only_with[1][0]
                 try:
-                    spec.normalize(seats, {opt.name: value})
+                    normal = spec.normalize(seats, options)
                 except BadSetup:
                     continue
-                if not spec.applies(opt, spec.normalize(seats, {opt.name: value})):
+                if not spec.applies(opt, normal):
                     continue
-                yield seats, {opt.name: value}
+                yield seats, options
                 break
 
 
