@@ -315,12 +315,12 @@ def test_card_tags_say_what_kind_of_card_it_is():
 # --- the log's words --------------------------------------------------------------------------------------------
 
 def test_every_event_the_rules_make_has_a_phrase():
+    import tabletown.games.torches_and_pitchforks.acting as acting_module
     import tabletown.games.torches_and_pitchforks.effects as effects_module
-    import tabletown.games.torches_and_pitchforks.rules as rules_module
     import tabletown.games.torches_and_pitchforks.turn as turn_module
 
     made = set()
-    for module in (rules_module, turn_module, effects_module):
+    for module in (acting_module, turn_module, effects_module):
         made |= set(re.findall(r'emit\("(\w+)"', Path(module.__file__).read_text()))
     made |= {"roll", "shuffle", "reveal"}
     assert made == set(PHRASES)
@@ -441,7 +441,7 @@ def test_what_a_player_is_asked_in_each_task_and_phase():
 
 def test_the_board_and_the_bots_read_who_is_asked_from_the_view():
     from tabletown.engine.prng import Rng, seed_state
-    from tabletown.games.torches_and_pitchforks.rules import asked_seat
+    from tabletown.games.torches_and_pitchforks.decisions import asked_seat
 
     s = R.setup(12, 3, {"target": 20})
     rng = Rng(seed_state(12))
