@@ -139,12 +139,13 @@ def test_hidden_picks_are_not_drawn_for_others():
         assert "Chosen" in svg
 
 
-def test_player_names_are_inert():
-    hostile = esc('<img src=x onerror="alert(1)">')
+def test_player_names_are_shown_as_typed_and_stay_inert():
+    # Names reach the board as typed; the render kit escapes them exactly once.
+    hostile = '<img src=x onerror="alert(1)">'
     st = R.setup(5, 2, R.spec.normalize(2, {}))
-    svg, _ = draw(st, 0, [hostile, "B&amp;B"])
+    svg, _ = draw(st, 0, [hostile, "B&B"])
     assert "<img" not in svg and 'onerror="' not in svg
-    assert hostile in svg and "B&amp;B" in svg and "&amp;amp;" not in svg
+    assert esc(hostile) in svg and "B&amp;B" in svg and "&amp;amp;" not in svg and "&amp;lt;" not in svg
 
 
 def test_the_finished_board_says_so_and_leaves_the_score_table_to_the_page():
@@ -201,8 +202,7 @@ def test_the_renderer_reads_only_the_view_the_render_kit_and_the_content():
     imported = {(node.level, node.module) for node in ast.walk(ast.parse(source)) if isinstance(node, ast.ImportFrom)}
     imported |= {(0, alias.name) for node in ast.walk(ast.parse(source)) if isinstance(node, ast.Import)
                  for alias in node.names}
-    assert imported == {(0, "__future__"), (0, "html"), (0, "typing"), (3, "engine.draw"), (3, "engine.words"),
-                        (1, "content")}
+    assert imported == {(0, "__future__"), (0, "typing"), (3, "engine.draw"), (3, "engine.words"), (1, "content")}
     for computed in ("score_counts", "theme_counts", "stories(", "initiative("):
         assert computed not in source
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
-from ...engine.draw import PALETTE, Board, Drawing, esc, fit_lines
+from ...engine.draw import PALETTE, Board, Controls, Drawing, esc, fit_lines, seat_names
 from ...engine.words import plural
 from .content import ABILITY, EDITIONS, TAVERNERS, hero_label, hero_name
 
@@ -298,11 +298,12 @@ def render(view: dict[str, Any], ui: dict[str, Any]) -> Drawing:
     n = view["n"]
     derived = view["derived"]
     lay = Layout(bool(ui.get("narrow")))
-    names = [x for x in (ui.get("names") or [f"Player {i + 1}" for i in range(n)])]
+    names = seat_names(ui, n)  # as typed: the render kit escapes them
     viewer = ui.get("viewer")
-    legal = ui.get("legal") or []
+    controls = Controls(ui.get("legal"))
+    legal = controls.legal
     over = derived["over"]
-    b = Board(lay.w, 0, "Tavern Tussle table", game_over=over)
+    b = Board(lay.w, 0, "Tavern Tussle table", game_over=over, controls=controls)
     _symbols(b)
     with b.part("header"):
         y = _header(b, view, lay)
@@ -314,12 +315,17 @@ def render(view: dict[str, Any], ui: dict[str, Any]) -> Drawing:
             if legal and legal[0]["type"] not in ("activate", "discard"):
                 y = _choices(b, view, viewer, legal, names, lay, y + 14)
             else:
-                y = _hand(b, view, viewer, legal, lay, y + 14)
+                y = _hand(b, view, viewer, controls, lay, y + 14)
     seats = list(range(n)) if viewer is None else [(viewer + i) % n for i in range(1, n)] + [viewer]
-    targets = {a["seat"]: i for i, a in enumerate(legal) if a["type"] == "target"}
     for s in seats:
         with b.part(f"seat-{s}"):
-            y = _panel(b, view, s, names, lay, y + 14, s == viewer, targets.get(s), legal)
+            y = _panel(b, view, s, names, lay, y + 14, s == viewer, controls)
+    leftover = controls.rest()
+    if leftover:  # every legal action stays in reach, even one the board has no place for
+        heroes = EDITIONS[view["v"]].heroes
+        with b.part("more"):
+            y = b.buttons(leftover, lambda a: _choice_label(a, names, heroes), 24, y + 14, lay.w - 48,
+                          height=64, size=26)
     b.height = int(y + 10)
     return b.svg()
 
@@ -463,7 +469,8 @@ def _hand_below(b: Board, view: dict[str, Any], viewer: int, lay: Layout, top: f
                           lay.tab_w, lay.tab_h, EDITIONS[view["v"]].heroes[c]))
 
 
-def _hand(b: Board, view: dict[str, Any], viewer: int, legal: list[dict[str, Any]], lay: Layout, y: float) -> float:
+def _hand(b: Board, view: dict[str, Any], viewer: int, controls: Controls, lay: Layout, y: float) -> float:
+    legal = controls.legal
     heroes = EDITIONS[view["v"]].heroes
     derived = view["derived"]
     cards = view["hands"][viewer]
@@ -481,14 +488,14 @@ def _hand(b: Board, view: dict[str, Any], viewer: int, legal: list[dict[str, Any
     bonus = derived["bonus"][viewer]
     gains = derived["gains"]
     taverner = view["tav"][viewer]
-    by_card = {a["card"]: i for i, a in enumerate(legal) if a["type"] in ("activate", "discard")}
     for i, c in enumerate(cards):
         cx = 28 + (i % cols) * (cw + 16)
         cy = y + 70 + (i // cols) * (ch + 18)
         init = heroes[c]["initiative"] + bonus
         card = _big_card(cx, cy, cw, ch, heroes[c], init=init, taverner=taverner, gain=gains[i] if i < len(gains) else None)
-        if c in by_card:
-            b.control(by_card[c], _choice_label(legal[by_card[c]], [], heroes, init), card)
+        index = controls.find({"type": kind, "card": c}) if kind else None
+        if index is not None:
+            b.control(index, _choice_label(legal[index], [], heroes, init), card)
         else:
             b.add(card)
     if not cards:
@@ -500,7 +507,7 @@ def _hand(b: Board, view: dict[str, Any], viewer: int, legal: list[dict[str, Any
 
 
 def _panel(b: Board, view: dict[str, Any], s: int, names: list[str], lay: Layout, y: float, me: bool,
-           target_index: Optional[int], legal: list[dict[str, Any]]) -> float:
+           controls: Controls) -> float:
     heroes = EDITIONS[view["v"]].heroes
     derived = view["derived"]
     tab = view["tab"][s]
@@ -512,6 +519,7 @@ def _panel(b: Board, view: dict[str, Any], s: int, names: list[str], lay: Layout
     tally_h = 184 if lay.narrow else 0
     hgt = 64 + row_a + tally_h + 44 + rows * (ch + 12) + 8
     acting = s in derived["active"]
+    target_index = controls.find({"type": "target", "seat": s})
     ring = target_index is not None
     stroke = PALETTE["accent"] if acting or ring else PALETTE["line"]
     frame = _rect(8, y, w - 16, hgt, "#fbf4e6" if me else CARD, stroke, 6 if acting or ring else 2, 18,
@@ -573,23 +581,24 @@ def _panel(b: Board, view: dict[str, Any], s: int, names: list[str], lay: Layout
         out.append(_tag(w - 150, ty + 20, "TAP TO TARGET", 24))
     if not tab:
         out.append(_text(28, ty + 90, "Empty", 26, MUTED))
-    tail: list[tuple[Optional[int], str, str]] = []
-    heal = {a["card"]: i for i, a in enumerate(legal) if a["type"] == "heal"} if me else {}
-    copy = {a["card"]: i for i, a in enumerate(legal) if a["type"] == "copy"} if me else {}
+    tail: list[tuple[int, str, str]] = []
     ctx = view["ctx"]
     steal_here = ctx is not None and ctx["ask"] == "steal" and ctx["target"] == s
-    steal = {a["card"]: i for i, a in enumerate(legal) if a["type"] == "steal"} if steal_here else {}
     for i, c in enumerate(tab):
         cx = 24 + (i % cols) * (cw + 10)
         cy = ty + 44 + (i // cols) * (ch + 12)
         card = c if c >= 0 else ~c
         body = _table_card(cx, cy, cw, ch, c, heroes)
-        if c < 0 and card in heal:
-            tail.append((heal[card], f"Heal the Coin back to {hero_label(card)}", body))
-        elif c < 0 and card in steal:
-            tail.append((steal[card], f"Steal the Coin that was {hero_label(card)}", body))
-        elif c >= 0 and card in copy:
-            tail.append((copy[card], f"Copy the ability of {hero_label(card)}", body))
+        # A Coin of your own to heal, a Coin to steal here, a Hero of your own to copy.
+        heal = controls.find({"type": "heal", "card": card}) if me and c < 0 else None
+        steal = controls.find({"type": "steal", "card": card}) if steal_here and c < 0 else None
+        copy = controls.find({"type": "copy", "card": card}) if me and c >= 0 else None
+        if heal is not None:
+            tail.append((heal, f"Heal the Coin back to {hero_label(card)}", body))
+        elif steal is not None:
+            tail.append((steal, f"Steal the Coin that was {hero_label(card)}", body))
+        elif copy is not None:
+            tail.append((copy, f"Copy the ability of {hero_label(card)}", body))
         else:
             out.append(body)
     if ring:
