@@ -27,7 +27,7 @@ from tests.unit.test_torches_and_pitchforks_scenario import (
     step,
 )
 
-NAMES = ["Nicole", "Jess &lt;3", "Bot 3"]
+NAMES = ["Nicole", "Jess <3", "Bot 3"]  # as typed
 PHONE_BOARD_PX = 370  # a 390 px screen less the page's margins
 
 
@@ -66,8 +66,8 @@ def test_the_render_module_imports_no_rules_scoring_or_bots():
         elif isinstance(node, ast.Import):
             imported.update(a.name for a in node.names)
     assert imported <= {"__future__:annotations", "contextlib:contextmanager", "dataclasses:dataclass",
-                        "html:unescape", "typing:Any,Iterator,Optional",
-                        "tabletown.engine.draw:PALETTE,Board,Drawing,esc,fit_lines,names_in",
+                        "typing:Any,Iterator,Optional",
+                        "tabletown.engine.draw:PALETTE,Board,Controls,Drawing,esc,fit_lines,names_in,seat_names",
                         "tabletown.engine.words:plural",
                         "content:CARDS,gift_of,text_of"}
 
@@ -149,11 +149,22 @@ def test_the_board_is_drawn_in_keyed_parts():
 
 
 def test_names_are_escaped_once():
-    # The page hands over names escaped for HTML; they appear as typed, escaped exactly once.
-    svg, _ = _draw(_cancel_state(), 0, names=["&lt;b&gt;Nic&lt;/b&gt;", "Jess &amp; co", "{seat0}"])
-    assert "&lt;b&gt;Nic&lt;/b&gt;" in svg and "Jess &amp; co" in svg and "<b>" not in svg and "&amp;lt;" not in svg
+    # The page hands over names as typed; they appear as typed, escaped exactly once.
+    svg, _ = _draw(_cancel_state(), 0, names=["<b>Nic</b>", "Jess & co", "{seat0}"])
+    assert "&lt;b&gt;Nic&lt;/b&gt;" in svg and "Jess &amp; co" in svg and "<b>" not in svg
+    assert "&amp;lt;" not in svg and "&amp;amp;" not in svg
     # A player called "{seat0}" is shown by that name, never as another player's.
     assert visible(dict(svg.parts)["mob-2"]).startswith("{seat0} Score")
+
+
+def test_a_player_to_choose_is_named_as_typed_on_their_button():
+    # Sticky Fingers takes a card from another player: the button for a player named "{seat0}"
+    # says that name, not the name of the player in seat 0.
+    s = build(n=3, turn=0, hands={0: ["Sticky Fingers"], 1: ["Torch"], 2: ["Rake"]}, monster_top=["Giant Rat"])
+    s = play_card(s, 0, "Sticky Fingers")
+    svg, legal = _draw(s, 0, names=["Nicole", "Jess", "{seat0}"])
+    assert {"type": "target", "seat": 2} in legal
+    assert 'aria-label="Choose {seat0}"' in svg and "Choose Nicole" not in svg
 
 
 def test_a_finished_game_is_flagged_and_leaves_the_score_table_to_the_page():

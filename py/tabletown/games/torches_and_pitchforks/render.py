@@ -18,7 +18,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Iterator, Optional
 
-from tabletown.engine.draw import PALETTE, Board, Drawing, esc, fit_lines, names_in
+from tabletown.engine.draw import PALETTE, Board, Controls, Drawing, esc, fit_lines, names_in, seat_names
 from tabletown.engine.words import plural
 
 from .content import CARDS, gift_of, text_of
@@ -132,14 +132,12 @@ class _Renderer:
         self.v = view
         self.d = view["derived"]
         self.lay = NARROW if ui.get("narrow") else WIDE
-        n = view["n"]
-        given = list(ui.get("names") or [])
-        # Names arrive escaped for HTML; the render kit escapes every text once more.
-        self.names = [given[i] if i < len(given) else f"Player {i + 1}" for i in range(n)]
+        self.names = seat_names(ui, view["n"])  # as typed: the render kit escapes them
         self.viewer: Optional[int] = ui.get("viewer")
-        self.legal: list[dict[str, Any]] = list(ui.get("legal") or [])
-        self.used: set[int] = set()
-        self.b = Board(self.lay.width, 100, "Torches & Pitchforks board", game_over=bool(self.d["over"]))
+        self.controls = Controls(ui.get("legal"))
+        self.legal = self.controls.legal
+        self.b = Board(self.lay.width, 100, "Torches & Pitchforks board", game_over=bool(self.d["over"]),
+                       controls=self.controls)
         self.y = 0
 
     # --- tools -------------------------------------------------------------------------------
@@ -155,8 +153,9 @@ class _Renderer:
         finally:
             self.b.add("</g>")
 
-    def idx(self, pred) -> list[int]:
-        return [i for i, a in enumerate(self.legal) if pred(a)]
+    def first_legal(self, *actions: dict[str, Any]) -> Optional[int]:
+        """The index of the first of `actions` that is legal now (None when none is)."""
+        return next((i for i in map(self.controls.find, actions) if i is not None), None)
 
     def text(self, x: float, y: float, text: str, size: int, width: Optional[float] = None, lines: int = 1,
              fill: str = INK, weight: str = "normal", anchor: str = "start") -> int:
@@ -167,7 +166,6 @@ class _Renderer:
         return len(fit_lines(self.say(text), width, size, lines))
 
     def button(self, x: float, y: float, w: float, h: float, i: int, label: str, primary: bool) -> None:
-        self.used.add(i)
         fill = ACCENT if primary else CARD
         ink = CARD if primary else INK
         size = self.lay.name if len(label) * self.lay.name * 0.56 < w - 12 else self.lay.small
@@ -269,7 +267,7 @@ class _Renderer:
     def ask(self) -> None:
         lay, b = self.lay, self.b
         buttons = [(i, BUTTONS.get(a["type"]) or self.pass_label(), a["type"] in ("flip", "fight", "hunt", "end"))
-                   for i, a in enumerate(self.legal) if a["type"] in BUTTONS or a["type"] == "pass"]
+                   for i, a in self.controls.of_type(*BUTTONS, "pass")]
         message = self.asking_text()
         inner = lay.width - 2 * lay.pad - 24
         lines = self.wrapped(message, inner, lay.head, 3)
@@ -467,8 +465,9 @@ class _Renderer:
                 return
             task = v["tasks"][0] if v["tasks"] and v["tasks"][0]["seat"] == seat else None
             discard_main = task is not None and task["k"] in ("flee", "down")
-            plays = {CARDS[a["card"]]["name"]: i for i, a in enumerate(self.legal) if a["type"] == "play"}
-            discards = {CARDS[a["card"]]["name"]: i for i, a in enumerate(self.legal) if a["type"] == "discard"}
+            # Copies of a card play alike: the one action for a name stands for every copy in the hand.
+            plays = {CARDS[a["card"]]["name"]: i for i, a in self.controls.of_type("play")}
+            discards = {CARDS[a["card"]]["name"]: i for i, a in self.controls.of_type("discard")}
             cols = lay.hand_cols
             cw = (lay.width - 2 * lay.pad - (cols - 1) * lay.gap) / cols
             chip_w = lay.small * 5.5
@@ -486,13 +485,11 @@ class _Renderer:
                     face = self.card_face(x, yy, fw, row_h, cid, main is not None, 5)
                     if main is not None:
                         verb = "Discard" if discard_main else "Play"
-                        self.used.add(main)
                         b.control(main, f"{verb} {name}: {CARDS[cid]['text']}", face, text=name,
                                   data_topic=card_topic(cid))
                     else:
                         b.add(face)
                     if chip is not None:
-                        self.used.add(chip)
                         body = (f'<rect x="{x + fw + 8:.0f}" y="{yy:.0f}" width="{chip_w:.0f}" height="{row_h:.0f}" '
                                 f'rx="12" fill="{PAPER}" stroke="{INK}" stroke-width="2"/>'
                                 + _text(x + fw + 8 + chip_w / 2, yy + row_h / 2 + lay.small * 0.36, "Discard",
@@ -559,11 +556,11 @@ class _Renderer:
                    f"Defense: {CARDS[defense]['name'] if defense is not None else 'none'}", size=lay.small,
                    fill=INK if defense is not None else MUTED, width=inner - 24 - (lay.small * 6 if cols == 2 else 0),
                    data_topic="card:defense" if defense is not None else "board:defense")
-            chosen = self.idx(lambda a: a["type"] == "target" and a.get("seat") == seat and a.get("tf") is None)
-            if chosen:
+            chosen = self.controls.find({"type": "target", "seat": seat})
+            if chosen is not None:
                 w = lay.small * 6
-                self.button(lay.pad + inner - 12 - w, y0 + lay.name + 12, w, lay.button_h - 8, chosen[0],
-                            f"Choose {self.names[seat]}", True)
+                self.button(lay.pad + inner - 12 - w, y0 + lay.name + 12, w, lay.button_h - 8, chosen,
+                            f"Choose {{seat{seat}}}", True)
             yy = y0 + head_h
             for k, t in enumerate(mob):
                 row, col = divmod(k, cols)
@@ -577,10 +574,10 @@ class _Renderer:
     def folk(self, x: float, y: float, w: float, h: float, seat: int, k: int, t: dict[str, Any]) -> None:
         lay, b = self.lay, self.b
         c = CARDS[t["c"]]
-        acts = self.idx(lambda a: (a["type"] == "target" and a.get("seat") == seat and a.get("tf") == k)
-                        or (a["type"] in ("kill", "remove", "revive") and seat == self.viewer and a.get("tf") == k))
+        index = self.first_legal({"type": "target", "seat": seat, "tf": k},
+                                *([{"type": t, "tf": k} for t in ("kill", "remove", "revive")] if seat == self.viewer else []))
         parts = []
-        hot = bool(acts)
+        hot = index is not None
         stroke = f'stroke="{HOT}" stroke-width="5"' if hot else f'stroke="{LINE}" stroke-width="2"'
         name = short_name(c["name"])
         if t["dead"]:
@@ -609,29 +606,23 @@ class _Renderer:
                 parts.append(about(gear_topic, "".join(lines)))
         body = "".join(parts)
         topic = card_topic(t["c"], dead=t["dead"])
-        if acts:
-            a = self.legal[acts[0]]
-            verb = {"target": "Choose", "kill": "This one dies:", "remove": "Remove", "revive": "Bring back"}[a["type"]]
-            self.used.add(acts[0])
-            b.control(acts[0], f"{verb} {c['name']}", body, text=name, data_topic=topic)
+        if index is not None:
+            verb = {"target": "Choose", "kill": "This one dies:", "remove": "Remove", "revive": "Bring back"}[
+                self.legal[index]["type"]]
+            b.control(index, f"{verb} {c['name']}", body, text=name, data_topic=topic)
         else:
             b.add(about(topic, body))
 
     def leftovers(self) -> None:
         """Any legal action not shown elsewhere gets a plain button (nothing is ever out of reach)."""
-        rest = [i for i in range(len(self.legal)) if i not in self.used]
+        rest = self.controls.rest()
         if not rest:
             return
-        lay, b = self.lay, self.b
-        y0 = self.y
-        bw = (lay.width - 2 * lay.pad - (lay.button_cols - 1) * lay.gap) / lay.button_cols
-        with b.part("more"):
-            for k, i in enumerate(rest):
-                row, col = divmod(k, lay.button_cols)
-                self.button(lay.pad + col * (bw + lay.gap), y0 + row * (lay.button_h + lay.gap), bw, lay.button_h, i,
-                            _action_label(self.legal[i], self.names), False)
-        rows = (len(rest) + lay.button_cols - 1) // lay.button_cols
-        self.y = y0 + rows * (lay.button_h + lay.gap) + lay.gap
+        lay = self.lay
+        with self.b.part("more"):
+            bottom = self.b.buttons(rest, lambda a: self.say(_action_label(a)), lay.pad, self.y, lay.width - 2 * lay.pad,
+                                    height=lay.button_h, gap=lay.gap, size=lay.small, fill=CARD, ink=INK, rx=12)
+        self.y = bottom + lay.gap * 2
 
     def draw(self) -> Drawing:
         self.header()
@@ -665,13 +656,13 @@ def _perk_label(c: dict[str, Any], perk: Optional[str]) -> str:
             "lucky": "Kill −1 (not below 1)"}.get(perk or "", "")
 
 
-def _action_label(a: dict[str, Any], names: list[str]) -> str:
+def _action_label(a: dict[str, Any]) -> str:
+    """A plain button's words (players as {seatN}, for the names to be put in once)."""
     t = a["type"]
     if "card" in a:
         return f"{t.capitalize()} {CARDS[a['card']]['name']}"
     if t == "target":
-        who = names[a["seat"]] if a["seat"] < len(names) else f"player {a['seat'] + 1}"
-        return f"Target {who}" + (f", Townsfolk {a['tf'] + 1}" if a.get("tf") is not None else "")
+        return f"Target {{seat{a['seat']}}}" + (f", Townsfolk {a['tf'] + 1}" if a.get("tf") is not None else "")
     if "tf" in a:
         return f"{t.capitalize()} Townsfolk {a['tf'] + 1}"
     return t.capitalize()
