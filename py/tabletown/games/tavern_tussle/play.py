@@ -9,9 +9,9 @@ PRNG is recorded. A bot's playout plays on in place with a quiet move that keeps
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Optional
 
-from ...engine.events import Events
+from ...engine.events import Event, Events
 from ...engine.move import Move
 from ...engine.prng import Rng
 from ...engine.rules import Action, State
@@ -83,13 +83,26 @@ _QUIET = _QuietEvents()
 
 class Play(Move):
     """A move on a Tavern Tussle table: the kit's Move on a state the caller has already
-    copied (or a bot's own world, changed in place), drawing from the quicker PRNG. A quiet
-    move keeps no events and tells no ties (a bot's playout)."""
+    copied, drawing from the quicker PRNG."""
 
-    def __init__(self, state: State, quiet: bool = False):
-        super().__init__(state, ZONES, copy=False, events=_QUIET if quiet else None)
+    quiet = False
+
+    def __init__(self, state: State, events: Optional[Events] = None):
+        super().__init__(state, ZONES, copy=False, events=events)
         self.rng = QuickRng(self.s["rng"])
-        self.quiet = quiet
+
+
+class QuietPlay(Play):
+    """A move in a bot's playout, on the bot's own world: it keeps no events and tells no
+    ties (the hard bot plays hundreds of thousands of them a decision)."""
+
+    quiet = True
+
+    def __init__(self, state: State):
+        super().__init__(state, _QUIET)
+
+    def emit(self, t: str, **fields: Any) -> Event:
+        return fields
 
 
 def play(m: Play, seat: int, action: Action) -> None:

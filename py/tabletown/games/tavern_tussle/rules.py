@@ -58,7 +58,7 @@ from ...engine.state import clone
 from ...engine.words import plural
 from .content import BONUS_OPTIONAL_FROM, EDITIONS, H_THEME, TAVERNERS, counts_taverner_points, hero_label
 from .phrases import PHRASES
-from .play import ROUNDS, STORIES_PER_ROUND, ZONES, Play, deal, play
+from .play import ROUNDS, STORIES_PER_ROUND, ZONES, Play, QuietPlay, deal, play
 from .scoring import (
     CURRENT,
     STORY_POINTS,
@@ -173,7 +173,7 @@ class TavernTussle(Rules):
     def play_in_place(self, state: State, seat: int, action: Action) -> None:
         """Play a legal `action` by changing `state` itself. Only for bots playing on in a
         sampled world of their own (no copy per move, no check, no events kept)."""
-        play(Play(state, quiet=True), seat, action)
+        play(QuietPlay(state), seat, action)
 
     def _why_illegal(self, state: State, seat: int) -> str:
         if state.get("phase") == "over":
