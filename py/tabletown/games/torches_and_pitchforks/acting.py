@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletown.engine.reactions import ALL_PASS, ONE_ROUND, asked, closed, open_window, passed, reacted, seats_from
+from tabletown.engine.reactions import ALL_PASS, ONE_ROUND, asked, closed, passed, reacted, seats_from
 from tabletown.engine.rules import Action, IllegalAction
 
 from . import content as C
@@ -166,16 +166,16 @@ def put_on_stack(t: Turn, seat: int, cid: int, tgt: dict[str, Any], mode: str) -
         if mode in ("window", "anytime"):
             s["window"] = reacted(s["window"])
     s["stack"].append(entry)
-    _open_cancel_window(s)
+    _open_cancel_window(t)
 
 
-def _open_cancel_window(s: dict[str, Any]) -> None:
+def _open_cancel_window(t: Turn) -> None:
+    s = t.s
     top = s["stack"][-1]
     if CARDS[top["card"]]["uncancelable"] or cancels_visible(s) >= len(C.CANCEL_CARDS):
         s["cancel"] = None
         return
-    order = [p for p in seats_from(s["turn"], s["n"]) if p != top["by"]]
-    s["cancel"] = open_window("cancel", order, until=ONE_ROUND)
+    s["cancel"] = t.window("cancel", t.seats_from(s["turn"], skip=[top["by"]]), until=ONE_ROUND)
 
 
 def do_task(t: Turn, seat: int, a: Action) -> None:
