@@ -3,9 +3,8 @@
 - easy: a fast greedy heuristic. It activates the Hero that adds most to its stories
   (plus a rough worth of the Hero's ability), discards the Hero its left neighbour
   wants most, and picks targets by projecting the effect on every tableau.
-- hard: its own perfect-information Monte Carlo search (not the kit's `make_search_bot`:
-  its playouts run in place, with a quiet move and a quicker PRNG). For each of a few
-  samples of the cards it cannot see (other hands, the deck, the discard pile and the
+- hard: perfect-information Monte Carlo, the game's own (its playouts run in place, with a
+  quiet move and a quicker PRNG). For each of a few samples of the cards it cannot see (other hands, the deck, the discard pile and the
   secret picks, drawn with `determinize`) it tries every candidate and plays on to the end
   of the round (or of the game), every player picturing the easy bot's choice most of the
   time and any legal move otherwise (`playout_move`), and it keeps the candidate with the
