@@ -10,7 +10,7 @@ from pathlib import Path
 import tabletown.games.tavern_tussle.game as tt
 from tabletown.engine.draw import esc
 from tabletown.engine.prng import Rng, seed_state
-from tabletown.games.tavern_tussle import card_faces
+from tabletown.games.tavern_tussle import draw_faces
 from tabletown.games.tavern_tussle import render as render_module
 from tabletown.games.tavern_tussle.content import HEROES
 from tabletown.games.tavern_tussle.rules import scenario
@@ -199,13 +199,13 @@ def test_a_phone_gets_a_board_600_units_wide_with_readable_text():
 
 
 def test_the_renderer_reads_only_the_view_the_render_kit_and_the_content():
-    for module in (render_module, card_faces):
+    for module in (render_module, draw_faces):
         source = Path(module.__file__).read_text()
         tree = ast.parse(source)
         imported = {(node.level, node.module) for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
         imported |= {(0, alias.name) for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names}
         assert imported <= {(0, "__future__"), (0, "typing"), (3, "engine.draw"), (3, "engine.words"), (1, "content"),
-                            (1, "card_faces")}
+                            (1, "draw_faces")}
         for computed in ("score_counts", "theme_counts", "stories(", "initiative("):
             assert computed not in source
 

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from tabletown.engine.draw import fit_lines
-from tabletown.games.torches_and_pitchforks import card_faces
 from tabletown.games.torches_and_pitchforks import content as C
+from tabletown.games.torches_and_pitchforks import draw_faces
 from tabletown.games.torches_and_pitchforks import render as board
 from tabletown.games.torches_and_pitchforks.game import RULES as R
 from tabletown.games.torches_and_pitchforks.game import render
@@ -60,7 +60,7 @@ def _draw(s, seat, narrow=False, names=NAMES):
 
 def test_the_render_module_imports_no_rules_scoring_or_bots():
     # The board is drawn from the view alone: the render kit, the card texts and its own card faces.
-    for module in (board, card_faces):
+    for module in (board, draw_faces):
         imported = set()
         for node in ast.walk(ast.parse(Path(module.__file__).read_text())):
             if isinstance(node, ast.ImportFrom):
@@ -68,7 +68,7 @@ def test_the_render_module_imports_no_rules_scoring_or_bots():
             elif isinstance(node, ast.Import):
                 imported.update(a.name for a in node.names)
         assert imported <= {"__future__", "contextlib", "dataclasses", "typing", "tabletown.engine.draw",
-                            "tabletown.engine.words", "content", "card_faces"}
+                            "tabletown.engine.words", "content", "draw_faces"}
 
 
 @pytest.mark.parametrize("narrow", [False, True])
@@ -311,15 +311,15 @@ def test_every_cards_whole_text_fits_on_its_card(layout):
 
 
 def test_card_tags_say_what_kind_of_card_it_is():
-    assert card_faces.card_tag(C.BY_NAME["Heck Spawn"]) == "Combat · +2 Power"
-    assert card_faces.card_tag(C.BY_NAME["Charge"]) == "Combat · +2 Strength"
-    assert card_faces.card_tag(C.BY_NAME["Sticky Fingers"]) == "Any time"
-    assert card_faces.card_tag(C.BY_NAME["Only a Dream"]) == "Cancel"
-    assert card_faces.card_tag(C.BY_NAME["Antacid"]) == "Defense vs Vampire"
-    assert card_faces.card_tag(C.BY_NAME["Sword"]) == "Weapon +3"
-    assert card_faces.card_tag(C.BY_NAME["Night Watch"]) == "Leader"
-    assert card_faces.card_tag(C.BY_NAME["Officer Dave"]) == "Townsfolk +2"
-    assert card_faces.card_tag(C.BY_NAME["Vampire"]) == "Vampire · Power 9 · Kill 1"
+    assert draw_faces.card_tag(C.BY_NAME["Heck Spawn"]) == "Combat · +2 Power"
+    assert draw_faces.card_tag(C.BY_NAME["Charge"]) == "Combat · +2 Strength"
+    assert draw_faces.card_tag(C.BY_NAME["Sticky Fingers"]) == "Any time"
+    assert draw_faces.card_tag(C.BY_NAME["Only a Dream"]) == "Cancel"
+    assert draw_faces.card_tag(C.BY_NAME["Antacid"]) == "Defense vs Vampire"
+    assert draw_faces.card_tag(C.BY_NAME["Sword"]) == "Weapon +3"
+    assert draw_faces.card_tag(C.BY_NAME["Night Watch"]) == "Leader"
+    assert draw_faces.card_tag(C.BY_NAME["Officer Dave"]) == "Townsfolk +2"
+    assert draw_faces.card_tag(C.BY_NAME["Vampire"]) == "Vampire · Power 9 · Kill 1"
 
 
 # --- the log's words --------------------------------------------------------------------------------------------

@@ -9,7 +9,7 @@ so every card a player must decide about stays readable at 390 px.
 
 Everything shown comes from the view (`view["derived"]` carries scores, stories, tallies,
 Luck, Initiative bonuses, who is asked and what each card in the hand would add); the
-final score table is the page's. The cards and small pieces are card_faces.py's; this module
+final score table is the page's. The cards and small pieces are draw_faces.py's; this module
 lays them out.
 """
 
@@ -19,7 +19,8 @@ from typing import Any
 
 from ...engine.draw import PALETTE, Board, Controls, Drawing, seat_names
 from ...engine.words import plural
-from .card_faces import (
+from .content import EDITIONS, hero_label
+from .draw_faces import (
     CARD,
     GOLD,
     INK,
@@ -41,7 +42,6 @@ from .card_faces import (
     theme_tally,
     with_topic,
 )
-from .content import EDITIONS, hero_label
 
 ROUNDS = 3
 STORIES_PER_ROUND = 3

@@ -20,8 +20,7 @@ from tabletown.engine.prng import Rng
 from tabletown.engine.rules import Action, Rules, View
 
 from . import content as C
-from .content import CARDS
-from .judgement import (
+from .bots_judgement import (
     card_value,
     cards_to_play,
     defense_plays,
@@ -36,6 +35,7 @@ from .judgement import (
     task_choice,
     threat,
 )
+from .content import CARDS
 from .scoring import (
     MIN_MOB,
     combat_wins,

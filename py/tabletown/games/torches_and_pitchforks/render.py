@@ -9,7 +9,7 @@ redraws only what changed.
 Two layouts: wide (1000 units across) and, when the page says the screen is narrow
 (`ui["narrow"]`), a phone layout 480 units across whose card text stays about 14 px high
 on a 390 px screen. The final score table is not drawn here: the page draws it from the
-outcome. The cards themselves are drawn by card_faces.py; this module lays out the board and
+outcome. The cards themselves are drawn by draw_faces.py; this module lays out the board and
 its controls.
 """
 
@@ -21,7 +21,8 @@ from typing import Any, Iterator, Optional
 from tabletown.engine.draw import PALETTE, Board, Controls, Drawing, esc, fit_lines, names_in, seat_names
 from tabletown.engine.words import plural
 
-from .card_faces import (
+from .content import CARDS
+from .draw_faces import (
     ACCENT,
     BAD,
     CARD,
@@ -42,7 +43,6 @@ from .card_faces import (
     short_name,
     svg_text,
 )
-from .content import CARDS
 
 BUTTONS = {"flip": "Flip a Monster", "fight": "Fight!", "flee": "Flee (roll a die)", "hunt": "Hunt the Moor",
            "skip": "No Hunt", "end": "End turn", "drop_defense": "Drop Defense"}
