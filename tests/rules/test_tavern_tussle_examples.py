@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import tabletown.games.tavern_tussle.game as tt
 from tabletown.games.tavern_tussle.content import DECKS, HEROES, TAVERNER_STORY_POINTS
-from tabletown.games.tavern_tussle.rules import STORY_POINTS, scenario, stories, tableau_score
+from tabletown.games.tavern_tussle.rules import scenario
+from tabletown.games.tavern_tussle.scoring import STORY_POINTS, stories, tableau_score
 
 R = tt.RULES
 ALLIGATOR, BEAR, TOUCAN = 0, 1, 2

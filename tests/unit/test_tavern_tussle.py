@@ -28,15 +28,8 @@ from tabletown.games.tavern_tussle.content import (
     THEMES,
     taverner_points,
 )
-from tabletown.games.tavern_tussle.rules import (
-    TavernTussle,
-    age_order,
-    scenario,
-    score_counts,
-    stories,
-    tableau_score,
-    theme_counts,
-)
+from tabletown.games.tavern_tussle.rules import TavernTussle, age_order, scenario
+from tabletown.games.tavern_tussle.scoring import score_counts, stories, tableau_score, theme_counts
 from tests.conformance import check_playouts
 
 R = tt.RULES

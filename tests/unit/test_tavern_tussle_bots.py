@@ -14,7 +14,8 @@ import tabletown.games.tavern_tussle.game as tt
 from tabletown.engine.bots import choose, next_state
 from tabletown.engine.prng import Rng, seed_state
 from tabletown.games.tavern_tussle.content import DECKS, HEROES
-from tabletown.games.tavern_tussle.rules import QuickRng, scenario
+from tabletown.games.tavern_tussle.play import QuickRng
+from tabletown.games.tavern_tussle.rules import scenario
 
 R = tt.RULES
 

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import tabletown.games.tavern_tussle.game as tt
 from tabletown.games.tavern_tussle.content import DECKS, HEROES
-from tabletown.games.tavern_tussle.rules import luck_showing, scenario, stories, tableau_score, theme_counts
+from tabletown.games.tavern_tussle.rules import scenario
+from tabletown.games.tavern_tussle.scoring import luck_showing, stories, tableau_score, theme_counts
 
 R = tt.RULES
 ALLIGATOR, BEAR, TOUCAN, HARE = range(4)

@@ -10,6 +10,7 @@ from pathlib import Path
 import tabletown.games.tavern_tussle.game as tt
 from tabletown.engine.draw import esc
 from tabletown.engine.prng import Rng, seed_state
+from tabletown.games.tavern_tussle import draw_faces
 from tabletown.games.tavern_tussle import render as render_module
 from tabletown.games.tavern_tussle.content import HEROES
 from tabletown.games.tavern_tussle.rules import scenario
@@ -139,12 +140,13 @@ def test_hidden_picks_are_not_drawn_for_others():
         assert "Chosen" in svg
 
 
-def test_player_names_are_inert():
-    hostile = esc('<img src=x onerror="alert(1)">')
+def test_player_names_are_shown_as_typed_and_stay_inert():
+    # Names reach the board as typed; the render kit escapes them exactly once.
+    hostile = '<img src=x onerror="alert(1)">'
     st = R.setup(5, 2, R.spec.normalize(2, {}))
-    svg, _ = draw(st, 0, [hostile, "B&amp;B"])
+    svg, _ = draw(st, 0, [hostile, "B&B"])
     assert "<img" not in svg and 'onerror="' not in svg
-    assert hostile in svg and "B&amp;B" in svg and "&amp;amp;" not in svg
+    assert esc(hostile) in svg and "B&amp;B" in svg and "&amp;amp;" not in svg and "&amp;lt;" not in svg
 
 
 def test_the_finished_board_says_so_and_leaves_the_score_table_to_the_page():
@@ -197,14 +199,15 @@ def test_a_phone_gets_a_board_600_units_wide_with_readable_text():
 
 
 def test_the_renderer_reads_only_the_view_the_render_kit_and_the_content():
-    source = Path(render_module.__file__).read_text()
-    imported = {(node.level, node.module) for node in ast.walk(ast.parse(source)) if isinstance(node, ast.ImportFrom)}
-    imported |= {(0, alias.name) for node in ast.walk(ast.parse(source)) if isinstance(node, ast.Import)
-                 for alias in node.names}
-    assert imported == {(0, "__future__"), (0, "html"), (0, "typing"), (3, "engine.draw"), (3, "engine.words"),
-                        (1, "content")}
-    for computed in ("score_counts", "theme_counts", "stories(", "initiative("):
-        assert computed not in source
+    for module in (render_module, draw_faces):
+        source = Path(module.__file__).read_text()
+        tree = ast.parse(source)
+        imported = {(node.level, node.module) for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
+        imported |= {(0, alias.name) for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names}
+        assert imported <= {(0, "__future__"), (0, "typing"), (3, "engine.draw"), (3, "engine.words"), (1, "content"),
+                            (1, "draw_faces")}
+        for computed in ("score_counts", "theme_counts", "stories(", "initiative("):
+            assert computed not in source
 
 
 def test_what_a_player_may_ask_about_carries_its_rules_topic():

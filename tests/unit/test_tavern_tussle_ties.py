@@ -18,13 +18,13 @@ import pytest
 
 import tabletown.games.tavern_tussle.game as tt
 from tabletown.games.tavern_tussle.content import DECKS, HEROES
-from tabletown.games.tavern_tussle.rules import (
+from tabletown.games.tavern_tussle.rules import scenario
+from tabletown.games.tavern_tussle.scoring import (
     final_key,
     initiative,
     initiative_bonus,
     initiative_key,
     luck_showing,
-    scenario,
 )
 
 R = tt.RULES

@@ -8,8 +8,9 @@ import pytest
 
 from tabletown.engine.prng import Rng, seed_state
 from tabletown.games.torches_and_pitchforks import content as C
+from tabletown.games.torches_and_pitchforks.acting import cancels_visible
+from tabletown.games.torches_and_pitchforks.decisions import PASS
 from tabletown.games.torches_and_pitchforks.game import RULES as R
-from tabletown.games.torches_and_pitchforks.rules import PASS, cancels_visible
 from tabletown.games.torches_and_pitchforks.scoring import (
     enh_value,
     flee_cost,

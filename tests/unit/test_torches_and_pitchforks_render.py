@@ -11,6 +11,7 @@ import pytest
 
 from tabletown.engine.draw import fit_lines
 from tabletown.games.torches_and_pitchforks import content as C
+from tabletown.games.torches_and_pitchforks import draw_faces
 from tabletown.games.torches_and_pitchforks import render as board
 from tabletown.games.torches_and_pitchforks.game import RULES as R
 from tabletown.games.torches_and_pitchforks.game import render
@@ -27,7 +28,7 @@ from tests.unit.test_torches_and_pitchforks_scenario import (
     step,
 )
 
-NAMES = ["Nicole", "Jess &lt;3", "Bot 3"]
+NAMES = ["Nicole", "Jess <3", "Bot 3"]  # as typed
 PHONE_BOARD_PX = 370  # a 390 px screen less the page's margins
 
 
@@ -58,18 +59,16 @@ def _draw(s, seat, narrow=False, names=NAMES):
 
 
 def test_the_render_module_imports_no_rules_scoring_or_bots():
-    tree = ast.parse(Path(board.__file__).read_text())
-    imported = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.ImportFrom):
-            imported.add((node.module or "") + ":" + ",".join(a.name for a in node.names))
-        elif isinstance(node, ast.Import):
-            imported.update(a.name for a in node.names)
-    assert imported <= {"__future__:annotations", "contextlib:contextmanager", "dataclasses:dataclass",
-                        "html:unescape", "typing:Any,Iterator,Optional",
-                        "tabletown.engine.draw:PALETTE,Board,Drawing,esc,fit_lines,names_in",
-                        "tabletown.engine.words:plural",
-                        "content:CARDS,gift_of,text_of"}
+    # The board is drawn from the view alone: the render kit, the card texts and its own card faces.
+    for module in (board, draw_faces):
+        imported = set()
+        for node in ast.walk(ast.parse(Path(module.__file__).read_text())):
+            if isinstance(node, ast.ImportFrom):
+                imported.add(node.module or "")
+            elif isinstance(node, ast.Import):
+                imported.update(a.name for a in node.names)
+        assert imported <= {"__future__", "contextlib", "dataclasses", "typing", "tabletown.engine.draw",
+                            "tabletown.engine.words", "content", "draw_faces"}
 
 
 @pytest.mark.parametrize("narrow", [False, True])
@@ -149,11 +148,22 @@ def test_the_board_is_drawn_in_keyed_parts():
 
 
 def test_names_are_escaped_once():
-    # The page hands over names escaped for HTML; they appear as typed, escaped exactly once.
-    svg, _ = _draw(_cancel_state(), 0, names=["&lt;b&gt;Nic&lt;/b&gt;", "Jess &amp; co", "{seat0}"])
-    assert "&lt;b&gt;Nic&lt;/b&gt;" in svg and "Jess &amp; co" in svg and "<b>" not in svg and "&amp;lt;" not in svg
+    # The page hands over names as typed; they appear as typed, escaped exactly once.
+    svg, _ = _draw(_cancel_state(), 0, names=["<b>Nic</b>", "Jess & co", "{seat0}"])
+    assert "&lt;b&gt;Nic&lt;/b&gt;" in svg and "Jess &amp; co" in svg and "<b>" not in svg
+    assert "&amp;lt;" not in svg and "&amp;amp;" not in svg
     # A player called "{seat0}" is shown by that name, never as another player's.
     assert visible(dict(svg.parts)["mob-2"]).startswith("{seat0} Score")
+
+
+def test_a_player_to_choose_is_named_as_typed_on_their_button():
+    # Sticky Fingers takes a card from another player: the button for a player named "{seat0}"
+    # says that name, not the name of the player in seat 0.
+    s = build(n=3, turn=0, hands={0: ["Sticky Fingers"], 1: ["Torch"], 2: ["Rake"]}, monster_top=["Giant Rat"])
+    s = play_card(s, 0, "Sticky Fingers")
+    svg, legal = _draw(s, 0, names=["Nicole", "Jess", "{seat0}"])
+    assert {"type": "target", "seat": 2} in legal
+    assert 'aria-label="Choose {seat0}"' in svg and "Choose Nicole" not in svg
 
 
 def test_a_finished_game_is_flagged_and_leaves_the_score_table_to_the_page():
@@ -301,26 +311,26 @@ def test_every_cards_whole_text_fits_on_its_card(layout):
 
 
 def test_card_tags_say_what_kind_of_card_it_is():
-    assert board.card_tag(C.BY_NAME["Heck Spawn"]) == "Combat · +2 Power"
-    assert board.card_tag(C.BY_NAME["Charge"]) == "Combat · +2 Strength"
-    assert board.card_tag(C.BY_NAME["Sticky Fingers"]) == "Any time"
-    assert board.card_tag(C.BY_NAME["Only a Dream"]) == "Cancel"
-    assert board.card_tag(C.BY_NAME["Antacid"]) == "Defense vs Vampire"
-    assert board.card_tag(C.BY_NAME["Sword"]) == "Weapon +3"
-    assert board.card_tag(C.BY_NAME["Night Watch"]) == "Leader"
-    assert board.card_tag(C.BY_NAME["Officer Dave"]) == "Townsfolk +2"
-    assert board.card_tag(C.BY_NAME["Vampire"]) == "Vampire · Power 9 · Kill 1"
+    assert draw_faces.card_tag(C.BY_NAME["Heck Spawn"]) == "Combat · +2 Power"
+    assert draw_faces.card_tag(C.BY_NAME["Charge"]) == "Combat · +2 Strength"
+    assert draw_faces.card_tag(C.BY_NAME["Sticky Fingers"]) == "Any time"
+    assert draw_faces.card_tag(C.BY_NAME["Only a Dream"]) == "Cancel"
+    assert draw_faces.card_tag(C.BY_NAME["Antacid"]) == "Defense vs Vampire"
+    assert draw_faces.card_tag(C.BY_NAME["Sword"]) == "Weapon +3"
+    assert draw_faces.card_tag(C.BY_NAME["Night Watch"]) == "Leader"
+    assert draw_faces.card_tag(C.BY_NAME["Officer Dave"]) == "Townsfolk +2"
+    assert draw_faces.card_tag(C.BY_NAME["Vampire"]) == "Vampire · Power 9 · Kill 1"
 
 
 # --- the log's words --------------------------------------------------------------------------------------------
 
 def test_every_event_the_rules_make_has_a_phrase():
+    import tabletown.games.torches_and_pitchforks.acting as acting_module
     import tabletown.games.torches_and_pitchforks.effects as effects_module
-    import tabletown.games.torches_and_pitchforks.rules as rules_module
     import tabletown.games.torches_and_pitchforks.turn as turn_module
 
     made = set()
-    for module in (rules_module, turn_module, effects_module):
+    for module in (acting_module, turn_module, effects_module):
         made |= set(re.findall(r'emit\("(\w+)"', Path(module.__file__).read_text()))
     made |= {"roll", "shuffle", "reveal"}
     assert made == set(PHRASES)
@@ -441,7 +451,7 @@ def test_what_a_player_is_asked_in_each_task_and_phase():
 
 def test_the_board_and_the_bots_read_who_is_asked_from_the_view():
     from tabletown.engine.prng import Rng, seed_state
-    from tabletown.games.torches_and_pitchforks.rules import asked_seat
+    from tabletown.games.torches_and_pitchforks.decisions import asked_seat
 
     s = R.setup(12, 3, {"target": 20})
     rng = Rng(seed_state(12))

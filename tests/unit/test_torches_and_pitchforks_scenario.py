@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any, Optional
 
 from tabletown.games.torches_and_pitchforks import content as C
+from tabletown.games.torches_and_pitchforks.acting import advance
 from tabletown.games.torches_and_pitchforks.game import RULES
-from tabletown.games.torches_and_pitchforks.rules import advance
 from tabletown.games.torches_and_pitchforks.turn import Turn
 
 R = RULES

@@ -41,7 +41,7 @@ from typing import Any, Iterator
 from ...cli import simulate
 from ...engine.bots import choose, next_state
 from .content import CURRENT_VERSION, STORY_POINTS_BY_VERSION, STORY_POINTS_FROM, TAVERNERS, taverner_points
-from .rules import final_key, luck_showing
+from .scoring import final_key, luck_showing
 
 GAME = "tavern-tussle"
 # Rules version 6 with the "Taverner bonus points" option plays and scores as version 5 did, so

@@ -3,10 +3,14 @@
 - easy: a fast greedy heuristic. It activates the Hero that adds most to its stories
   (plus a rough worth of the Hero's ability), discards the Hero its left neighbour
   wants most, and picks targets by projecting the effect on every tableau.
-- hard: perfect-information Monte Carlo (`make_search_bot`): it samples the cards it
-  cannot see (other hands, the deck, the discard pile and the secret picks) with
-  `determinize`, tries each candidate in every sample and plays on with the easy bot
-  to the end of the round (or the game), scoring its lead over the best opponent.
+- hard: perfect-information Monte Carlo, the game's own (its playouts run in place, with a
+  quiet move and a quicker PRNG). For each of a few samples of the cards it cannot see
+  (other hands, the deck, the discard pile and the secret picks, drawn with `determinize`)
+  it tries every candidate and plays on to the end of the round (or of the game), every
+  player picturing the easy bot's choice most of the time and any legal move otherwise
+  (`playout_move`), and it keeps the candidate with the best average standing (`_evaluate`:
+  its points against the best and the average opponent, and the Initiative its tableau
+  will add).
 """
 
 from __future__ import annotations
@@ -26,11 +30,12 @@ from .content import (
     counts_taverner_points,
     taverner_points,
 )
-from .rules import ROUNDS, STORIES_PER_ROUND, QuickRng, initiative_bonus, score_counts, theme_counts
+from .play import ROUNDS, STORIES_PER_ROUND, QuickRng
+from .scoring import initiative_bonus, score_counts, theme_counts
 
 
 def _gain(counts: list[int], t: int) -> int:
-    """Points added by one more card of theme t (the scoring is greedy: see rules)."""
+    """Points added by one more card of theme t (the scoring is greedy: see scoring.score_counts)."""
     ct = counts[t]
     g = 1
     for x in counts:
@@ -241,9 +246,10 @@ INITIATIVE_WORTH = 0.15
 
 
 def _evaluate(state: State, seat: int) -> float:
-    """The seat's standing at the end of a playout: its score (with its Taverner's Story
-    Points) against the best and the average opponent (active Heroes counted), the Initiative its tableau will add in the
-    phases still to come, and a bonus for winning a finished game."""
+    """The seat's standing at the end of a playout: its score (with its Taverner bonus points
+    where the game counts them) against the best and the average opponent (active Heroes
+    counted), the Initiative its tableau will add in the phases still to come, and a bonus
+    for winning a finished game."""
     tabs = state["tab"]
     play = state["play"]
     scores = []

@@ -1,20 +1,30 @@
-"""Tavern Tussle rules.
+"""Tavern Tussle: the rules engine on the game kit.
 
-State (plain JSON; seats are 0..n-1, the player on a seat's left is seat+1):
+A state is plain JSON, with no English in it (seats are 0..n-1; the player on a seat's left
+is seat+1):
 
-- "rng": the PRNG words; "v": the rules version the game is played under (see below).
-- "n", "adv" (the 3–4 player Advanced Variant), "ages" (the seats from youngest to
-  oldest: the last tie-breaker of Initiative and of the final scores), "taverner_bonus"
-  (version 6 on: the "Taverner bonus points" option).
-- "tav": Taverner id per seat; "tup": Taverner face-up per seat.
-- "round" 1..3, "story" 1..3, "phase": "pick" | "resolve" | "over".
-- hidden: "deck" (drawn from the end); per seat, owner only: "hands", "act" and "dis"
-  (the secret picks of this story phase), "discards" (the seat's own revealed-phase
-  discards still in the discard pile: the pile is these, one card from each seat per
-  story phase) and "passed" (the cards the seat last handed to its left).
-- public: "play" (revealed active Hero per seat), "tab" (tableau per seat), "inits"
-  (Initiative of each active Hero this phase), "order" (seats still to act) and
-  "ctx" (the Hero now acting: its remaining steps, target and pending choice).
+- "rng": the PRNG words; "v": the rules version the game began under (1 to 6, see below)
+- "n": seat count; "adv": the 3–4 player Advanced Variant; "ages": the seats from youngest
+  to oldest (the last tie-breaker of Initiative and of the final scores);
+  "taverner_bonus" (version 6 on): the "Taverner bonus points" option
+- "tav": the Taverner card per seat; "tup": per seat, True while that Taverner is face-up
+- "round" 1..3, "story" 1..3 (the story phase of the round), "phase" (pick | resolve | over)
+- hidden: "deck" (Hero ids, drawn from the end of the list)
+- per seat, seen by its owner only: "hands"; "act" and "dis" (this story phase's secret
+  picks: the Hero to activate and the Hero to discard, None until picked); "discards" (the
+  seat's revealed discards still in the discard pile: the pile is these, one card from each
+  seat per story phase); "passed" (the cards the seat last handed to its left, or None)
+- public: "play" (per seat, the revealed active Hero, None once stolen or when there is
+  none); "tab" (per seat, the tableau); "inits" (per seat, the Initiative of its active
+  Hero while they act, else None); "order" (the seats still to act, first one first)
+- "ctx": None, or the Hero now acting {"seat", "card", "ops" (its steps still to run:
+  abilities, "target", "each", "copy", "@p" for a fixed target, "_" for a step done),
+  "target" (the seat targeted, -1 for none), "ask" (None, or the choice its player owes:
+  target | steal | heal | copy), "opts" (the options of that choice), "hits" (Advanced
+  Variant: seats whose card it flipped or stole, to turn their Taverner face-down)}
+
+Every seat still picking picks at once (`active` lists them all); while Heroes act, only the
+player of the acting Hero is asked, and only when a choice has more than one option.
 
 A card on the table is an int: the Hero id when face-up, ``~id`` (= -1 - id) when it is
 flipped to its Coin side. Every Coin was seen face-up by the whole table before it
@@ -42,75 +52,29 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
-from ...engine.events import Events
 from ...engine.prng import Rng, seed_state
 from ...engine.rules import Action, BadSetup, IllegalAction, Rules, State, View, is_listed, make_outcome, seat_token
 from ...engine.state import clone
 from ...engine.words import plural
-from ...engine.zones import HIDDEN, OWNER, Zone, Zones
-from .content import (
-    BATTLE,
-    BONUS_OPTIONAL_FROM,
-    BOOST_BONUS,
-    COIN,
-    CURRENT_VERSION,
-    DRAUGHT_BONUS,
-    EDITIONS,
-    H_THEME,
-    LUCK,
-    TARGETED,
-    TAVERNERS,
-    THEMES,
-    counts_taverner_points,
-    hero_label,
-    taverner_points,
-)
+from .content import BONUS_OPTIONAL_FROM, EDITIONS, H_THEME, TAVERNERS, counts_taverner_points, hero_label
 from .phrases import PHRASES
+from .play import ROUNDS, STORIES_PER_ROUND, ZONES, Play, QuietPlay, deal, play
+from .scoring import (
+    CURRENT,
+    STORY_POINTS,
+    bonus_points,
+    final_key,
+    initiative_bonus,
+    luck_showing,
+    points,
+    score_counts,
+    stories,
+    theme_counts,
+)
 
-ROUNDS = 3
-HAND_SIZE = 6
-STORIES_PER_ROUND = 3
-# Points for a story of 0..5 distinct themes.
-STORY_POINTS = (0, 1, 3, 6, 10, 15)
-CURRENT = CURRENT_VERSION
-_SPLIT = frozenset(("target", "each", "copy"))
+# The deck, the discard pile and the passed cards change only when a story phase is revealed or
+# a round dealt, and then they are replaced, never changed in place (play.py): a move shares them.
 _REPLACED_WHOLE = frozenset(("deck", "discards", "passed"))
-
-
-class QuickRng(Rng):
-    """The engine's PRNG (xoshiro128**) drawing the very same numbers, written out for speed:
-    the hard bot draws hundreds of thousands of them a game in its playouts."""
-
-    __slots__ = ()
-
-    def next_u32(self) -> int:
-        s = self.s
-        s0, s1, s2, s3 = s
-        x = (s1 * 5) & 0xFFFFFFFF
-        result = ((((x << 7) | (x >> 25)) & 0xFFFFFFFF) * 9) & 0xFFFFFFFF
-        s2 ^= s0
-        s3 ^= s1
-        s[0] = s0 ^ s3
-        s[1] = s1 ^ s2
-        s[2] = s2 ^ ((s1 << 9) & 0xFFFFFFFF)
-        s[3] = ((s3 << 11) | (s3 >> 21)) & 0xFFFFFFFF
-        return result
-
-    def below(self, n: int) -> int:
-        if n <= 0:
-            raise ValueError("below() needs a positive bound")
-        limit = 0x100000000 - (0x100000000 % n)
-        next_u32 = self.next_u32
-        while True:
-            v = next_u32()
-            if v < limit:
-                return v % n
-
-    def shuffle(self, items: list[Any]) -> None:
-        below = self.below
-        for i in range(len(items) - 1, 0, -1):
-            j = below(i + 1)
-            items[i], items[j] = items[j], items[i]
 
 
 # --- the players' order from youngest to oldest ---------------------------------------------
@@ -131,125 +95,8 @@ def age_order(code: int, seats: int) -> list[int]:
     return [d - 1 for d in digits]
 
 
-# --- scoring -------------------------------------------------------------------------
-def theme_counts(tableau: list[int]) -> list[int]:
-    """How many cards of each theme a tableau shows (flipped cards are Coins)."""
-    counts = [0, 0, 0, 0, 0]
-    themes = H_THEME
-    for c in tableau:
-        counts[themes[c] if c >= 0 else COIN] += 1
-    return counts
-
-
-def score_counts(counts: list[int]) -> int:
-    """Best total over all groupings into stories of distinct themes.
-
-    Greedy is optimal: a story takes one card of every theme still left. The story
-    sizes this gives are the conjugate of the theme counts, which majorizes the sizes
-    of any other grouping; the points 1/3/6/10/15 are convex, so nothing beats it
-    (tests check this against a brute force).
-    """
-    key = tuple(counts)
-    total = _SCORES.get(key)
-    if total is None:
-        total = 0
-        for k in range(1, max(counts) + 1):
-            total += STORY_POINTS[sum(1 for x in counts if x >= k)]
-        _SCORES[key] = total
-    return total
-
-
-# score_counts remembers every tally it has scored: bots score the same few hundred tallies
-# again and again.
-_SCORES: dict[tuple[int, ...], int] = {}
-
-
-def stories(tableau: list[int]) -> list[list[str]]:
-    """The grouping behind `score_counts`: each story as a list of theme names."""
-    counts = theme_counts(tableau)
-    result = []
-    while any(counts):
-        result.append([THEMES[t] for t in range(5) if counts[t]])
-        counts = [max(0, x - 1) for x in counts]
-    return result
-
-
-def tableau_score(tableau: list[int]) -> int:
-    return score_counts(theme_counts(tableau))
-
-
-def bonus_points(state: State, seat: int) -> int:
-    """The points `seat`'s Taverner card adds to their score (0 unless the game counts them)."""
-    if not counts_taverner_points(state):
-        return 0
-    return taverner_points(state["tav"][seat], state["n"], state["v"], state["adv"])
-
-
-def points(state: State, seat: int) -> int:
-    """A player's points: their stories, plus their Taverner card's points where they count."""
-    return tableau_score(state["tab"][seat]) + bonus_points(state, seat)
-
-
-def luck_showing(tableau: list[int]) -> int:
-    """Face-up Luck Heroes in a tableau (a Coin shows no Luck)."""
-    return sum(1 for c in tableau if c >= 0 and H_THEME[c] == LUCK)
-
-
-def initiative_bonus(tableau: list[int], taverner: int, taverner_up: bool = True, version: int = CURRENT) -> int:
-    """What a seat adds to the Initiative of every Hero it activates now.
-
-    +2 for each face-up Boost Hero in the tableau. The Hare's Quick Draught: in version 2,
-    +3 for each face-up Cheers Hero in the tableau ("if this card is face-up in your
-    tableau"); in version 1, +3 while the Hare Taverner card is face-up.
-    """
-    edition = EDITIONS[version]
-    bonus = 0
-    cheers = 0
-    for c in tableau:
-        if c >= 0:
-            if edition.boost[c]:
-                bonus += BOOST_BONUS
-            if edition.cheers[c]:
-                cheers += 1
-    draught = DRAUGHT_BONUS[taverner]
-    if version >= 2:
-        bonus += draught * cheers
-    elif taverner_up:
-        bonus += draught
-    return bonus
-
-
-def initiative(card: int, tableau: list[int], taverner: int, taverner_up: bool = True, version: int = CURRENT) -> int:
-    """A Hero's Initiative: its printed value plus the bonus of its player's tableau."""
-    return EDITIONS[version].init[card] + initiative_bonus(tableau, taverner, taverner_up, version)
-
-
-def initiative_key(init: int, luck: int, tableau_size: int, age_rank: int) -> tuple[int, int, int, int]:
-    """Sort key of an active Hero (smallest acts first): the highest Initiative, then the
-    most Luck showing, then the fewest cards in the tableau, then the youngest player."""
-    return (-init, -luck, tableau_size, age_rank)
-
-
-def final_key(score: int, luck: int, tableau_size: int, age_rank: int, version: int, seats: int) -> tuple[int, ...]:
-    """Ranking key of a final score (largest wins): the most points, then the most Luck,
-    then the fewest tableau cards, then the younger player (version 1: only the
-    youngest player wins a tie; other players tied on every count share the place)."""
-    if version >= 2:
-        youth = seats - age_rank
-    else:
-        youth = 1 if age_rank == 0 else 0
-    return (score, luck, -tableau_size, youth)
-
-
 class TavernTussle(Rules):
-    zones = Zones(
-        Zone("deck", HIDDEN, pool="heroes"),
-        Zone("hands.*", OWNER, pool="heroes"),
-        Zone("act.*", OWNER, pool="heroes"),
-        Zone("dis.*", OWNER, pool="heroes"),
-        Zone("discards.*", OWNER, pool="heroes"),
-        Zone("passed.*", OWNER, pool="heroes"),
-    )
+    zones = ZONES
     phrases = PHRASES
 
     # --- setup ---------------------------------------------------------------------
@@ -280,7 +127,7 @@ class TavernTussle(Rules):
         }
         if v >= BONUS_OPTIONAL_FROM:
             st["taverner_bonus"] = bool(opts["taverner_bonus"])
-        _deal(st, Events())
+        deal(Play(st))
         return st
 
     # --- turn structure ---------------------------------------------------------------
@@ -318,16 +165,15 @@ class TavernTussle(Rules):
     def apply(self, state: State, seat: int, action: Action) -> tuple[State, list[dict[str, Any]]]:
         if not isinstance(action, dict) or not is_listed(action, self.legal(state, seat)):
             raise IllegalAction(self._why_illegal(state, seat))
-        # The deck, the discard pile and the passed cards change only when a story phase is
-        # revealed or a round dealt, and then they are replaced, never changed in place (see
-        # _reveal and _deal): sharing them with `state` makes every move cheaper.
-        st = {k: (v if k in _REPLACED_WHOLE else clone(v)) for k, v in state.items()}
-        return st, _play(st, seat, action)
+        # Shares the piles that are only ever replaced: every move is cheaper.
+        m = Play({k: (v if k in _REPLACED_WHOLE else clone(v)) for k, v in state.items()})
+        play(m, seat, action)
+        return m.result()
 
     def play_in_place(self, state: State, seat: int, action: Action) -> None:
         """Play a legal `action` by changing `state` itself. Only for bots playing on in a
         sampled world of their own (no copy per move, no check, no events kept)."""
-        _play(state, seat, action, _QUIET)
+        play(QuietPlay(state), seat, action)
 
     def _why_illegal(self, state: State, seat: int) -> str:
         if state.get("phase") == "over":
@@ -546,364 +392,6 @@ class TavernTussle(Rules):
         scores = [points(state, p) for p in range(state["n"])]
         best = max(scores[p] for p in range(state["n"]) if p != seat)
         return float(scores[seat] - best)
-
-
-# --- one move ----------------------------------------------------------------------------
-class _QuietEvents(Events):
-    """Events nobody will read (a bot's playout): adding one keeps nothing."""
-
-    quiet = True
-
-    def add(self, t: str, **fields: Any) -> dict[str, Any]:
-        return fields
-
-
-_QUIET = _QuietEvents()
-
-
-def _play(st: State, seat: int, action: Action, ev: Optional[Events] = None) -> Events:
-    """Play a checked `action` of `seat` on `st` (changed in place) and everything it sets
-    off: the reveal, the Heroes acting in turn, the next story phase or round."""
-    if ev is None:
-        ev = Events()
-    kind = action["type"]
-    if kind == "activate":
-        c = action["card"]
-        hand = st["hands"][seat]
-        hand.remove(c)
-        st["act"][seat] = c
-        ev.add("activate", seat=seat)
-        if len(hand) == 1:
-            st["dis"][seat] = hand.pop()
-            ev.add("discard", seat=seat, last=True)
-        _after_pick(st, ev)
-    elif kind == "discard":
-        c = action["card"]
-        st["hands"][seat].remove(c)
-        st["dis"][seat] = c
-        ev.add("discard", seat=seat, last=False)
-        _after_pick(st, ev)
-    else:
-        ctx = st["ctx"]
-        ctx["ask"] = None
-        ctx["opts"] = []
-        ops = ctx["ops"]
-        if kind == "target":
-            ctx["target"] = action["seat"]
-            ops.pop(0)
-            ev.add("target", seat=seat, card=ctx["card"], target=action["seat"], chosen=True)
-        elif kind == "steal":
-            _steal(st, seat, ctx["target"], action["card"], ev)
-            ops.pop(0)
-        elif kind == "heal":
-            _heal(st, seat, action["card"], ev)
-            ops.pop(0)
-        elif kind == "copy":
-            c = action["card"]
-            ops[0:1] = list(EDITIONS[st["v"]].copy_ops[c])
-            ev.add("copy", seat=seat, card=c)
-        _advance(st, ev)
-    return ev
-
-
-# --- the story phase ------------------------------------------------------------------
-def _deal(st: State, ev: Events) -> None:
-    """Deal a hand of six to every player; a deck that runs out takes the discard pile,
-    shuffled."""
-    n = st["n"]
-    deck = st["deck"] = clone(st["deck"])
-    hands = st["hands"]
-    for s in range(n):
-        hand = hands[s]
-        for _ in range(HAND_SIZE):
-            if not deck:
-                deck.extend(_discard_pile(st))
-                st["discards"] = [[] for _ in range(n)]
-                ev.shuffle(QuickRng(st["rng"]), deck, "deck")
-            hand.append(deck.pop())
-        hand.sort()
-    st["passed"] = [None] * n
-    # Every player now sees cards nobody saw before: the move cannot be taken back.
-    ev.add("deal", round=st["round"], barrier=True)
-
-
-def _discard_pile(st: State) -> list[int]:
-    """The discard pile in the order it was laid: one card from each seat per story phase."""
-    pile = []
-    for cards in zip(*st["discards"]):
-        pile.extend(cards)
-    return pile
-
-
-def _after_pick(st: State, ev: Events) -> None:
-    act, dis = st["act"], st["dis"]
-    for s in range(st["n"]):
-        if act[s] is None or dis[s] is None:
-            return
-    _reveal(st, ev)
-    _advance(st, ev)
-
-
-def _reveal(st: State, ev: Events) -> None:
-    """Every active Hero is revealed at once, the rest of each hand passes left, and the
-    Heroes are ordered by Initiative."""
-    n = st["n"]
-    v = st["v"]
-    act, dis, play = st["act"], st["dis"], st["play"]
-    st["discards"] = [pile + [dis[s]] for s, pile in enumerate(st["discards"])]
-    for s in range(n):
-        play[s] = act[s]
-        act[s] = None
-        dis[s] = None
-    hands = st["hands"]
-    st["passed"] = [list(h) for h in hands]
-    if hands[0]:
-        st["hands"] = [sorted(hands[(s - 1) % n]) for s in range(n)]
-    tab, tav, ages = st["tab"], st["tav"], st["ages"]
-    inits = []
-    keys = []
-    for s in range(n):
-        init = initiative(play[s], tab[s], tav[s], st["tup"][s], v)
-        inits.append(init)
-        luck = luck_showing(tab[s]) + (1 if H_THEME[play[s]] == LUCK else 0)
-        keys.append((initiative_key(init, luck, len(tab[s]), ages.index(s)), s))
-    keys.sort()
-    st["inits"] = inits
-    st["order"] = [s for _, s in keys]
-    st["phase"] = "resolve"
-    ev.reveal(zone="act", what=list(play), inits=inits, order=list(st["order"]))
-    if v >= 2 and not getattr(ev, "quiet", False):
-        for (ka, a), (kb, b) in zip(keys, keys[1:]):
-            if ka[0] == kb[0]:
-                why = next(i for i in range(1, 4) if ka[i] != kb[i])
-                ev.add("tie", first=a, then=b, init=inits[a], by=("", "luck", "tableau", "age")[why])
-    if st["hands"][0]:
-        ev.add("pass_left")
-
-
-# --- resolving the active Heroes ----------------------------------------------------
-def _advance(st: State, ev: Events) -> None:
-    """Run the acting Hero, then the next ones in Initiative order, until a player must
-    choose something or the story phase is over."""
-    n = st["n"]
-    while True:
-        ctx = st["ctx"]
-        if ctx is not None:
-            if _run(st, ev):
-                return
-            st["ctx"] = None
-            for p in ctx["hits"]:
-                # Advanced Variant: a player whose card was flipped or stolen turns their
-                # Taverner face-down once the Hero's action is over.
-                if st["tup"][p]:
-                    st["tup"][p] = False
-                    ev.add("taverner_down", seat=p)
-        order = st["order"]
-        if not order:
-            _end_story(st, ev)
-            return
-        s = order.pop(0)
-        c = st["play"][s]
-        if c is None:
-            continue
-        if c < 0:
-            ev.add("flipped", seat=s, card=~c)
-            continue
-        edition = EDITIONS[st["v"]]
-        ops = edition.ops[c][st["tav"][s]]
-        if not ops:
-            if edition.cheers[c]:
-                why = "draught" if st["v"] >= 2 else "draught_v1"
-            elif edition.boost[c]:
-                why = "boost"
-            else:
-                why = "none"
-            ev.add("idle", seat=s, card=c, why=why)
-            continue
-        if st["adv"]:
-            tup = st["tup"]
-            if all(not tup[p] for p in range(n) if p != s):
-                for p in range(n):
-                    tup[p] = True
-                ev.add("unflip_all")
-        st["ctx"] = {"seat": s, "card": c, "ops": list(ops), "target": -1, "ask": None, "opts": [], "hits": []}
-        ev.add("acts", seat=s, card=c, abilities=list(edition.heroes[c]["abilities"]),
-               special=st["tav"][s] if edition.cheers[c] else None)
-
-
-def _end_story(st: State, ev: Events) -> None:
-    play, tab = st["play"], st["tab"]
-    for s in range(st["n"]):
-        if play[s] is not None:
-            tab[s].append(play[s])
-            play[s] = None
-    st["inits"] = [None] * st["n"]
-    if st["hands"][0]:
-        st["story"] += 1
-        st["phase"] = "pick"
-        return
-    if st["round"] < ROUNDS:
-        st["round"] += 1
-        st["story"] = 1
-        st["phase"] = "pick"
-        ev.add("round", round=st["round"], cards=HAND_SIZE)
-        _deal(st, ev)
-        return
-    st["phase"] = "over"
-    ev.add("over")
-
-
-def _off_limits(st: State, p: int) -> bool:
-    return st["adv"] and not st["tup"][p]
-
-
-def _coins(st: State, p: int) -> list[int]:
-    """Card ids of the Coins another player could steal from `p` (active first)."""
-    out = []
-    c = st["play"][p]
-    if c is not None and c < 0:
-        out.append(~c)
-    for c in st["tab"][p]:
-        if c < 0:
-            out.append(~c)
-    return out
-
-
-def _usable(st: State, p: int, ops: list[str]) -> int:
-    """How many of the targeted steps `ops` would do something against `p`."""
-    c = st["play"][p]
-    up = c is not None and c >= 0
-    battle = up and H_THEME[c] == BATTLE
-    coins = len(_coins(st, p))
-    used = 0
-    for op in ops:
-        if op == "attack" or (op == "counter" and battle):
-            if up:
-                used += 1
-                up = battle = False
-                coins += 1
-        elif op == "steal":
-            if coins:
-                used += 1
-                coins -= 1
-    return used
-
-
-def _targets(st: State, s: int, ops: list[str]) -> list[int]:
-    """Players the targeted steps may target. A Hero must use its abilities when it can,
-    so only the players against whom the most of them can be done (left of `s` first)."""
-    seg = []
-    for op in ops:
-        if op in _SPLIT or op[0] == "@":
-            break
-        if op in TARGETED:
-            seg.append(op)
-    best, targets = 0, []
-    n = st["n"]
-    for i in range(1, n):
-        p = (s + i) % n
-        if _off_limits(st, p):
-            continue
-        u = _usable(st, p, seg)
-        if u > best:
-            best, targets = u, [p]
-        elif u == best and u:
-            targets.append(p)
-    return targets
-
-
-def _can_use(st: State, s: int, ops: tuple[str, ...]) -> bool:
-    """Whether a Hero of `s` with these steps could do something now (for Copycat Cider)."""
-    if "heal" in ops and any(c < 0 for c in st["tab"][s]):
-        return True
-    return "target" in ops and bool(_targets(st, s, list(ops[1:])))
-
-
-def _run(st: State, ev: Events) -> bool:
-    """Run the acting Hero's steps; True when its player must choose something."""
-    ctx = st["ctx"]
-    s = ctx["seat"]
-    ops = ctx["ops"]
-    play = st["play"]
-    while ops:
-        op = ops[0]
-        if op == "target":
-            targets = _targets(st, s, ops[1:])
-            if len(targets) > 1:
-                ctx["ask"], ctx["opts"] = "target", targets
-                return True
-            ctx["target"] = targets[0] if targets else -1
-            if targets:
-                ev.add("target", seat=s, card=ctx["card"], target=targets[0], chosen=False)
-            else:
-                ev.add("no_target", seat=s, card=ctx["card"])
-        elif op[0] == "@":
-            p = int(op[1:])
-            ctx["target"] = -1 if _off_limits(st, p) else p
-        elif op == "each":
-            n = st["n"]
-            ops[1:1] = [x for i in range(1, n) for x in ("@%d" % ((s + i) % n), "steal")]
-        elif op == "attack" or op == "counter":
-            t = ctx["target"]
-            if t >= 0:
-                c = play[t]
-                if c is not None and c >= 0 and (op == "attack" or H_THEME[c] == BATTLE):
-                    play[t] = ~c
-                    ev.add("flip", seat=s, card=ctx["card"], how=op, target=t, victim=c)
-                    _hit(st, t)
-        elif op == "steal":
-            t = ctx["target"]
-            coins = _coins(st, t) if t >= 0 else []
-            if len(coins) > 1:
-                ctx["ask"], ctx["opts"] = "steal", coins
-                return True
-            if coins:
-                _steal(st, s, t, coins[0], ev)
-        elif op == "heal":
-            coins = [~c for c in st["tab"][s] if c < 0]
-            if len(coins) > 1:
-                ctx["ask"], ctx["opts"] = "heal", coins
-                return True
-            if coins:
-                _heal(st, s, coins[0], ev)
-        elif op == "copy":
-            copy_ops = EDITIONS[st["v"]].copy_ops
-            seen = []
-            for c in st["tab"][s]:
-                if c >= 0 and copy_ops[c] and c not in seen and _can_use(st, s, copy_ops[c]):
-                    seen.append(c)
-            if len(seen) > 1:
-                ctx["ask"], ctx["opts"] = "copy", seen
-                return True
-            if seen:
-                ops[0:1] = ["_"] + list(copy_ops[seen[0]])
-                ev.add("copy", seat=s, card=seen[0])
-        ops.pop(0)
-    return False
-
-
-def _hit(st: State, p: int) -> None:
-    """Advanced Variant: note a player whose card was flipped or stolen by another player."""
-    hits = st["ctx"]["hits"]
-    if st["adv"] and p not in hits:
-        hits.append(p)
-
-
-def _steal(st: State, s: int, t: int, card: int, ev: Events) -> None:
-    coin = ~card
-    if st["play"][t] == coin:
-        st["play"][t] = None
-    else:
-        st["tab"][t].remove(coin)
-    st["tab"][s].append(coin)
-    ev.add("steal", seat=s, target=t, card=card)
-    _hit(st, t)
-
-
-def _heal(st: State, s: int, card: int, ev: Events) -> None:
-    tab = st["tab"][s]
-    tab[tab.index(~card)] = card
-    ev.add("heal", seat=s, card=card)
 
 
 # --- hidden information ----------------------------------------------------------------

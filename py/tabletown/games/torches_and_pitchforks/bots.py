@@ -20,12 +20,25 @@ from tabletown.engine.prng import Rng
 from tabletown.engine.rules import Action, Rules, View
 
 from . import content as C
+from .bots_judgement import (
+    card_value,
+    cards_to_play,
+    defense_plays,
+    fight_sum,
+    find_action,
+    folk_worth,
+    hand,
+    hand_count,
+    leader_rival,
+    score,
+    target_choice,
+    task_choice,
+    threat,
+)
 from .content import CARDS
 from .scoring import (
     MIN_MOB,
     combat_wins,
-    enh_value,
-    is_weapon,
     kill_count,
     leader_of,
     living,
@@ -42,175 +55,6 @@ HOSTILE_COMBAT = {"Heck Spawn", "Enraged Monster", "Pure Evil", "Disorganized Mo
                   "Night of the Walking Dead", "Bump on the Head", "Escape Plan"}
 
 
-# --- what a view shows ------------------------------------------------------------------------------
-
-def hand(view: View, seat: int) -> list[int]:
-    return [c for c in view["hands"][seat] if c is not None]
-
-
-def hand_count(view: View, seat: int) -> int:
-    return len(view["hands"][seat])
-
-
-def score(view: View, seat: int) -> int:
-    return view["derived"]["scores"][seat]
-
-
-def fight_sum(view: View) -> tuple[int, int]:
-    """(the fighting Mob's Strength, the Monster's Power) as they stand."""
-    cb = view["derived"]["combat"]
-    return cb["strength"], cb["power"]
-
-
-def choosing(view: View, seat: int) -> Optional[int]:
-    c = view["choosing"][seat]
-    return c if isinstance(c, int) else None
-
-
-# --- shared judgement ---------------------------------------------------------------------------
-
-def townsfolk_worth(cid: int) -> float:
-    c = CARDS[cid]
-    return 1.0 + c["bonus"] + 0.5 * c["vs_bonus"] + (0.8 if c["perk"] else 0.0)
-
-
-def folk_worth(view: View, seat: int, idx: int) -> float:
-    t = view["mobs"][seat][idx]
-    worth = townsfolk_worth(t["c"])
-    for e in t["enh"]:
-        worth += 1.0 + enh_value(e, None, None) + (1.5 if CARDS[e]["kind"] == "leader" else 0.0)
-    return worth
-
-
-def card_value(view: View, seat: int, cid: int) -> float:
-    """How much keeping `cid` in hand is worth to `seat`."""
-    c = CARDS[cid]
-    kind = c["kind"]
-    mob = view["mobs"][seat]
-    if kind == "townsfolk":
-        return 4.0
-    if kind == "leader":
-        return 0.6 if leader_of(mob) is not None else 3.5 + c["bonus"]
-    if kind == "weapon":
-        free = any(not t["dead"] and sum(1 for e in t["enh"] if is_weapon(e)) < (2 if CARDS[t["c"]]["perk"] == "slots" else 1)
-                   for t in mob)
-        return (1.0 + c["bonus"]) * (1.0 if free else 0.5)
-    if kind == "defense":
-        return 1.0 if view["defense"][seat] is not None else 3.0
-    eff = c["effect"]
-    if eff == "cancel":
-        return 6.0
-    if eff == "escape":
-        return 4.5
-    if c["pow"] < 0:
-        return 1.0 - c["pow"]
-    if c["str"] > 0:
-        return 1.0 + c["str"]
-    if c["pow"] > 0 or c["str"] < 0:
-        return 1.0 + abs(c["pow"]) + abs(c["str"])
-    down = sum(1 for t in mob if t["dead"])
-    table = {"guard": 3.0, "holy": 3.5, "downpour": 2.0, "no_guns": 1.5, "energize": 2.5, "inspire": 2.5,
-             "walking_dead": 2.0, "revive": 1.5 + down, "knockout": 3.0, "spy": 1.5, "steal": 2.5, "draw": 2.5,
-             "overpop": 1.0, "lathe": 2.0}
-    return table.get(eff, 1.5)
-
-
-def threat(view: View, seat: int) -> float:
-    return score(view, seat) / view["target"]
-
-
-def leader_rival(view: View, me: int) -> int:
-    """The other seat most likely to win: highest score, then the strongest Mob, then the next to play."""
-    n = view["n"]
-    strength = view["derived"]["strength"]
-    others = [p for p in range(n) if p != me]
-    return max(others, key=lambda p: (score(view, p), strength[p], -((p - me) % n)))
-
-
-def cheapest(view: View, seat: int, legal: list[Action], key: str = "card") -> Action:
-    return min(legal, key=lambda a: (card_value(view, seat, a[key]), a[key]))
-
-
-def kill_choice(view: View, seat: int, legal: list[Action]) -> Action:
-    return min(legal, key=lambda a: (folk_worth(view, seat, a["tf"]), a["tf"]))
-
-
-def revive_choice(view: View, seat: int, legal: list[Action]) -> Action:
-    """The dead Townsfolk worth most comes back first."""
-    mob = view["mobs"][seat]
-    return max(legal, key=lambda a: (townsfolk_worth(mob[a["tf"]]["c"]), -a["tf"]))
-
-
-def _find(legal: list[Action], kind: str) -> Optional[Action]:
-    for a in legal:
-        if a["type"] == kind:
-            return a
-    return None
-
-
-def _plays(legal: list[Action]) -> list[int]:
-    return [a["card"] for a in legal if a["type"] == "play"]
-
-
-def best_weapon_target(view: View, seat: int, legal: list[Action]) -> Action:
-    mob = view["mobs"][seat]
-
-    def key(a: dict[str, Any]) -> tuple:
-        t = mob[a["tf"]]
-        perk = C.gift_of(t["c"], view["v"])
-        # Lucky Lowry dies last (before rules version 3), so his gear is safest; otherwise the least-equipped.
-        return (0 if perk == "last" else 1, len(t["enh"]), a["tf"])
-
-    return min(legal, key=key)
-
-
-def harm_target(view: View, seat: int, legal: list[Action]) -> Action:
-    """For a harmful card: hit the leading rival (its best Townsfolk for a knock-out)."""
-    rival = leader_rival(view, seat)
-    cb = view["combat"]
-    if cb is not None and cb["stage"] == "fight" and cb["seat"] != seat:
-        rival = cb["seat"]
-
-    def key(a: dict[str, Any]) -> tuple:
-        p = a["seat"]
-        worth = folk_worth(view, p, a["tf"]) if a.get("tf") is not None else hand_count(view, p)
-        return (p == rival, p != seat, score(view, p), worth)
-
-    return max(legal, key=key)
-
-
-def target_choice(view: View, seat: int, legal: list[Action]) -> Action:
-    cid = choosing(view, seat)
-    if cid is None:
-        return legal[0]
-    c = CARDS[cid]
-    if is_weapon(cid):
-        return best_weapon_target(view, seat, legal)
-    if c["kind"] == "leader":
-        mob = view["mobs"][seat]
-        return max(legal, key=lambda a: (C.gift_of(mob[a["tf"]]["c"], view["v"]) == "last", -len(mob[a["tf"]]["enh"]),
-                                         -a["tf"]))
-    if c["kind"] == "defense" or c["effect"] in ("revive", "draw"):
-        mine = [a for a in legal if a.get("seat") == seat]
-        return mine[0] if mine else legal[0]
-    return harm_target(view, seat, legal)
-
-
-def _defenses(legal: list[Action]) -> list[Action]:
-    return [a for a in legal if a["type"] == "play" and CARDS[a["card"]]["kind"] == "defense"]
-
-
-def _task_choice(view: View, seat: int, legal: list[Action]) -> Action:
-    kinds = {a["type"] for a in legal}
-    if "kill" in kinds:
-        return kill_choice(view, seat, legal)
-    if "remove" in kinds:
-        return min(legal, key=lambda a: (folk_worth(view, seat, a["tf"]), a["tf"]))
-    if "revive" in kinds:
-        return revive_choice(view, seat, legal)
-    return cheapest(view, seat, legal)
-
-
 # --- easy -----------------------------------------------------------------------------------------
 
 def easy_bot(rules: Rules, view: View, seat: int, legal: list[Action], rng: Rng) -> Action:
@@ -219,13 +63,13 @@ def easy_bot(rules: Rules, view: View, seat: int, legal: list[Action], rng: Rng)
     asking = view["derived"]["asking"]
     kinds = {a["type"] for a in legal}
     if view["tasks"]:
-        return _task_choice(view, seat, legal)
+        return task_choice(view, seat, legal)
     if asking == "target":
         return target_choice(view, seat, legal)
     cb = view["combat"]
     if asking == "decide":
         st, pw = fight_sum(view)
-        defenses = _defenses(legal)
+        defenses = defense_plays(legal)
         if st > pw:
             return {"type": "fight"}
         if defenses:
@@ -236,7 +80,7 @@ def easy_bot(rules: Rules, view: View, seat: int, legal: list[Action], rng: Rng)
         c = CARDS[top["card"]]
         aimed = top["ts"] == seat and c["effect"] in ("knockout", "steal", "overpop")
         mine_hurt = cb is not None and cb["seat"] == seat and (c["pow"] > 0 or c["str"] < 0)
-        cancels = _plays(legal)
+        cancels = cards_to_play(legal)
         if cancels and (aimed or mine_hurt) and top["by"] != seat:
             return {"type": "play", "card": cancels[0]}
         return PASS
@@ -250,7 +94,7 @@ def easy_bot(rules: Rules, view: View, seat: int, legal: list[Action], rng: Rng)
 def _easy_window(view: View, seat: int, legal: list[Action], rng: Rng) -> Action:
     cb = view["combat"]
     st, pw = fight_sum(view)
-    plays = _plays(legal)
+    plays = cards_to_play(legal)
     if cb["seat"] == seat:
         if st <= pw:
             down = any(t["dead"] for t in view["mobs"][seat])
@@ -271,7 +115,7 @@ def _easy_window(view: View, seat: int, legal: list[Action], rng: Rng) -> Action
 def _easy_anytime(view: View, seat: int, legal: list[Action], rng: Rng) -> Action:
     """Before someone's flip: arm the Mob with a Lathe, wake its own dead, now and then steal."""
     mob = view["mobs"][seat]
-    for cid in _plays(legal):
+    for cid in cards_to_play(legal):
         eff = CARDS[cid]["effect"]
         if eff == "lathe":
             return {"type": "play", "card": cid}
@@ -283,13 +127,13 @@ def _easy_anytime(view: View, seat: int, legal: list[Action], rng: Rng) -> Actio
 
 
 def _easy_turn(view: View, seat: int, legal: list[Action], rng: Rng) -> Action:
-    if _find(legal, "flip"):
+    if find_action(legal, "flip"):
         return {"type": "flip"}
-    if _find(legal, "hunt"):
+    if find_action(legal, "hunt"):
         moor = view["moor"]
         avg = sum(CARDS[m]["power"] for m in moor) / len(moor)
         return {"type": "hunt"} if view["derived"]["strength"][seat] > avg + 1 else {"type": "skip"}
-    plays = _plays(legal)
+    plays = cards_to_play(legal)
     order = {"townsfolk": 0, "leader": 1, "weapon": 2, "defense": 3}
     plays = [cid for cid in plays if CARDS[cid]["kind"] in order
              and not (CARDS[cid]["kind"] == "defense" and view["defense"][seat] is not None)]
@@ -404,7 +248,7 @@ def _own_boost(view: View, seat: int, monster: int, hunt: bool = False) -> float
 def _fight_or_flee(view: View, seat: int, legal: list[Action]) -> Action:
     cb = view["combat"]
     st, pw = fight_sum(view)
-    defenses = _defenses(legal)
+    defenses = defense_plays(legal)
     boost = _own_boost(view, seat, cb["m"], hunt=bool(cb["hunt"] or cb.get("risen")))
     if defenses:
         boost -= 20  # the Defense in hand is better spent now than after Fight is declared
@@ -415,7 +259,7 @@ def _fight_or_flee(view: View, seat: int, legal: list[Action]) -> Action:
         return {"type": "fight"}
     if defenses:
         return defenses[0]
-    if _find(legal, "flee") is None:
+    if find_action(legal, "flee") is None:
         return {"type": "fight"}
     kills = CARDS[cb["m"]]["kill"]
     if hand_count(view, seat) <= 1 and kills <= 1 and st + boost >= pw:
@@ -508,7 +352,7 @@ def hard_bot(rules: Rules, view: View, seat: int, legal: list[Action], rng: Rng)
         return legal[0]
     asking = view["derived"]["asking"]
     if view["tasks"]:
-        return _task_choice(view, seat, legal)
+        return task_choice(view, seat, legal)
     if asking == "target":
         return target_choice(view, seat, legal)
     if asking == "decide":
@@ -517,12 +361,12 @@ def hard_bot(rules: Rules, view: View, seat: int, legal: list[Action], rng: Rng)
         return _anytime_play(view, seat, legal, window=True) or PASS
     if asking not in ("cancel", "fight"):
         return _hard_turn(view, seat, legal)
-    if not _plays(legal):
+    if not cards_to_play(legal):
         return PASS
     # Try the cards in a copy of the table with the hidden cards dealt at random.
     world = rules.determinize(view, seat, rng)
     if asking == "cancel":
-        cancels = _plays(legal)
+        cancels = cards_to_play(legal)
         worth = _cancel_worth(rules, view, seat, world)
         spare = len(cancels) >= 2 or sum(1 for c in hand(view, seat) if CARDS[c]["effect"] == "cancel") >= 2
         if worth >= (3.0 if spare else 5.0):
@@ -535,7 +379,7 @@ def _hard_window(rules: Rules, view: View, seat: int, legal: list[Action], world
     cb = view["combat"]
     fighter = cb["seat"]
     winning = combat_wins(world)
-    plays = _plays(legal)
+    plays = cards_to_play(legal)
     if not plays:
         return PASS
     options = []
@@ -596,7 +440,7 @@ def _anytime_play(view: View, seat: int, legal: list[Action], window: bool) -> O
     mob = view["mobs"][seat]
     rival = leader_rival(view, seat)
     mine = hand(view, seat)
-    for cid in _plays(legal):
+    for cid in cards_to_play(legal):
         c = CARDS[cid]
         eff = c["effect"]
         if c["kind"] != "action" or c["timing"] != "any":
@@ -619,7 +463,7 @@ def _anytime_play(view: View, seat: int, legal: list[Action], window: bool) -> O
 
 def _hard_turn(view: View, seat: int, legal: list[Action]) -> Action:
     phase = view["phase"]
-    plays = _plays(legal)
+    plays = cards_to_play(legal)
     if phase == "attack":
         return _anytime_play(view, seat, legal, window=False) or {"type": "flip"}
     if phase == "hunt":

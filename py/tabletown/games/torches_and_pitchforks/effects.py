@@ -76,7 +76,7 @@ def draw(t: "Turn", e: Entry) -> bool:
     # its player draws, so a discard pile reshuffled into a new deck never hands it back to them.
     # Games begun before version 4 discarded it first, and replay that way.
     held = t.s["mob_discard"].pop() if t.s["v"] >= DISCARD_AFTER_DRAW_VERSION else None
-    if t.draw(e["by"], CARDS[e["card"]]["bonus"]) == 0:
+    if t.draw_cards(e["by"], CARDS[e["card"]]["bonus"]) == 0:
         t.emit("draw", seat=e["by"], n=0, quiet=False)
     if held is not None:
         t.s["mob_discard"].append(held)
@@ -189,7 +189,7 @@ def downpour(t: "Turn", e: Entry) -> bool:
 @EFFECTS.handler("arms")
 def arms_shipment(t: "Turn", seat: int) -> bool:
     for p in t.seats_from(seat):
-        t.draw(p, 2, say=False)
+        t.draw_cards(p, 2, say=False)
     return False
 
 
@@ -231,7 +231,7 @@ def risen_from_the_dead(t: "Turn", seat: int) -> bool:
     if not moor:
         t.emit("nothing_rises")
         return False
-    m = moor.pop(t.below(len(moor), "risen"))
+    m = moor.pop(t.below(len(moor), why="risen"))
     t.emit("risen", seat=seat, m=m)
     t.s["combat"] = t.new_combat(m, hunt=False, risen=True)
     t.start_fight()

@@ -9,58 +9,40 @@ redraws only what changed.
 Two layouts: wide (1000 units across) and, when the page says the screen is narrow
 (`ui["narrow"]`), a phone layout 480 units across whose card text stays about 14 px high
 on a 390 px screen. The final score table is not drawn here: the page draws it from the
-outcome.
+outcome. The cards themselves are drawn by draw_faces.py; this module lays out the board and
+its controls.
 """
 
 from __future__ import annotations
 
 from contextlib import contextmanager
-from dataclasses import dataclass
 from typing import Any, Iterator, Optional
 
-from tabletown.engine.draw import PALETTE, Board, Drawing, esc, fit_lines, names_in
+from tabletown.engine.draw import PALETTE, Board, Controls, Drawing, esc, fit_lines, names_in, seat_names
 from tabletown.engine.words import plural
 
-from .content import CARDS, gift_of, text_of
-
-KIND_COLOUR = {
-    "action": "#7b3f98", "weapon": "#9a5a1c", "leader": "#1f6f8b", "defense": "#2e7d4f",
-    "townsfolk": "#8b6d1f", "monster": "#9c2b25", "event": "#4d4d73",
-}
-KIND_TAG = {"weapon": "Weapon", "leader": "Leader", "townsfolk": "Townsfolk"}
-INK = PALETTE["ink"]
-MUTED = PALETTE["muted"]
-PAPER = PALETTE["paper"]
-CARD = PALETTE["card"]
-LINE = PALETTE["line"]
-ACCENT = PALETTE["accent"]
-GOOD = PALETTE["good"]
-BAD = PALETTE["bad"]
-HOT = PALETTE["gold"]
-# Bold letters run wider than the render kit's average: fit bold text into a little less room.
-BOLD = 0.88
-
-
-@dataclass(frozen=True)
-class Layout:
-    width: int
-    pad: int
-    gap: int
-    head: int  # headings
-    name: int  # card names
-    body: int  # card text
-    small: int  # labels
-    hand_cols: int
-    folk_cols: int
-    pile_cols: int
-    button_cols: int
-    button_h: int
-
-
-WIDE = Layout(width=1000, pad=16, gap=12, head=30, name=26, body=20, small=19, hand_cols=2, folk_cols=3, pile_cols=4,
-              button_cols=4, button_h=64)
-NARROW = Layout(width=480, pad=8, gap=8, head=23, name=21, body=18, small=17, hand_cols=1, folk_cols=2, pile_cols=2,
-                button_cols=2, button_h=56)
+from .content import CARDS
+from .draw_faces import (
+    ACCENT,
+    BAD,
+    CARD,
+    GOOD,
+    HOT,
+    INK,
+    KIND_COLOUR,
+    LINE,
+    MUTED,
+    NARROW,
+    PAPER,
+    WIDE,
+    about,
+    card_face,
+    card_height,
+    card_topic,
+    folk_face,
+    short_name,
+    svg_text,
+)
 
 BUTTONS = {"flip": "Flip a Monster", "fight": "Fight!", "flee": "Flee (roll a die)", "hunt": "Hunt the Moor",
            "skip": "No Hunt", "end": "End turn", "drop_defense": "Drop Defense"}
@@ -73,73 +55,18 @@ HELD_STEPS = {
 }
 
 
-def short_name(name: str) -> str:
-    return name.split(",")[0]
-
-
-def card_topic(cid: int, dead: bool = False) -> str:
-    """The rules topic (a key of data/rule_index.json) a card links to when a player asks about it."""
-    c = CARDS[cid]
-    kind = c["kind"]
-    if kind == "monster":
-        return "card:monster-special" if c["specials"] else "card:monster"
-    if kind == "action":
-        if c["effect"] == "cancel":
-            return "card:cancel"
-        if c["uncancelable"]:
-            return "card:pure-evil"
-        return "card:action-any-time" if c["timing"] == "any" else "card:action-combat"
-    if kind == "weapon":
-        return "card:grenade" if c["one_shot"] else "card:weapon"
-    if kind == "townsfolk":
-        if dead:
-            return "card:dead-townsfolk"
-        if c["deck"] == "mob":
-            return "card:townsfolk-mob-deck"
-        if c["authored"]:
-            return "card:tilly"
-        return "card:townsfolk-gift" if c["perk"] else "card:townsfolk"
-    return f"card:{kind}"  # event, defense, leader
-
-
-def about(topic: str, svg: str) -> str:
-    """`svg` marked with the rules topic it belongs to (the page's "What's this?" reads it)."""
-    return f'<g data-topic="{esc(topic)}">{svg}</g>'
-
-
-def card_tag(c: dict[str, Any]) -> str:
-    """The line above a card's name: what kind of card it is and its big number."""
-    kind = c["kind"]
-    if kind == "action":
-        if c["effect"] == "cancel":
-            return "Cancel"
-        head = "Combat" if c["timing"] == "combat" else "Any time"
-        big = f"{c['str']:+d} Strength" if c["str"] else (f"{c['pow']:+d} Power" if c["pow"] else "")
-        return f"{head} · {big}" if big else head
-    if kind == "defense":
-        return "Defense vs " + ", ".join(c["defends"])
-    if kind == "monster":
-        return f"{c['type']} · Power {c['power']} · Kill {c['kill']}"
-    if kind == "event":
-        return "Event"
-    label = KIND_TAG[kind]
-    big = 1 + c["bonus"] if kind == "townsfolk" else c["bonus"]
-    return f"{label} +{big}" if big else label
-
 
 class _Renderer:
     def __init__(self, view: dict[str, Any], ui: dict[str, Any]):
         self.v = view
         self.d = view["derived"]
         self.lay = NARROW if ui.get("narrow") else WIDE
-        n = view["n"]
-        given = list(ui.get("names") or [])
-        # Names arrive escaped for HTML; the render kit escapes every text once more.
-        self.names = [given[i] if i < len(given) else f"Player {i + 1}" for i in range(n)]
+        self.names = seat_names(ui, view["n"])  # as typed: the render kit escapes them
         self.viewer: Optional[int] = ui.get("viewer")
-        self.legal: list[dict[str, Any]] = list(ui.get("legal") or [])
-        self.used: set[int] = set()
-        self.b = Board(self.lay.width, 100, "Torches & Pitchforks board", game_over=bool(self.d["over"]))
+        self.controls = Controls(ui.get("legal"))
+        self.legal = self.controls.legal
+        self.b = Board(self.lay.width, 100, "Torches & Pitchforks board", game_over=bool(self.d["over"]),
+                       controls=self.controls)
         self.y = 0
 
     # --- tools -------------------------------------------------------------------------------
@@ -155,8 +82,9 @@ class _Renderer:
         finally:
             self.b.add("</g>")
 
-    def idx(self, pred) -> list[int]:
-        return [i for i, a in enumerate(self.legal) if pred(a)]
+    def first_legal(self, *actions: dict[str, Any]) -> Optional[int]:
+        """The index of the first of `actions` that is legal now (None when none is)."""
+        return next((i for i in map(self.controls.find, actions) if i is not None), None)
 
     def text(self, x: float, y: float, text: str, size: int, width: Optional[float] = None, lines: int = 1,
              fill: str = INK, weight: str = "normal", anchor: str = "start") -> int:
@@ -167,7 +95,6 @@ class _Renderer:
         return len(fit_lines(self.say(text), width, size, lines))
 
     def button(self, x: float, y: float, w: float, h: float, i: int, label: str, primary: bool) -> None:
-        self.used.add(i)
         fill = ACCENT if primary else CARD
         ink = CARD if primary else INK
         size = self.lay.name if len(label) * self.lay.name * 0.56 < w - 12 else self.lay.small
@@ -176,28 +103,6 @@ class _Renderer:
                 f'<text x="{x + w / 2:.0f}" y="{y + h / 2 + size * 0.36:.0f}" font-size="{size}" text-anchor="middle" '
                 f'font-weight="bold" fill="{ink}">{esc(self.say(label))}</text>')
         self.b.control(i, self.say(label), body, text=self.say(label), data_topic=f"action:{self.legal[i]['type']}")
-
-    def card_face(self, x: float, y: float, w: float, h: float, cid: int, hot: bool, text_lines: int) -> str:
-        """A card as SVG: a coloured edge, its kind, its name and its whole text."""
-        c = CARDS[cid]
-        lay = self.lay
-        colour = KIND_COLOUR[c["kind"]]
-        stroke = f'stroke="{HOT}" stroke-width="5"' if hot else f'stroke="{LINE}" stroke-width="2"'
-        parts = [f'<rect x="{x:.0f}" y="{y:.0f}" width="{w:.0f}" height="{h:.0f}" rx="12" fill="{CARD}" {stroke}/>',
-                 f'<rect x="{x + 4:.0f}" y="{y + 4:.0f}" width="10" height="{h - 8:.0f}" rx="5" fill="{colour}"/>']
-        tx = x + 24
-        tw = w - 34
-        parts.append(_text(tx, y + lay.small + 8, card_tag(c), lay.small, MUTED, "bold", tw))
-        parts.append(_text(tx, y + lay.small + lay.name + 16, c["name"], lay.name, INK, "bold", tw * BOLD))
-        ty = y + lay.small + lay.name + lay.body + 26
-        for k, line in enumerate(fit_lines(text_of(cid, self.v["v"]), tw, lay.body, text_lines)):
-            parts.append(_text(tx, ty + k * lay.body * 1.25, line, lay.body, INK))
-        return about(card_topic(cid), "".join(parts))
-
-    def card_height(self, cid: int, w: float, text_lines: int) -> float:
-        lay = self.lay
-        lines = len(fit_lines(text_of(cid, self.v["v"]), w - 34, lay.body, text_lines))
-        return lay.small + lay.name + 26 + lines * lay.body * 1.25 + 12
 
     # --- sections ----------------------------------------------------------------------------
     def header(self) -> None:
@@ -269,7 +174,7 @@ class _Renderer:
     def ask(self) -> None:
         lay, b = self.lay, self.b
         buttons = [(i, BUTTONS.get(a["type"]) or self.pass_label(), a["type"] in ("flip", "fight", "hunt", "end"))
-                   for i, a in enumerate(self.legal) if a["type"] in BUTTONS or a["type"] == "pass"]
+                   for i, a in self.controls.of_type(*BUTTONS, "pass")]
         message = self.asking_text()
         inner = lay.width - 2 * lay.pad - 24
         lines = self.wrapped(message, inner, lay.head, 3)
@@ -347,7 +252,7 @@ class _Renderer:
                 b.add(about(card_topic(m),
                             f'<rect x="{x:.0f}" y="{yy:.0f}" width="{w:.0f}" height="{chip_h}" rx="{chip_h / 2:.0f}" '
                             f'fill="{CARD}" stroke="{KIND_COLOUR["monster"]}" stroke-width="2"/>'
-                            + _text(x + w / 2, yy + chip_h / 2 + lay.body * 0.36, label, lay.body, INK,
+                            + svg_text(x + w / 2, yy + chip_h / 2 + lay.body * 0.36, label, lay.body, INK,
                                     anchor="middle")))
                 x += w + 8
             if moor:
@@ -378,8 +283,8 @@ class _Renderer:
                         who += f"'s {short_name(CARDS[v['mobs'][e['ts']][e['tf']]['c']]['name'])}"
                 b.text(lay.pad + 4, yy + lay.small + 2, self.say(who), size=lay.small, weight="bold", fill=ACCENT,
                        width=inner, data_topic="board:being-played")
-                h = self.card_height(e["card"], inner, 4)
-                b.add(self.card_face(lay.pad, yy + lay.small + 10, inner, h, e["card"], False, 4))
+                h = card_height(lay, self.v["v"], e["card"], inner, 4)
+                b.add(card_face(lay, self.v["v"], lay.pad, yy + lay.small + 10, inner, h, e["card"], False, 4))
                 yy += lay.small + 10 + h + lay.gap
         self.y = yy + lay.gap
 
@@ -389,7 +294,7 @@ class _Renderer:
         sums = self.d["combat"]
         narrow = lay.hand_cols == 1
         cw = inner - 12 if narrow else inner * 0.45
-        card_h = self.card_height(cb["m"], cw, 4)
+        card_h = card_height(lay, self.v["v"], cb["m"], cw, 4)
         head_h = lay.small + 12
         big = lay.head * 2
         sum_w = inner - 24 if narrow else inner - cw - 32
@@ -419,7 +324,7 @@ class _Renderer:
         how, how_topic = (("Hunted", "rule:hunted-monster") if cb["hunt"] else
                           ("Risen from the Moor", "card:risen") if cb.get("risen") else ("Attacking", "board:combat"))
         b.text(lay.pad + 12, y0 + lay.small + 4, how, size=lay.small, weight="bold", fill=ACCENT, data_topic=how_topic)
-        b.add(self.card_face(lay.pad + 6, y0 + head_h, cw, card_h, cb["m"], False, 4))
+        b.add(card_face(lay, self.v["v"], lay.pad + 6, y0 + head_h, cw, card_h, cb["m"], False, 4))
         winning = sums["winning"]
         st, pw = sums["strength"], sums["power"]
         strength, power = {"data_topic": "board:strength"}, {"data_topic": "board:power"}
@@ -458,8 +363,8 @@ class _Renderer:
             if choosing is not None:
                 b.text(lay.pad, yy + lay.small, "Being played (choose its target):", size=lay.small, fill=ACCENT,
                        weight="bold", data_topic="prompt:choose-target")
-                h = self.card_height(choosing, lay.width - 2 * lay.pad, 5)
-                b.add(self.card_face(lay.pad, yy + lay.small + 8, lay.width - 2 * lay.pad, h, choosing, True, 5))
+                h = card_height(lay, self.v["v"], choosing, lay.width - 2 * lay.pad, 5)
+                b.add(card_face(lay, self.v["v"], lay.pad, yy + lay.small + 8, lay.width - 2 * lay.pad, h, choosing, True, 5))
                 yy += lay.small + 8 + h + lay.gap
             if not cards:
                 b.text(lay.pad, yy + lay.body, "No cards.", size=lay.body, fill=MUTED, data_topic="board:hand")
@@ -467,14 +372,15 @@ class _Renderer:
                 return
             task = v["tasks"][0] if v["tasks"] and v["tasks"][0]["seat"] == seat else None
             discard_main = task is not None and task["k"] in ("flee", "down")
-            plays = {CARDS[a["card"]]["name"]: i for i, a in enumerate(self.legal) if a["type"] == "play"}
-            discards = {CARDS[a["card"]]["name"]: i for i, a in enumerate(self.legal) if a["type"] == "discard"}
+            # Copies of a card play alike: the one action for a name stands for every copy in the hand.
+            plays = {CARDS[a["card"]]["name"]: i for i, a in self.controls.of_type("play")}
+            discards = {CARDS[a["card"]]["name"]: i for i, a in self.controls.of_type("discard")}
             cols = lay.hand_cols
             cw = (lay.width - 2 * lay.pad - (cols - 1) * lay.gap) / cols
             chip_w = lay.small * 5.5
             chip_of = {cid: None if discard_main else discards.get(CARDS[cid]["name"]) for cid in cards}
             face_w = {cid: cw - (chip_w + 8 if chip_of[cid] is not None else 0) for cid in cards}
-            heights = [self.card_height(cid, face_w[cid], 5) for cid in cards]
+            heights = [card_height(lay, self.v["v"], cid, face_w[cid], 5) for cid in cards]
             for r in range(0, len(cards), cols):
                 row_h = max(heights[r:r + cols])
                 for k, cid in enumerate(cards[r:r + cols]):
@@ -483,19 +389,17 @@ class _Renderer:
                     main = discards.get(name) if discard_main else plays.get(name)
                     chip = chip_of[cid]
                     fw = face_w[cid]
-                    face = self.card_face(x, yy, fw, row_h, cid, main is not None, 5)
+                    face = card_face(lay, self.v["v"], x, yy, fw, row_h, cid, main is not None, 5)
                     if main is not None:
                         verb = "Discard" if discard_main else "Play"
-                        self.used.add(main)
                         b.control(main, f"{verb} {name}: {CARDS[cid]['text']}", face, text=name,
                                   data_topic=card_topic(cid))
                     else:
                         b.add(face)
                     if chip is not None:
-                        self.used.add(chip)
                         body = (f'<rect x="{x + fw + 8:.0f}" y="{yy:.0f}" width="{chip_w:.0f}" height="{row_h:.0f}" '
                                 f'rx="12" fill="{PAPER}" stroke="{INK}" stroke-width="2"/>'
-                                + _text(x + fw + 8 + chip_w / 2, yy + row_h / 2 + lay.small * 0.36, "Discard",
+                                + svg_text(x + fw + 8 + chip_w / 2, yy + row_h / 2 + lay.small * 0.36, "Discard",
                                         lay.small, INK, "bold", anchor="middle"))
                         b.control(chip, f"Discard {name}", body, text="Discard", data_topic="action:discard")
                 yy += row_h + lay.gap
@@ -559,11 +463,11 @@ class _Renderer:
                    f"Defense: {CARDS[defense]['name'] if defense is not None else 'none'}", size=lay.small,
                    fill=INK if defense is not None else MUTED, width=inner - 24 - (lay.small * 6 if cols == 2 else 0),
                    data_topic="card:defense" if defense is not None else "board:defense")
-            chosen = self.idx(lambda a: a["type"] == "target" and a.get("seat") == seat and a.get("tf") is None)
-            if chosen:
+            chosen = self.controls.find({"type": "target", "seat": seat})
+            if chosen is not None:
                 w = lay.small * 6
-                self.button(lay.pad + inner - 12 - w, y0 + lay.name + 12, w, lay.button_h - 8, chosen[0],
-                            f"Choose {self.names[seat]}", True)
+                self.button(lay.pad + inner - 12 - w, y0 + lay.name + 12, w, lay.button_h - 8, chosen,
+                            f"Choose {{seat{seat}}}", True)
             yy = y0 + head_h
             for k, t in enumerate(mob):
                 row, col = divmod(k, cols)
@@ -577,61 +481,27 @@ class _Renderer:
     def folk(self, x: float, y: float, w: float, h: float, seat: int, k: int, t: dict[str, Any]) -> None:
         lay, b = self.lay, self.b
         c = CARDS[t["c"]]
-        acts = self.idx(lambda a: (a["type"] == "target" and a.get("seat") == seat and a.get("tf") == k)
-                        or (a["type"] in ("kill", "remove", "revive") and seat == self.viewer and a.get("tf") == k))
-        parts = []
-        hot = bool(acts)
-        stroke = f'stroke="{HOT}" stroke-width="5"' if hot else f'stroke="{LINE}" stroke-width="2"'
-        name = short_name(c["name"])
-        if t["dead"]:
-            parts.append(f'<rect x="{x:.0f}" y="{y:.0f}" width="{w:.0f}" height="{h:.0f}" rx="10" fill="#d8d0c4" {stroke}/>')
-            parts.append(_text(x + 10, y + lay.name + 4, name, lay.name, MUTED, "bold", (w - 20) * BOLD))
-            parts.append(_text(x + 10, y + lay.name + lay.small + 16, "✝ dead (face down)", lay.small, MUTED))
-        else:
-            parts.append(f'<rect x="{x:.0f}" y="{y:.0f}" width="{w:.0f}" height="{h:.0f}" rx="10" fill="{CARD}" {stroke}/>')
-            # The name takes the whole width; the Strength badge sits in the bottom corner.
-            badge = lay.name * 0.8
-            parts.append(_text(x + 10, y + lay.name + 4, name, lay.name, INK, "bold", (w - 20) * BOLD))
-            parts.append(f'<circle cx="{x + w - badge - 6:.0f}" cy="{y + h - badge - 6:.0f}" r="{badge:.0f}" '
-                         f'fill="{HOT}" stroke="{INK}" stroke-width="1"/>')
-            parts.append(_text(x + w - badge - 6, y + h - badge - 6 + lay.name * 0.36, str(self.d["folk"][seat][k]),
-                               lay.name, INK, "bold", anchor="middle"))
-            if t["enh"]:
-                gear = " · ".join(("★" if CARDS[e]["kind"] == "leader" else "") + CARDS[e]["name"] for e in t["enh"])
-                kinds = {card_topic(e) if CARDS[e]["kind"] != "action" else "card:weapon" for e in t["enh"]}  # a Lathe
-                gear_topic = kinds.pop() if len(kinds) == 1 else "card:enhancement"
-            else:
-                gear = _perk_label(c, gift_of(t["c"], self.v["v"]))
-                gear_topic = card_topic(t["c"])
-            lines = [_text(x + 10, y + lay.name + lay.small + 16 + j * lay.small * 1.2, line, lay.small, INK)
-                     for j, line in enumerate(fit_lines(gear, w - badge * 2 - 24, lay.small, 2) if gear else [])]
-            if lines:
-                parts.append(about(gear_topic, "".join(lines)))
-        body = "".join(parts)
+        own = [{"type": kind, "tf": k} for kind in ("kill", "remove", "revive")] if seat == self.viewer else []
+        index = self.first_legal({"type": "target", "seat": seat, "tf": k}, *own)
+        body = folk_face(lay, self.v["v"], x, y, w, h, t, self.d["folk"][seat][k], hot=index is not None)
         topic = card_topic(t["c"], dead=t["dead"])
-        if acts:
-            a = self.legal[acts[0]]
-            verb = {"target": "Choose", "kill": "This one dies:", "remove": "Remove", "revive": "Bring back"}[a["type"]]
-            self.used.add(acts[0])
-            b.control(acts[0], f"{verb} {c['name']}", body, text=name, data_topic=topic)
+        if index is not None:
+            verb = {"target": "Choose", "kill": "This one dies:", "remove": "Remove", "revive": "Bring back"}[
+                self.legal[index]["type"]]
+            b.control(index, f"{verb} {c['name']}", body, text=short_name(c["name"]), data_topic=topic)
         else:
             b.add(about(topic, body))
 
     def leftovers(self) -> None:
         """Any legal action not shown elsewhere gets a plain button (nothing is ever out of reach)."""
-        rest = [i for i in range(len(self.legal)) if i not in self.used]
+        rest = self.controls.rest()
         if not rest:
             return
-        lay, b = self.lay, self.b
-        y0 = self.y
-        bw = (lay.width - 2 * lay.pad - (lay.button_cols - 1) * lay.gap) / lay.button_cols
-        with b.part("more"):
-            for k, i in enumerate(rest):
-                row, col = divmod(k, lay.button_cols)
-                self.button(lay.pad + col * (bw + lay.gap), y0 + row * (lay.button_h + lay.gap), bw, lay.button_h, i,
-                            _action_label(self.legal[i], self.names), False)
-        rows = (len(rest) + lay.button_cols - 1) // lay.button_cols
-        self.y = y0 + rows * (lay.button_h + lay.gap) + lay.gap
+        lay = self.lay
+        with self.b.part("more"):
+            bottom = self.b.buttons(rest, lambda a: self.say(_action_label(a)), lay.pad, self.y, lay.width - 2 * lay.pad,
+                                    height=lay.button_h, gap=lay.gap, size=lay.small, fill=CARD, ink=INK, rx=12)
+        self.y = bottom + lay.gap * 2
 
     def draw(self) -> Drawing:
         self.header()
@@ -644,34 +514,13 @@ class _Renderer:
         self.b.height = int(self.y + self.lay.gap)
         return self.b.svg()
 
-
-def _text(x: float, y: float, text: str, size: float, fill: str, weight: str = "normal", width: Optional[float] = None,
-          anchor: str = "start") -> str:
-    """One line of escaped SVG text (shortened with an ellipsis to fit `width`)."""
-    if width is not None:
-        text = fit_lines(text, width, size, 1)[0] if text else text
-    return (f'<text x="{x:.0f}" y="{y:.0f}" font-size="{size:.0f}" fill="{fill}" font-weight="{weight}" '
-            f'text-anchor="{anchor}">{esc(text)}</text>')
-
-
-def _perk_label(c: dict[str, Any], perk: Optional[str]) -> str:
-    """A Townsfolk's gift in a few words (`perk`: its gift in the game's rules version)."""
-    if c["vs_bonus"]:
-        return f"+{c['vs_bonus']} vs {', '.join(c['vs'])}"
-    if c["bonus"]:
-        return f"+{c['bonus']} Strength"
-    return {"hand": "hand limit 6", "stock": "keeps 6 cards", "tough": "can't be bumped", "revive": "extra Recoup",
-            "slots": "2 Weapons", "flee": "flees cheaper", "last": "dies last",
-            "lucky": "Kill −1 (not below 1)"}.get(perk or "", "")
-
-
-def _action_label(a: dict[str, Any], names: list[str]) -> str:
+def _action_label(a: dict[str, Any]) -> str:
+    """A plain button's words (players as {seatN}, for the names to be put in once)."""
     t = a["type"]
     if "card" in a:
         return f"{t.capitalize()} {CARDS[a['card']]['name']}"
     if t == "target":
-        who = names[a["seat"]] if a["seat"] < len(names) else f"player {a['seat'] + 1}"
-        return f"Target {who}" + (f", Townsfolk {a['tf'] + 1}" if a.get("tf") is not None else "")
+        return f"Target {{seat{a['seat']}}}" + (f", Townsfolk {a['tf'] + 1}" if a.get("tf") is not None else "")
     if "tf" in a:
         return f"{t.capitalize()} Townsfolk {a['tf'] + 1}"
     return t.capitalize()
@@ -681,4 +530,4 @@ def render(view: dict[str, Any], ui: dict[str, Any]) -> Drawing:
     return _Renderer(view, ui).draw()
 
 
-__all__ = ["render", "WIDE", "NARROW", "card_tag"]
+__all__ = ["render", "WIDE", "NARROW"]

@@ -1,8 +1,9 @@
 """The steps that change a Torches & Pitchforks table while one action is applied.
 
-A `Turn` holds a copy of the state, its PRNG and the events the action makes: every step
-here changes `t.s` and says what it did with an event (the phrasebook writes the log line
-from them). Every draw on the PRNG is a `roll` or `shuffle` event; a step that shows a card
+A `Turn` is the kit's move (engine/move.py): a copy of the state, its PRNG and the events
+the action makes, with the game's own steps added. Every step here changes `t.s` and says
+what it did with an event (the phrasebook writes the log line from them). Every draw on the
+PRNG goes through the kit (`roll`, `below`, `shuffle`); a step that shows a card
 nobody saw before (a flip, a card played or discarded from hand, a draw) carries
 `"barrier": True`, so the move cannot be undone.
 
@@ -14,10 +15,9 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
-from tabletown.engine.events import Events
-from tabletown.engine.prng import Rng
-from tabletown.engine.reactions import ALL_PASS, open_window, seats_from
-from tabletown.engine.state import clone
+from tabletown.engine.events import Event
+from tabletown.engine.move import Move
+from tabletown.engine.reactions import ALL_PASS
 
 from . import content as C
 from . import effects  # noqa: F401  (registers the card effect handlers)
@@ -42,36 +42,21 @@ from .scoring import (
 FIRST_VERSION = 1
 
 
-class Turn:
+class Turn(Move):
+    """One action being applied to a Torches & Pitchforks table (the kit's Move, engine/move.py,
+    with the game's own steps)."""
+
     def __init__(self, state: dict[str, Any]):
-        self.s = clone(state)
-        self.rng = Rng(self.s["rng"])
-        self.ev = Events()
+        super().__init__(state)
         self.old = self.s["v"] == FIRST_VERSION
 
-    # --- events and chance ---------------------------------------------------------------
-    def emit(self, kind: str, **fields: Any) -> None:
+    def emit(self, t: str, **fields: Any) -> Event:
         if self.old:
             fields["v"] = FIRST_VERSION  # the phrasebook keeps the first version's wording
-        self.ev.add(kind, **fields)
-
-    def below(self, n: int, why: str) -> int:
-        """A random index 0..n-1 (a random card of a hand or of the Moor)."""
-        return self.ev.draw_below(self.rng, n, why=why)
-
-    def reveal(self, zone: str, cards: list[int]) -> None:
-        """Cards nobody had seen are shown to everyone (a flip, a card played or discarded from hand)."""
-        self.ev.reveal(zone=zone, what=list(cards))
-
-    def shuffle(self, items: list[int], zone: str, refill: bool) -> None:
-        self.ev.shuffle(self.rng, items, zone, refill=refill)
-
-    def seats_from(self, seat: int) -> list[int]:
-        """Seats in turn order starting with `seat`."""
-        return seats_from(seat, self.s["n"])
+        return super().emit(t, **fields)
 
     # --- cards moving --------------------------------------------------------------------
-    def draw(self, seat: int, k: int, say: bool = True) -> int:
+    def draw_cards(self, seat: int, k: int, say: bool = True) -> int:
         """`seat` draws up to `k` Mob cards (the discard pile is reshuffled when the deck runs out)."""
         s = self.s
         cards = []
@@ -94,9 +79,9 @@ class Turn:
         hand = self.s["hands"][seat]
         if not hand:
             return None
-        lost = hand.pop(self.below(len(hand), why))
+        lost = hand.pop(self.below(len(hand), why=why))
         self.s["mob_discard"].append(lost)
-        self.reveal(f"hands.{seat}", [lost])
+        self.reveal(f"hands.{seat}", what=[lost])
         return lost
 
     def take_random(self, seat: int, victim: int) -> bool:
@@ -104,7 +89,7 @@ class Turn:
         hand = self.s["hands"][victim]
         if not hand:
             return False
-        got = hand.pop(self.below(len(hand), "steal"))
+        got = hand.pop(self.below(len(hand), why="steal"))
         self.s["hands"][seat].append(got)
         self.s["hands"][seat].sort()
         return True
@@ -174,7 +159,7 @@ class Turn:
         s["fought"] = s["hunted"] = s["red_tape"] = False
         need = refill_to(s, seat) - len(s["hands"][seat])
         if need > 0:
-            self.draw(seat, need)
+            self.draw_cards(seat, need)
 
     def end_turn(self) -> None:
         self.s["turns"] += 1
@@ -212,13 +197,13 @@ class Turn:
             return
         c = CARDS[cid]
         if c["kind"] == "event":
-            self.reveal("monster_deck", [cid])
+            self.reveal("monster_deck", what=[cid])
             self.emit("flip_event", seat=seat, card=cid)
             s["monster_discard"].append(cid)
             if not EFFECTS(c["effect"], self, seat):
                 self.to_hunt()
             return
-        self.reveal("monster_deck", [cid])
+        self.reveal("monster_deck", what=[cid])
         self.emit("flip", seat=seat, m=cid, plot=plot)
         d = s["defense"][seat]
         if d is not None and c["type"] in CARDS[d]["defends"]:
@@ -239,12 +224,12 @@ class Turn:
     def start_fight(self) -> None:
         """Fight is declared: the combat window goes round the table, the fighter first."""
         self.s["combat"]["stage"] = "fight"
-        self.s["window"] = open_window("combat", self.seats_from(self.s["turn"]), until=ALL_PASS)
+        self.s["window"] = self.window("combat", self.seats_from(self.s["turn"]), until=ALL_PASS)
 
     def flee(self, seat: int) -> None:
         s = self.s
         c = s["combat"]
-        roll = self.ev.roll(self.rng, 6, seat=seat, why="flee")
+        roll = self.roll(6, seat=seat, why="flee")
         c["roll"] = roll
         cost = flee_cost(s, seat, c["m"], roll)
         hand = len(s["hands"][seat])
@@ -271,7 +256,7 @@ class Turn:
 
     def hunt(self, seat: int) -> None:
         s = self.s
-        cid = s["moor"].pop(self.below(len(s["moor"]), "hunt"))
+        cid = s["moor"].pop(self.below(len(s["moor"]), why="hunt"))
         s["hunted"] = True
         self.emit("hunt", seat=seat, m=cid)
         s["combat"] = self.new_combat(cid, hunt=True)
