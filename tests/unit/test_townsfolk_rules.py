@@ -123,7 +123,7 @@ def test_anyone_saying_no_means_no_reset_and_nobody_pays():
     t.act(first, {"type": "pledge", "n": 6})
     events = t.act(t.stage["seat"], {"type": "no-reset"})
     assert not any(e["t"] == "reset" for e in events)
-    before_events = events[: next(i for i, e in enumerate(events) if e["t"] == "no-reset")]
+    before_events = events[: next(i for i, e in enumerate(events) if e["t"] == "no_reset")]
     assert not any(e["t"] == "coins" for e in before_events)
     assert [t.folk(s)["coins"] for s in range(3)] == coins or t.stage["k"] != "reset"
 

@@ -46,7 +46,7 @@ class Fight:
         s["map_seen"].append(rid)
         level = C.MAP_SIDES[s["variant"]["map"]][s["round"] - 1]
         final = level == "final-fight"
-        self.ev.reveal(zone="town-map", what=[rid], ruffian=rid, level=level)
+        self.reveal(zone="town-map", what=[rid], ruffian=rid, level=level)
         deck = list(C.DECKS[rid])
         s["f"] = {
             "rid": rid, "level": level, "final": final, "pos": list(C.RUFFIANS[rid]["landscape"]["r"]), "face": "s",
@@ -59,7 +59,7 @@ class Fight:
         }
         self.terrain_changed()
         self.invalidate()
-        self.ev.shuffle(self.rng, s["f"]["deck"], "action-deck")
+        self.shuffle(s["f"]["deck"], "action-deck")
         for seat in self.seats():
             t = self.folk(seat)
             t["pos"] = None
@@ -69,7 +69,7 @@ class Fight:
         s["tally"]["fight"] = {}
         top = C.RUFFIANS[rid]["hp"][str(self.team_size())] + self.stat_mods(R, "hp")
         s["f"]["hp"] = s["f"]["max"] = top
-        self.ev.add("fight", ruffian=rid, level=level, hp=top, final=final)
+        self.emit("fight", ruffian=rid, level=level, hp=top, final=final)
         if final:
             self.name_sheriff()
         s["stage"] = {"k": "position", "seat": self.beatin()[0]}
@@ -92,10 +92,10 @@ class Fight:
         else:
             sheriff = tied[0]
         self.f["sheriff"] = sheriff
-        self.ev.add("sheriff", who=sheriff)
+        self.emit("sheriff", who=sheriff)
         gear = C.RUFFIANS[self.f["rid"]]["final_fight"]["sheriff_gear"]
         self.folk(sheriff)["stash"].append(gear)
-        self.ev.add("gain", who=sheriff, g=gear, how="sheriff")
+        self.emit("gain", who=sheriff, g=gear, how="sheriff")
         self.offer_equip(sheriff, gear)
 
     def start_squares(self) -> list[list[int]]:
@@ -106,7 +106,7 @@ class Fight:
         if at not in self.start_squares():
             raise IllegalAction("Start on a free square marked T.")
         self.folk(seat)["pos"] = [at[0], at[1]]
-        self.ev.add("at", who=seat, at=list(at), how="start")
+        self.emit("at", who=seat, at=list(at), how="start")
         left = [s for s in self.beatin() if self.folk(s)["pos"] is None]
         if left:
             self.s["stage"] = {"k": "position", "seat": left[0]}
@@ -135,7 +135,7 @@ class Fight:
         f["end_turn"] = False
         self.s["tally"]["turn"] = {}
         self.s["uses"]["turn"] = {}
-        self.ev.add("turn", who=self.name_of(ch))
+        self.emit("turn", who=self.name_of(ch))
         self.expire("turn-start", ch)
         self.fire("turn-start", ch)
 
@@ -198,7 +198,7 @@ class Fight:
         elif kind == "equip":
             self.act_equip(seat, a)
         elif kind == "end":
-            self.ev.add("end-turn", who=seat)
+            self.emit("end_turn", who=seat)
             self.end_folk_turn(seat)
             return
         else:
@@ -237,7 +237,7 @@ class Fight:
         pos = self.folk(seat)["pos"]
         cost_fn = self.folk_cost_fn(seat)
         path = self.grid().folk_path(pos, sq, set(self.cells_of(R)), self.mvmt_left(seat), cost_fn, self.harm_fn())
-        self.ev.add("move", who=seat, to=list(sq), n=targets[sq])
+        self.emit("move", who=seat, to=list(sq), n=targets[sq])
         entered = self.walk(seat, path, "walk")
         self.f["turn"]["mv"] += sum(cost_fn(c) for c in path[:entered])
 
@@ -283,13 +283,13 @@ class Fight:
         if not extra:
             f["turn"]["att"][inst] = f["turn"]["att"].get(inst, 0) + 1
         self.tally(seat, "attacks")
-        self.ev.add("attack", who=seat, g=inst)
+        self.emit("attack", who=seat, g=inst)
         natural = self.d10(seat, "attack")
         attack = {"seat": seat, "g": inst, "bonus": 0, "natural": natural}
         result = self.attack_result(seat, inst, natural, plus_acc, attack)
         evt = self.fire("attack", seat, None, **{"with": inst, "result": result, "roll": natural, "attack": attack})
         if evt.get("reroll"):
-            natural = self.ev.roll(self.rng, 10, who=seat, why="reroll")
+            natural = self.roll(10, who=seat, why="reroll")
             attack["natural"] = natural
             result = self.attack_result(seat, inst, natural, plus_acc, attack)
             self.fire("attack", seat, None, **{"with": inst, "result": result, "roll": natural, "attack": attack,
@@ -302,14 +302,14 @@ class Fight:
             self.tally(seat, "misses")
         if result in ("hit", "crit"):
             dmg = w["dmg"] + self.weapon_mod("dmg", seat, inst) + attack["bonus"] + plus_dmg
-            self.ev.add("hits", who=seat, g=inst, n=max(0, dmg))
+            self.emit("hits", who=seat, g=inst, n=max(0, dmg))
             try:
                 if dmg > 0:
                     self.deal(R, dmg, "attack", by=seat, with_=inst, style=w["style"])
             finally:
                 self.after_attack(seat, inst, w)
         else:
-            self.ev.add("misses", who=seat, g=inst, result=result)
+            self.emit("misses", who=seat, g=inst, result=result)
             self.after_attack(seat, inst, w)
 
     def after_attack(self, seat: int, inst: str, w: dict[str, Any]) -> None:
@@ -333,7 +333,7 @@ class Fight:
         else:
             result = "miss"
         attack["result"] = result
-        self.ev.add("attack-roll", who=seat, natural=natural, total=total, need=w["acc"], result=result)
+        self.emit("attack_roll", who=seat, natural=natural, total=total, need=w["acc"], result=result)
         return result
 
     def crit_chart(self, seat: int, attack: dict[str, Any]) -> None:
@@ -345,7 +345,7 @@ class Fight:
             lo = row["min"] if row["min"] is not None else -99
             hi = row["max"] if row["max"] is not None else 99
             if lo <= value <= hi:
-                self.ev.add("crit", who=seat, roll=value, row=row["min"])
+                self.emit("crit", who=seat, roll=value, row=row["min"])
                 self.run(row["steps"], ctx)
                 return
 
@@ -417,7 +417,7 @@ class Fight:
         self.pay(seat, self.interact_cost(seat, inter["cost"]))
         self.use(f"interact:{piece}", inter.get("uses", "turn"))
         self.tally(seat, "interactions")
-        self.ev.add("interact", who=seat, ter=p["t"])
+        self.emit("interact", who=seat, ter=p["t"])
         ctx = Ctx("terrain", seat, this={"card": p["t"], "piece": piece}, row=p["t"])
         self.fire("interacted", seat, None, terrain=piece)
         self.run(inter["steps"], ctx)
@@ -482,7 +482,7 @@ class Fight:
         inst = ctx.this if ctx.kind == "gear" else None
         self.pay(seat, act["cost"], inst)
         self.use(f"use:{seat}:{key}", uses)
-        self.ev.add("use", who=seat, row=ctx.row, g=inst, chosen=chosen)
+        self.emit("use", who=seat, row=ctx.row, g=inst, chosen=chosen)
         run_ctx = ctx.but(chosen=chosen)
         self.run(act["steps"], run_ctx)
         if inst is not None and C.gear_of(inst).get("consumable") and inst in self.owns(seat):
@@ -504,7 +504,7 @@ class Fight:
             self.spend_mox(seat, cost)
             self.tally(seat, "gear-changes")
         self.equip(seat, inst, slot)
-        self.ev.add("equip", who=seat, g=inst, slot=slot)
+        self.emit("equip", who=seat, g=inst, slot=slot)
         self.fire("equipped", seat, None, **{"with": inst})
 
     # ======================================================================================
@@ -520,7 +520,7 @@ class Fight:
         if not won:
             self.finish_game(False, f["rid"], False)
             return
-        self.ev.add("victory", who=f["rid"])
+        self.emit("victory", who=f["rid"])
         try:
             self.fire("fight-end")
         except FightOver:
@@ -530,7 +530,7 @@ class Fight:
         self.loot()
         for item in f["stolen"]:
             self.folk(item["owner"])["stash"].append(item["g"])
-            self.ev.add("recover", who=item["owner"], g=item["g"])
+            self.emit("recover", who=item["owner"], g=item["g"])
         f["stolen"] = []
         self.s["stage"] = {"k": "discard", "seat": self.beatin()[0], "left": self.beatin()}
 
@@ -548,7 +548,7 @@ class Fight:
         inst = self.gear_to_gain("ruffian-random")
         if inst is not None:
             self.folk(winner)["stash"].append(inst)
-            self.ev.add("loot", who=winner, g=inst)
+            self.emit("loot", who=winner, g=inst)
 
     def discard_feat(self, seat: int, a: dict[str, Any]) -> None:
         stage = self.s["stage"]
@@ -560,9 +560,9 @@ class Fight:
             t["feats"].remove(fid)
             self.invalidate()
             self.s["fgone"].append(fid)
-            self.ev.add("feat-discarded", who=seat)
+            self.emit("feat_discarded", who=seat)
             return
-        self.ev.add("keep-feats", who=seat, n=len(self.folk(seat)["feats"]))
+        self.emit("keep_feats", who=seat, n=len(self.folk(seat)["feats"]))
         left = [s for s in stage["left"] if s != seat]
         if left:
             self.s["stage"] = {"k": "discard", "seat": left[0], "left": left}
@@ -580,7 +580,7 @@ class Fight:
             t["out"] = None
             t["counters"] = {}
         s["bar"] = s["bar"][1:] + s["bar"][:1]
-        self.ev.add("rotate", bar=list(s["bar"]))
+        self.emit("rotate", bar=list(s["bar"]))
         s["f"] = None
         self._grid = None
         self.invalidate()
@@ -591,7 +591,7 @@ class Fight:
         ending = C.ending_for(rid, result)
         unlocks = list(C.UNLOCKS[rid]) if special else []
         self.s["result"] = {"won": won, "ending": ending["id"], "ruffian": rid, "unlocks": unlocks}
-        self.ev.add("ending", ending=ending["id"], won=won, unlocks=unlocks, barrier=True)
+        self.emit("ending", ending=ending["id"], won=won, unlocks=unlocks, barrier=True)
         self.s["stage"] = {"k": "over"}
 
     # ======================================================================================

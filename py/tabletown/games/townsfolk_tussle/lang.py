@@ -212,7 +212,7 @@ class Lang:
             return tied
         if ctx.ruffian_side:
             left = list(tied)
-            self.ev.add("tie", who=list(tied))
+            self.emit("tie", who=list(tied))
             while len(left) > 1:
                 rolls = {t: self.d10(t, "tie") for t in left}
                 low = min(rolls.values())
@@ -569,7 +569,7 @@ class Lang:
             if "range" in st and self.f is not None:
                 d = self.dist(R, who) if who != R else 0
                 if d is None or d > st["range"]:
-                    self.ev.add("out-of-range", who=who, d=d, range=st["range"], by=self.name_of(by))
+                    self.emit("out_of_range", who=who, d=d, range=st["range"], by=self.name_of(by))
                     continue
                 ranged = st["range"] >= 2 and ctx.ruffian_side
             gear = ctx.this if ctx.kind == "gear" else None  # the gear whose ability dealt it (Jerry)
@@ -607,7 +607,7 @@ class Lang:
             self.add_effect({"k": "boost", "who": who, "mods": st["mods"], "row": ctx.row, "owner": ctx.owner,
                              "kind": ctx.kind, "this": ctx.this if not isinstance(ctx.this, dict) else None,
                              "until": self.resolve_until(st["until"], who, ctx.user)})
-            self.ev.add("boost", who=self.name_of(who), row=ctx.row)
+            self.emit("boost", who=self.name_of(who), row=ctx.row)
 
     # --- gear and Coins -------------------------------------------------------------------------------
     def slot_choice(self, seat: int, choice: str, why: str) -> list[str]:
@@ -640,7 +640,7 @@ class Lang:
                 continue
             for inst in self.slot_choice(who, st["slot"], "unequip"):
                 self.unequip_piece(who, inst)
-                self.ev.add("unequip", who=who, g=inst, by=self.f["rid"] if ruffian and self.f else None)
+                self.emit("unequip", who=who, g=inst, by=self.f["rid"] if ruffian and self.f else None)
                 self.fire("unequipped", who, R if ruffian else None, **{"with": inst, "source": self.dmg_source(ctx)[0]})
 
     def do_discard(self, st: dict, ctx: Ctx) -> None:
@@ -669,7 +669,7 @@ class Lang:
         self.lose_piece(seat, inst)
         self.s["ped"]["gone"].append(inst)
         self.s["charges"].pop(inst, None)
-        self.ev.add("discard", who=seat, g=inst, by=self.name_of(by) if by == R else None)
+        self.emit("discard", who=seat, g=inst, by=self.name_of(by) if by == R else None)
         self.fire("discarded", seat, by, **{"with": inst, "source": source})
 
     def do_steal(self, st: dict, ctx: Ctx) -> None:
@@ -681,7 +681,7 @@ class Lang:
             for inst in self.slot_choice(who, st["slot"], "steal"):
                 self.lose_piece(who, inst)
                 self.f["stolen"].append({"g": inst, "owner": who})
-                self.ev.add("steal", who=who, g=inst, by=self.f["rid"])
+                self.emit("steal", who=who, g=inst, by=self.f["rid"])
                 self.fire("unequipped", who, R, **{"with": inst, "source": "ruffian"})
 
     def do_recover(self, st: dict, ctx: Ctx) -> None:
@@ -698,7 +698,7 @@ class Lang:
         self.f["stolen"].remove(item)
         owner = item["owner"]
         self.folk(owner)["stash"].append(inst)
-        self.ev.add("recover", who=owner, g=inst)
+        self.emit("recover", who=owner, g=inst)
         self.offer_equip(owner, inst)
 
     def offer_equip(self, seat: int, inst: str, free_only: bool = False) -> None:
@@ -712,7 +712,7 @@ class Lang:
         where = self.ask(seat, "equip", slots + ["stash"], g=inst, always=True)
         if where != "stash":
             self.equip(seat, inst, where)
-            self.ev.add("equip", who=seat, g=inst, slot=where)
+            self.emit("equip", who=seat, g=inst, slot=where)
             self.fire("equipped", seat, None, **{"with": inst})
 
     def do_gain_gear(self, st: dict, ctx: Ctx) -> None:
@@ -727,7 +727,7 @@ class Lang:
             counters = C.gear_of(inst).get("counters")
             if counters:
                 self.s["charges"][inst] = counters["start"]
-            self.ev.add("gain", who=who, g=inst)
+            self.emit("gain", who=who, g=inst)
             if st.get("equip"):
                 self.offer_equip(who, inst)
 
@@ -745,7 +745,7 @@ class Lang:
                 star = C.STAR_GEAR[f["rid"]]
                 pick = star if star in left else None
             else:
-                pick = left[self.ev.draw_below(self.rng, len(left), why="loot")] if left else None
+                pick = left[self.below(len(left), why="loot")] if left else None
             if pick is not None:
                 f["looted"].append(pick)
             return pick
@@ -771,7 +771,7 @@ class Lang:
         while looked < total and ped["deck"]:
             inst = ped["deck"].pop(0)
             looked += 1
-            self.ev.reveal(zone="peddler", what=[inst])
+            self.reveal(zone="peddler", what=[inst])
             if gear_matches(flt, inst):
                 return inst
             ped["deck"].append(inst)
@@ -779,7 +779,7 @@ class Lang:
         return None
 
     def reshuffle_peddler(self) -> None:
-        self.ev.shuffle(self.rng, self.s["ped"]["deck"], "peddler")
+        self.shuffle(self.s["ped"]["deck"], "peddler")
 
     def take_gear(self, seat: int, inst: str, price: Any, how: str) -> None:
         """The townsfolk takes a Peddler piece, paying `price` (free, full, or that many Coins off)."""
@@ -790,7 +790,7 @@ class Lang:
             cost = max(0, self.price(seat, inst) - price)
         if cost > self.folk(seat)["coins"]:
             self.s["ped"]["deck"].append(inst)  # cannot pay: back to the bottom
-            self.ev.add("cannot-pay", who=seat, g=inst)
+            self.emit("cannot_pay", who=seat, g=inst)
             return
         if cost:
             self.coins(seat, -cost, paid=True)
@@ -798,7 +798,7 @@ class Lang:
         counters = C.gear_of(inst).get("counters")
         if counters and inst not in self.s["charges"]:
             self.s["charges"][inst] = counters["start"]
-        self.ev.add("gain", who=seat, g=inst, how=how)
+        self.emit("gain", who=seat, g=inst, how=how)
 
     def do_take_from_shop(self, st: dict, ctx: Ctx) -> None:
         if self.f is not None:
@@ -832,13 +832,13 @@ class Lang:
             other, take = pick
             give = self.ask(me, "gear", list(mine), why="give")
             if not self.ask(other, "agree", [True, False], g=give, h=take, **{"from": me}):
-                self.ev.add("refused", who=other)
+                self.emit("refused", who=other)
                 return
             self.lose_piece(me, give)
             self.lose_piece(other, take)
             self.folk(me)["stash"].append(take)
             self.folk(other)["stash"].append(give)
-            self.ev.add("exchange", who=me, other=other, g=give, h=take)
+            self.emit("exchange", who=me, other=other, g=give, h=take)
 
     def do_coins(self, st: dict, ctx: Ctx) -> None:
         n = self.amount(st["amount"], ctx, signed=True)
@@ -873,7 +873,7 @@ class Lang:
                         new = min(new, top)
             self.set_counter(owner, name, new)
             label = owner if not isinstance(owner, dict) else owner["card"]
-            self.ev.add("counter", on=self.name_of(label) if label == R else label, name=name, n=max(0, new))
+            self.emit("counter", on=self.name_of(label) if label == R else label, name=name, n=max(0, new))
 
     # --- cards, turns, flow ----------------------------------------------------------------------------
     def do_keep(self, st: dict, ctx: Ctx) -> None:
@@ -887,7 +887,7 @@ class Lang:
         self.f["kept"].append(kept)
         self.invalidate()
         self.f["keeping"] = ctx.card
-        self.ev.add("keep", card=ctx.card, holders=holders)
+        self.emit("keep", card=ctx.card, holders=holders)
 
     def do_reshuffle(self, st: dict, ctx: Ctx) -> None:
         if self.f is None:
@@ -902,7 +902,7 @@ class Lang:
             self.refill_deck()
         if f["deck"]:
             f["top"] = f["deck"].pop(0)
-            self.ev.reveal(zone="action-deck", what=[f["top"]], card=f["top"], next=True)
+            self.reveal(zone="action-deck", what=[f["top"]], card=f["top"], next=True)
 
     def do_extra_action(self, st: dict, ctx: Ctx) -> None:
         if self.f is not None:
@@ -911,7 +911,7 @@ class Lang:
     def do_skip_action(self, st: dict, ctx: Ctx) -> None:
         if self.f is not None:
             self.f["skip"] = True
-            self.ev.add("skip", who=self.f["rid"])
+            self.emit("skip", who=self.f["rid"])
 
     def do_end_turn(self, st: dict, ctx: Ctx) -> None:
         if self.f is not None and self.f.get("turn") and isinstance(self.f["turn"].get("who"), int):
@@ -952,7 +952,7 @@ class Lang:
             lo = row["min"] if row["min"] is not None else -(10 ** 6)
             hi = row["max"] if row["max"] is not None else 10 ** 6
             if lo <= total <= hi:
-                self.ev.add("result", who=self.name_of(roller), total=total, row=row.get("text", ""), picked=n, **told)
+                self.emit("result", who=self.name_of(roller), total=total, row=row.get("text", ""), picked=n, **told)
                 self.run(row["steps"], ctx.but(event=dict(ctx.event or {}, roll=natural)))
                 return
 
@@ -991,7 +991,7 @@ class Lang:
     def do_exhaust(self, st: dict, ctx: Ctx) -> None:
         for i in self.terrain_pieces("this", ctx):
             self.pieces()[i]["exh"] = True
-            self.ev.add("exhaust", ter=self.pieces()[i]["t"])
+            self.emit("exhaust", ter=self.pieces()[i]["t"])
 
     def do_remove_terrain(self, st: dict, ctx: Ctx) -> None:
         word = st["terrain"]
@@ -1006,7 +1006,7 @@ class Lang:
         for i in targets:
             if not self.pieces()[i].get("gone"):
                 self.pieces()[i]["gone"] = True
-                self.ev.add("terrain-gone", ter=self.pieces()[i]["t"])
+                self.emit("terrain_gone", ter=self.pieces()[i]["t"])
         self.terrain_changed()
 
     def do_place_terrain(self, st: dict, ctx: Ctx) -> None:
@@ -1026,7 +1026,7 @@ class Lang:
                                   "door": list(door) if door else None, "type": row["type"], "gone": False,
                                   "exh": False})
         self.terrain_changed()
-        self.ev.add("terrain-placed", ter=tid, at=list(at))
+        self.emit("terrain_placed", ter=tid, at=list(at))
 
     def do_effect(self, st: dict, ctx: Ctx) -> None:
         C.EFFECTS(st["effect"], self, ctx, st.get("args") or {})
@@ -1213,7 +1213,7 @@ class Lang:
                 continue
             opts = self.place_options(st["at"], ctx, who)
             if not opts:
-                self.ev.add("no-room", who=self.name_of(who))
+                self.emit("no_room", who=self.name_of(who))
                 continue
             asker = who if who != R else self.decider(ctx.targets[0] if ctx.targets else None)
             spot = self.ask(asker, "place", sorted(list(o) for o in opts), who=self.name_of(who))
@@ -1244,7 +1244,7 @@ class Lang:
             else:
                 self.folk(who)["out"] = info
                 self.expire("moved", who)
-            self.ev.add("removed", who=self.name_of(who))
+            self.emit("removed", who=self.name_of(who))
             if who != R:
                 turn = self.f.get("turn")
                 if turn and turn.get("who") == who:
@@ -1264,7 +1264,7 @@ class Lang:
         opts = self.place_options(info["return"], ctx, ch)
         if ch != R and not opts:
             opts = self.nearest_free([tuple(p) for p in C.RUFFIANS[self.f["rid"]]["landscape"]["t"]], False, ch)
-        self.ev.add("returned", who=self.name_of(ch))
+        self.emit("returned", who=self.name_of(ch))
         if opts:
             asker = ch if ch != R else self.decider()
             spot = self.ask(asker, "place", sorted(list(o) for o in opts), who=self.name_of(ch))
@@ -1392,7 +1392,7 @@ class Lang:
         if trig.get("kept"):
             kept = next((k for k in self.f["kept"] if k["card"] == trig["kept"]), None)
             keep = self.keep_step(C.CARDS[trig["kept"]])
-            self.ev.add("kept-fires", card=trig["kept"])
+            self.emit("kept_fires", card=trig["kept"])
             self.run(trig["steps"], run_ctx)
             if kept is not None and not keep.get("repeat") and kept in self.f["kept"]:
                 self.discard_kept(kept)
@@ -1416,7 +1416,7 @@ class Lang:
     def after_roll(self, who: Any, value: int) -> int:
         evt = self.fire("rolled", who, None, roll=value)
         if evt.get("reroll"):
-            value = self.ev.roll(self.rng, 10, who=self.name_of(who), why="reroll")
+            value = self.roll(10, who=self.name_of(who), why="reroll")
         return value
 
     # --- goals: Feats, secret events, the weakness, the Final Fight ------------------------------------------
@@ -1534,7 +1534,7 @@ class Lang:
         f["weak"] = True
         self.invalidate()
         ruff = C.RUFFIANS[f["rid"]]
-        self.ev.add("weakness", who=f["rid"])
+        self.emit("weakness", who=f["rid"])
         self.fire("weakness", R)
         self.run(ruff["weakness"].get("steps") or [], Ctx("ruffian", R, row=f["rid"], event=evt))
 
@@ -1546,7 +1546,7 @@ class Lang:
         self.invalidate()
         t["done"].append(fid)
         t["won"] += 1
-        self.ev.reveal(zone="feats", what=[fid], who=seat, feat=fid)
+        self.reveal(zone="feats", what=[fid], who=seat, feat=fid)
         self.run(C.FEATS[fid]["reward"], Ctx("feat", seat, row=fid, event=evt))
         self.fire("feat", seat)
 
@@ -1557,7 +1557,7 @@ class Lang:
         t["secrets"].remove(eid)
         self.invalidate()
         self.s["egone"].append(eid)
-        self.ev.reveal(zone="secrets", what=[eid], who=seat, event=C.base_id(eid))
+        self.reveal(zone="secrets", what=[eid], who=seat, event=C.base_id(eid))
         self.run(C.EVENTS[C.base_id(eid)]["steps"], Ctx("event", seat, row=C.base_id(eid), event=evt))
 
     # --- kept cards --------------------------------------------------------------------------------------
@@ -1579,6 +1579,6 @@ class Lang:
             f["kept"].remove(kept)
             self.invalidate()
             f["disc"].append(kept["card"])
-            self.ev.add("unkeep", card=kept["card"])
+            self.emit("unkeep", card=kept["card"])
 
 

@@ -1,6 +1,8 @@
 """A game of Townsfolk Tussle in motion: the stages it passes through and what each waits for.
 
-`Match` joins the mixins into one object that plays one action: it hands the action to the
+`Match` joins the mixins into one object that plays one action. It is the kit's `Move`
+(engine/move.py, through `Base` in play.py): the state, the PRNG and the events of the action
+travel together in it, and every roll, shuffle and event goes through it. It hands the action to the
 stage that is waiting for it, then runs everything automatic (Town Events, the Ruffian's turns,
 the end of a fight…) until a player must choose again.
 

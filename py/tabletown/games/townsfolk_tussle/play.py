@@ -21,8 +21,7 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
-from tabletown.engine.events import Events
-from tabletown.engine.prng import Rng
+from tabletown.engine.move import Move
 from tabletown.engine.rules import IllegalAction
 
 from . import content as C
@@ -86,13 +85,15 @@ class Ctx:
         return self.kind in ("card", "ruffian", "final-fight")
 
 
-class Base:
-    """State access and the bookkeeping every rule uses."""
+class Base(Move):
+    """State access and the bookkeeping every rule uses, on the kit's move object: the state
+    (`self.s`), the PRNG and the events travel together through `Move` (engine/move.py).
+
+    The state is changed in place: the rules hand in a copy already (`apply`) or only read
+    (`legal`, `view`)."""
 
     def __init__(self, state: dict[str, Any], answers: list[Any]):
-        self.s = state
-        self.ev = Events()
-        self.rng = Rng(state["rng"])
+        super().__init__(state, copy=False)
         self.answers = answers
         self.asked = 0
         self._grid: Optional[Grid] = None
@@ -117,7 +118,7 @@ class Base:
             self.asked += 1
             if answer not in opts:
                 raise IllegalAction("That is not one of the choices.")
-            self.ev.add("chose", seat=seat, k=kind, v=answer, **{k: v for k, v in info.items() if k != "always"})
+            self.emit("chose", seat=seat, k=kind, v=answer, **{k: v for k, v in info.items() if k != "always"})
             return answer
         info.pop("always", None)
         raise Suspend({"seat": seat, "k": kind, "opts": opts, **info})
@@ -231,7 +232,7 @@ class Base:
     # --- rolls ------------------------------------------------------------------------------------------
     def d10(self, who: Any, why: str, **info: Any) -> int:
         """Roll the one d10 (FAQ) for `who` and let `rolled` reactions see it (a reroll replaces it)."""
-        value = self.ev.roll(self.rng, 10, who=self.name_of(who) if who == R else who, why=why, **info)
+        value = self.roll(10, who=self.name_of(who) if who == R else who, why=why, **info)
         return self.after_roll(who, value)
 
     def after_roll(self, who: Any, value: int) -> int:

@@ -105,7 +105,7 @@ class Ruffian:
             f = self.f
             old = set(foot(f["pos"]))
             f["pos"] = [sq[0], sq[1]]
-            self.ev.add("ruffian-at", who=f["rid"], at=[sq[0], sq[1]], how=how)
+            self.emit("ruffian_at", who=f["rid"], at=[sq[0], sq[1]], how=how)
             self._cost_cache = None
             self.fire("placed", R)
             self.entered(R, [c for c in foot(sq) if c not in old])
@@ -113,7 +113,7 @@ class Ruffian:
             return
         t = self.folk(ch)
         t["pos"] = [sq[0], sq[1]]
-        self.ev.add("at", who=ch, at=[sq[0], sq[1]], how=how)
+        self.emit("at", who=ch, at=[sq[0], sq[1]], how=how)
         self.fire("placed", ch)
         self.entered(ch, [sq])
         self.expire("moved", ch)
@@ -131,7 +131,7 @@ class Ruffian:
         f = self.f
         if f["face"] != direction:
             f["face"] = direction
-            self.ev.add("face", who=f["rid"], to=direction)
+            self.emit("face", who=f["rid"], to=direction)
 
     def face_cells(self, cells: list[tuple[int, int]], asker: Any = None) -> None:
         if not cells or self.f.get("out"):
@@ -211,7 +211,7 @@ class Ruffian:
             return
         dest = self.destination(st["to"], ctx)
         if dest[0] == "none":
-            self.ev.add("stays", who=f["rid"], why="no-target")
+            self.emit("stays", who=f["rid"], why="no-target")
             return
         cells = self.dest_cells(dest)
         asker = ctx.targets[0] if ctx.targets else (dest[1] if dest[0] == "char" else None)
@@ -238,7 +238,7 @@ class Ruffian:
                 ctx.reached = True
             if st.get("dmg") is not None:
                 # the attack of "move towards target; if you reach them, deal DMG": told either way
-                self.ev.add("reach" if reached else "out-of-reach", who=f["rid"], to=dest[1])
+                self.emit("reach" if reached else "out_of_reach", who=f["rid"], to=dest[1])
             if reached and st.get("dmg") is not None:
                 lost = self.deal(dest[1], self.amount(st["dmg"], ctx), "ruffian", by=R)
                 if lost and dest[1] in ctx.targets and dest[1] not in ctx.damaged:
@@ -336,7 +336,7 @@ class Ruffian:
         f["pos"] = [nxt[0], nxt[1]]
         self._cost_cache = None
         self.tally(R, "squares-moved")
-        self.ev.add("ruffian-step", who=f["rid"], at=[nxt[0], nxt[1]], frm=[cur[0], cur[1]])
+        self.emit("ruffian_step", who=f["rid"], at=[nxt[0], nxt[1]], frm=[cur[0], cur[1]])
         for c in foot(nxt):
             who = self.folk_at(c)
             if who is not None:
@@ -367,7 +367,7 @@ class Ruffian:
         t = self.folk(seat)
         t["pos"] = [spot[0], spot[1]]
         self.tally(seat, "pushed")
-        self.ev.add("pushed", who=seat, at=list(spot), cause="collision", by=self.f["rid"])
+        self.emit("pushed", who=seat, at=list(spot), cause="collision", by=self.f["rid"])
         self.f["pushes"].append([seat, list(spot)])
         self.fire("pushed", seat, R, cause="collision")
         self.entered(seat, [(spot[0], spot[1])])
@@ -392,7 +392,7 @@ class Ruffian:
             cur = (f["pos"][0], f["pos"][1])
             nxt = step(cur, f["face"])
             if not g.ruffian_fits(nxt):
-                self.ev.add("bumped", who=f["rid"])
+                self.emit("bumped", who=f["rid"])
                 self.fire("bumped", R)
                 break
             c = g.ruffian_step_cost(cur, nxt, cost)
@@ -480,7 +480,7 @@ class Ruffian:
             t["pos"] = [sq[0], sq[1]]
             n += 1
             self.tally(seat, "squares-moved")
-            self.ev.add("step", who=seat, at=[sq[0], sq[1]], how=how)
+            self.emit("step", who=seat, at=[sq[0], sq[1]], how=how)
             self.entered(seat, [sq])
             self.fire("moved", seat)
             self.expire("moved", seat)
@@ -555,11 +555,11 @@ class Ruffian:
             d = self.ask(who, "direction", dirs) if len(dirs) > 1 else dirs[0]
             bumped = self.shove(who, d, st["squares"], pull)
             self.tally(who, "pushed")
-            self.ev.add("pushed", who=who, at=list(self.folk(who)["pos"]), cause="pull" if pull else "push",
+            self.emit("pushed", who=who, at=list(self.folk(who)["pos"]), cause="pull" if pull else "push",
                         by=self.f["rid"] if ctx.ruffian_side else ctx.owner)
             self.fire("pushed", who, R if ctx.ruffian_side else ctx.owner, cause="push")
             if bumped:
-                self.ev.add("bumped", who=who)
+                self.emit("bumped", who=who)
                 self.fire("bumped", who)
                 if st.get("dmg") is not None:
                     source, by = self.dmg_source(ctx)
@@ -605,7 +605,7 @@ class Ruffian:
         if not skip and not f.get("out"):
             self.play_card(bonus)
         elif skip:
-            self.ev.add("dozes", who=f["rid"])
+            self.emit("dozes", who=f["rid"])
         if not bonus:
             self.finish_turn(R)
 
@@ -613,7 +613,7 @@ class Ruffian:
         f = self.f
         f["deck"].extend(f["disc"])
         f["disc"] = []
-        self.ev.shuffle(self.rng, f["deck"], "action-deck")
+        self.shuffle(f["deck"], "action-deck")
 
     def play_card(self, bonus: bool) -> None:
         f = self.f
@@ -630,7 +630,7 @@ class Ruffian:
         f["card"] = card_id
         f["keeping"] = None
         f["targets"] = []
-        self.ev.reveal(zone="action-deck", what=[card_id], card=card_id, bonus=bonus, who=f["rid"])
+        self.reveal(zone="action-deck", what=[card_id], card=card_id, bonus=bonus, who=f["rid"])
         self.fire("card", R)
         ctx = Ctx("card", R, row=card_id)
         ctx.card = card_id
@@ -664,16 +664,16 @@ class Ruffian:
                     best = max(dist.values())
                 tied = [i for i in pieces if dist[i] == best]
                 ctx.terrain_target = tied[0]
-                self.ev.add("target-terrain", ter=self.pieces()[tied[0]]["t"], card=ctx.card)
+                self.emit("target_terrain", ter=self.pieces()[tied[0]]["t"], card=ctx.card)
             return
         if kind != "all":
             redirect = self.retarget()
             if redirect is not None:
                 ctx.targets = [redirect]
-                self.ev.add("target", who=[redirect], why="retarget")
+                self.emit("target", who=[redirect], why="retarget")
                 return
         ctx.targets = self.pick(spec, ctx)
-        self.ev.add("target", who=list(ctx.targets), card=ctx.card,
+        self.emit("target", who=list(ctx.targets), card=ctx.card,
                     measure=[self.target_measure(spec, t, ctx) for t in ctx.targets])
 
     def target_measure(self, spec: dict, t: int, ctx: Ctx) -> Optional[int]:
@@ -707,14 +707,14 @@ class Ruffian:
         if when == "damaged":
             hit = [t for t in ctx.targets if t in ctx.damaged]
             if not hit:
-                self.ev.add("no-after", card=ctx.card, when=when, who=list(ctx.targets))
+                self.emit("no_after", card=ctx.card, when=when, who=list(ctx.targets))
                 return
             if after.get("once"):
-                self.ev.add("after", card=ctx.card)
+                self.emit("after", card=ctx.card)
                 self.run(after["steps"], ctx.but(targets=hit))
                 return
             for t in hit:
-                self.ev.add("after", card=ctx.card)
+                self.emit("after", card=ctx.card)
                 self.run(after["steps"], ctx.but(targets=[t]))
             return
         if when == "not-damaged":
@@ -727,15 +727,15 @@ class Ruffian:
         else:
             ok = True
         if ok:
-            self.ev.add("after", card=ctx.card)
+            self.emit("after", card=ctx.card)
             self.run(after["steps"], ctx)
         else:
-            self.ev.add("no-after", card=ctx.card, when=when, who=list(ctx.targets))
+            self.emit("no_after", card=ctx.card, when=when, who=list(ctx.targets))
 
     def bonus_actions(self) -> None:
         """Actions owed for breaking points reached (or a Crit Hit's rage), one after another."""
         f = self.f
         while f["bonus"] > 0:
             f["bonus"] -= 1
-            self.ev.add("bonus-action", who=f["rid"])
+            self.emit("bonus_action", who=f["rid"])
             self.ruffian_turn(bonus=True)

@@ -135,7 +135,7 @@ def annotate(events: list[dict[str, Any]], state: dict[str, Any]) -> list[dict[s
 def of_ruffians_turn(e: dict[str, Any]) -> bool:
     """An event of the Ruffian's turn: its turn begins, it plays a card, or it walks (a move that
     answers a question in the middle of the Ruffian's turn tells only the rest of it)."""
-    return (e["t"] == "turn" and is_ruffian(e.get("who"))) or e["t"] == "ruffian-step" \
+    return (e["t"] == "turn" and is_ruffian(e.get("who"))) or e["t"] == "ruffian_step" \
         or (e["t"] == "reveal" and e.get("zone") == "action-deck")
 
 
@@ -236,7 +236,7 @@ class TownsfolkTussle(Rules):
         if not any(of_ruffians_turn(e) for e in events):
             return []
         skip = len(recorded) - len(events)  # the events of earlier answers to this move's questions
-        starts = [n for n, e in enumerate(events) if e["t"] == "ruffian-step" or PHRASES[e["t"]](e)]
+        starts = [n for n, e in enumerate(events) if e["t"] == "ruffian_step" or PHRASES[e["t"]](e)]
         if not starts:
             return []
         starts[0] = 0  # what goes untold before the first told event belongs to the first step

@@ -356,7 +356,7 @@ class Stats:
                 t["hp"] = min(after, t["hp"] + (after - before))
             elif t["hp"] > after:
                 t["hp"] = after
-        self.ev.add("stat", who=self.name_of(ch), stat=stat, n=n)
+        self.emit("stat", who=self.name_of(ch), stat=stat, n=n)
 
     def effect_ended(self, e: dict[str, Any]) -> None:
         if e["k"] == "stat" and e["stat"] == "max-hp" and e["who"] != R:
@@ -370,7 +370,7 @@ class Stats:
         self.s["effects"] = [e for e in before if not (e["k"] == "stat" and e["who"] == ch and e["n"] < 0
                                                        and e["src"] == "ruffian" and stat in ("all", e["stat"]))]
         if len(self.s["effects"]) != len(before):
-            self.ev.add("restored", who=self.name_of(ch))
+            self.emit("restored", who=self.name_of(ch))
 
     # --- DMG and healing ------------------------------------------------------------------------------
     def deal(self, victim: Any, amount: int, source: str, by: Any = None, with_: Optional[str] = None,
@@ -415,7 +415,7 @@ class Stats:
             total = 0
         told = {"by": self.name_of(by), "of": cause}  # who and what dealt it, for the log
         if total == 0:
-            self.ev.add("dmg", who=self.name_of(victim), n=0, src=source, **told)
+            self.emit("dmg", who=self.name_of(victim), n=0, src=source, **told)
             return 0
         floor = max([m["amount"] for m, _ in self.mods_for("min-hp", victim)] + [0])
         if self.f is None:
@@ -429,7 +429,7 @@ class Stats:
             self.f["hp"] = after
         else:
             self.folk(victim)["hp"] = after
-        self.ev.add("dmg", who=self.name_of(victim), n=lost, src=source, hp=after, **told)
+        self.emit("dmg", who=self.name_of(victim), n=lost, src=source, hp=after, **told)
         if lost <= 0:
             return 0
         self.tally(victim, "dmg-taken", lost)
@@ -446,12 +446,12 @@ class Stats:
     def ruffian_hurt(self, before: int, by: Any, event: dict[str, Any]) -> None:
         f = self.f
         if f["hp"] < 1:
-            self.ev.add("defeated", who=f["rid"], by=by)
+            self.emit("defeated", who=f["rid"], by=by)
             self.fire("defeated", R, by, **event)
             raise FightOver(True, "defeated")
         for bp in C.BREAKING_POINTS:
             if before > bp >= f["hp"]:
-                self.ev.add("breaking", who=f["rid"], hp=bp)
+                self.emit("breaking", who=f["rid"], hp=bp)
                 self.tally(R, "breaking-points")
                 f["bonus"] += 1
                 turn = f.get("turn")
@@ -468,7 +468,7 @@ class Stats:
         self.invalidate()
         self.f["ko_order"].append(seat)
         self.tally(seat, "knocked-out")
-        self.ev.add("ko", who=seat)
+        self.emit("ko", who=seat)
         for k in list(self.f["kept"]):
             if k["with"] != "group" and not [h for h in k["with"] if not self.folk(h)["ko"]]:
                 self.discard_kept(k)
@@ -509,7 +509,7 @@ class Stats:
             self.f["hp"] += gain
         else:
             self.folk(ch)["hp"] += gain
-        self.ev.add("heal", who=self.name_of(ch), n=gain)
+        self.emit("heal", who=self.name_of(ch), n=gain)
         self.tally(ch, "healed", gain)
         self.fire("healed", ch, None, amount=gain)
         return gain
@@ -526,7 +526,7 @@ class Stats:
         if change == 0:
             return 0
         t["coins"] = new
-        self.ev.add("coins", who=seat, n=change, **({"quiet": True} if quiet else {}))
+        self.emit("coins", who=seat, n=change, **({"quiet": True} if quiet else {}))
         if paid and change < 0:
             self.tally(seat, "coins-paid", -change)
         self.fire("coins", seat, by, amount=change, source=source)

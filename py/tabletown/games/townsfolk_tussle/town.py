@@ -53,7 +53,7 @@ class Town:
                 self.s["charges"][g] = counters["start"]
         t["coins"] = C.SETUP["coins"]
         t["hp"] = self.bar(seat, "hp")["start"]
-        self.ev.add("picked", who=seat, folk=tid, alt=a["alt"])
+        self.emit("picked", who=seat, folk=tid, alt=a["alt"])
         for g in kit:  # starting gear goes on at once (equipping is free in town)
             slots = [sl for sl in self.fitting_slots(g) if sl == "hands" or self.folk(seat)["eq"].get(sl) is None]
             if slots and not (slots == ["hands"] and self.weapons(seat)):
@@ -75,7 +75,7 @@ class Town:
             t["ko"] = False
             t["won"] = 0
             t["hp"] = self.max_hp(seat)
-        self.ev.add("town", round=s["round"] + 1)
+        self.emit("town", round=s["round"] + 1)
         for seat in self.buyin():
             hand = C.SETUP["feats"] + sum(m["amount"] for m, _ in self.mods_for("feats-hand", seat))
             while len(self.folk(seat)["feats"]) < hand:
@@ -89,13 +89,13 @@ class Town:
         s = self.s
         if not s["fdeck"] and s["fgone"]:
             s["fdeck"], s["fgone"] = s["fgone"], []
-            self.ev.shuffle(self.rng, s["fdeck"], "feats")
+            self.shuffle(s["fdeck"], "feats")
         if not s["fdeck"]:
             return False
         fid = s["fdeck"].pop(0)
         self.folk(seat)["feats"].append(fid)
         self.invalidate()
-        self.ev.add("feat-drawn", who=seat, private=seat, feat=fid, barrier=True)
+        self.emit("feat_drawn", who=seat, private=seat, feat=fid, barrier=True)
         return True
 
     def lay_out_shop(self) -> None:
@@ -104,7 +104,7 @@ class Town:
         drawn = ped["deck"][:want]
         del ped["deck"][:want]
         ped["shop"].extend(drawn)
-        self.ev.reveal(zone="peddler", what=list(drawn), shop=True)
+        self.reveal(zone="peddler", what=list(drawn), shop=True)
 
     def reset_needed(self) -> int:
         return C.SETUP["reset_per_townsfolk"] * self.team_size()
@@ -127,11 +127,11 @@ class Town:
             raise IllegalAction("Pledge Coins for the shop reset, or say no.")
         stage = self.s["stage"]
         if a["type"] == "no-reset":
-            self.ev.add("no-reset", who=seat)
+            self.emit("no_reset", who=seat)
             self.s["stage"] = {"k": "events"}
             return
         stage["pledged"][str(seat)] = a["n"]
-        self.ev.add("pledge", who=seat, n=a["n"])
+        self.emit("pledge", who=seat, n=a["n"])
         left = stage["left"][1:]
         if left:
             stage["left"] = left
@@ -144,7 +144,7 @@ class Town:
         gone = list(ped["shop"])
         ped["gone"].extend(gone)  # discarded: out of the game
         ped["shop"] = []
-        self.ev.add("reset", gone=gone)
+        self.emit("reset", gone=gone)
         self.lay_out_shop()
         self.s["stage"] = {"k": "events"}
 
@@ -159,7 +159,7 @@ class Town:
         s = self.s
         if not s["edeck"] and s["egone"]:
             s["edeck"], s["egone"] = s["egone"], []
-            self.ev.shuffle(self.rng, s["edeck"], "events")
+            self.shuffle(s["edeck"], "events")
         if not s["edeck"]:
             return
         eid = s["edeck"].pop(0)
@@ -167,9 +167,9 @@ class Town:
         if row["secret"]:
             self.folk(seat)["secrets"].append(eid)
             self.invalidate()
-            self.ev.add("secret-drawn", who=seat, private=seat, event=C.base_id(eid), barrier=True)
+            self.emit("secret_drawn", who=seat, private=seat, event=C.base_id(eid), barrier=True)
             return
-        self.ev.reveal(zone="events", what=[eid], who=seat, event=row["id"])
+        self.reveal(zone="events", what=[eid], who=seat, event=row["id"])
         self.run(row["steps"], Ctx("event", seat, row=row["id"]))
         s["egone"].append(eid)
 
@@ -239,7 +239,7 @@ class Town:
             counters = C.gear_of(inst).get("counters")
             if counters and inst not in self.s["charges"]:
                 self.s["charges"][inst] = counters["start"]
-            self.ev.add("bought", who=seat, g=inst, n=cost)
+            self.emit("bought", who=seat, g=inst, n=cost)
             self.fire("bought", seat, None, **{"with": inst, "amount": cost})
             if self.s["v"] >= 2:  # rules version 1 left it in the stash until the buyer's next turn
                 self.offer_equip(seat, inst, free_only=True)
@@ -252,7 +252,7 @@ class Town:
             self.lose_piece(seat, inst)
             self.s["ped"]["gone"].append(inst)
             self.s["charges"].pop(inst, None)
-            self.ev.add("sold", who=seat, g=inst, n=value)
+            self.emit("sold", who=seat, g=inst, n=value)
             self.coins(seat, value, quiet=True)
             self.fire("sold", seat, None, **{"with": inst, "amount": value})
             self.next_shopper(seat, passed=False)
@@ -263,7 +263,7 @@ class Town:
             if inst not in self.equipped(seat):
                 raise IllegalAction("That is not equipped.")
             self.unequip_piece(seat, inst)
-            self.ev.add("unequip", who=seat, g=inst)
+            self.emit("unequip", who=seat, g=inst)
             self.fire("unequipped", seat, None, **{"with": inst, "source": "townsfolk"})
         elif kind == "use":
             self.act_use(seat, a)
@@ -274,9 +274,9 @@ class Town:
                 raise IllegalAction("Gear changes hands only in the Trading variant.")
             self.lose_piece(seat, inst)
             self.folk(other)["stash"].append(inst)
-            self.ev.add("give", who=seat, to=other, g=inst)
+            self.emit("give", who=seat, to=other, g=inst)
         elif kind == "pass":
-            self.ev.add("pass", who=seat)
+            self.emit("pass", who=seat)
             self.next_shopper(seat, passed=True)
         else:
             raise IllegalAction("That is not something to do at the Peddler's.")
@@ -298,7 +298,7 @@ class Town:
         if ped["shop"]:
             ped["deck"].extend(ped["shop"])  # unsold gear to the bottom of the Peddler deck
             ped["shop"] = []
-        self.ev.add("shop-closed")
+        self.emit("shop_closed")
         self.fire("town-end")
         self.expire("town-end")
         self.s["stage"] = {"k": "fight"}
