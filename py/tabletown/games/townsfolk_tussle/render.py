@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 from typing import Any, Optional
 
-from tabletown.engine.draw import PALETTE, Board, esc, fit_lines, names_in
+from tabletown.engine.draw import PALETTE, Board, Controls, esc, fit_lines, seat_names
 from tabletown.engine.words import plural
 
 from . import content as C
@@ -91,10 +91,6 @@ def square_name(sq: Any) -> str:
     return f"{'ABCDEFGHIJKL'[sq[0]]}{sq[1] + 1}"
 
 
-def _key(a: dict[str, Any]) -> str:
-    return json.dumps(a, sort_keys=True)
-
-
 def folk_name(view: dict[str, Any], seat: int) -> str:
     tid = view["folk"][seat]["id"]
     return C.TOWNSFOLK[tid]["short"] if tid else f"Seat {seat + 1}"
@@ -139,10 +135,10 @@ class Drawer:
     def __init__(self, view: dict[str, Any], ui: dict[str, Any]):
         self.view = view
         self.ui = ui
-        self.legal = ui.get("legal") or []
-        self.index = {_key(a): i for i, a in enumerate(self.legal)}
-        self.drawn: set[int] = set()
-        self.names = ui.get("names") or [f"Player {i + 1}" for i in range(len(view["folk"]))]
+        self.controls = Controls(ui.get("legal"))  # which legal actions are drawn, found by exact JSON
+        self.legal = self.controls.legal
+        self.drawn = self.controls.drawn  # the Board marks each control it draws
+        self.names = seat_names(ui, len(view["folk"]))  # raw, as typed: only the kit escapes them
         self.narrow = bool(ui.get("narrow"))
         self.W = 430 if self.narrow else 1000
         self.viewer = ui.get("viewer")
@@ -156,14 +152,13 @@ class Drawer:
         return [i for i, a in enumerate(self.legal) if a.get("type") in kinds]
 
     def idx(self, action: dict[str, Any]) -> Optional[int]:
-        return self.index.get(_key(action))
+        return self.controls.find(action)
 
     def who(self, seat: int) -> str:
-        return f"{folk_name(self.view, seat)} ({names_in('{seat%d}' % seat, self.names)})"
+        return f"{folk_name(self.view, seat)} ({self.names[seat]})"
 
     def button(self, b: Board, i: int, x: float, y: float, w: float, h: float, text: str, label: str = "",
                fill: str = P["card"], size: int = 13) -> None:
-        self.drawn.add(i)
         body = (f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="6" fill="{fill}" stroke="{P["accent"]}" '
                 f'stroke-width="1.5"/>')
         b.control(i, label or text, body, text=text, data_topic=self.control_topic(self.legal[i]))
@@ -189,7 +184,7 @@ class Drawer:
     # --- the whole board -------------------------------------------------------------------------------------
     def draw(self) -> Any:
         view, f, d = self.view, self.f, self.derived
-        b = Board(self.W, 100, "Townsfolk Tussle board", game_over=bool(d.get("over")))
+        b = Board(self.W, 100, "Townsfolk Tussle board", game_over=bool(d.get("over")), controls=self.controls)
         stage = view["stage"]["k"]
         mine = self.indices_of
         head = [stage, view["round"], view["map_seen"], view["bar"], view["variant"]["map"],
@@ -229,10 +224,10 @@ class Drawer:
             y = self.folk_cards(b, y)
         y = self.block(b, "aids", self.aids, 0, y, self.W, same="fight" if f is not None else "town")
         # Anything legal not drawn yet gets a plain button at the end: no move is ever out of reach.
-        rest = [(i, self.describe(a), self.describe(a)) for i, a in enumerate(self.legal) if i not in self.drawn]
+        rest = self.controls.rest()
         if rest:
             with b.part("more"):
-                y = self.buttons(b, rest, 10, y, self.W - 20, cols=1 if self.narrow else 2)
+                y = b.buttons(rest, self.describe, 10, y, self.W - 20, height=30, gap=6, size=13) + 6
         b.height = int(y + 10)
         return b.svg()
 
@@ -561,7 +556,6 @@ class Drawer:
                     what = f"Go to {square_name(a['v'])}"
             if sq is None:
                 continue
-            self.drawn.add(i)
             body = (f'<rect x="{ox + sq[0] * cell + 3}" y="{oy + sq[1] * cell + 3}" width="{cell - 6}" height="{cell - 6}" '
                     f'rx="4" fill="{P["good"]}" opacity="0.35" stroke="{P["good"]}" stroke-width="2"/>')
             if a.get("type") == "answer" and q["k"] == "push":  # who would stand there
@@ -590,7 +584,6 @@ class Drawer:
                     f'fill-opacity="0.15" stroke="{colour}" stroke-width="3" stroke-dasharray="8 4"/>')
             i = self.idx({"type": "answer", "v": n})
             if i is not None:
-                self.drawn.add(i)
                 b.control(i, path_text(path, n), body, data_topic="prompt:path")
             else:
                 b.add(body)
@@ -952,7 +945,6 @@ class Drawer:
                     f'stroke="{P["good"] if i is not None else P["line"]}" stroke-width="{2 if i is not None else 1}"/>')
             b.add(open_about("card:peddler-gear"))
             if i is not None:
-                self.drawn.add(i)
                 b.control(i, f"Buy the {g['name']} for {plural(price, 'Coin')}", body, data_topic="action:buy")
             else:
                 b.add(body)
@@ -1010,7 +1002,7 @@ class Drawer:
         name = folk_name(view, s)
         status = " — knocked out" if t["ko"] else (" — removed" if t["out"] else "")
         sheriff = " ★ sheriff" if self.f and self.f.get("sheriff") == s else ""
-        write(b, x + 8, y + 18, f"{name} ({names_in('{seat%d}' % s, self.names)}){sheriff}{status}", size=13,
+        write(b, x + 8, y + 18, f"{name} ({self.names[s]}){sheriff}{status}", size=13,
                weight="bold", width=w - 16)
         y += 34
         write(b, x + 8, y, f"HP {t['hp']}/{d.get('max', '?')} · MVMT {d.get('mvmt', '?')} · MOX {d.get('mox', '?')} · "
