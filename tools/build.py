@@ -176,6 +176,11 @@ def game_packages() -> dict[str, str]:
 PAGE_FILES = {"rules.json", "rule_index.json", "guide.json"}
 
 
+# A game package's content checker (its `checks/` folder) runs at build and test time only: the
+# content is checked before it ships and the browser never imports the checker, so it is not zipped.
+BUILD_TIME_ONLY = "checks"
+
+
 def _python_files(folder: Path) -> list[Path]:
     return sorted(
         p for p in folder.rglob("*")
@@ -305,6 +310,8 @@ def package_zips(pyc: dict[str, bytes]) -> tuple[bytes, dict[str, bytes]]:
     boot, per_game = [], {}
     for path in _python_files(PY / "tabletown"):
         rel = path.relative_to(games_dir).parts if games_dir in path.parents else None
+        if rel and len(rel) > 2 and rel[1] == BUILD_TIME_ONLY:
+            continue
         if rel and len(rel) > 1 and rel[1] != "__init__.py":
             per_game.setdefault(rel[0], []).append(path)
         else:

@@ -32,7 +32,7 @@ from tabletown.engine.prng import Rng, seed_state
 
 GAMES_DIR = Path(games.__file__).parent
 
-# Townsfolk Tussle's content checker (its schema.py) reads every data/*.json as a card catalogue
+# Townsfolk Tussle's content checker (its checks/ package) reads every data/*.json as a card catalogue
 # and refuses any other file, so its three files wait in data/pages/ until the checker lets them
 # be; then they move to data/ and this entry goes.
 SUBFOLDER = {"townsfolk_tussle": "pages/"}

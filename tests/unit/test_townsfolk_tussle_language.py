@@ -18,7 +18,7 @@ from typing import Any, Iterator
 import pytest
 
 from tabletown.games.townsfolk_tussle import content as C
-from tabletown.games.townsfolk_tussle import schema
+from tabletown.games.townsfolk_tussle import vocabulary
 from tabletown.games.townsfolk_tussle.lang.conditions import NEEDS, PREDICATE_ORDER
 from tabletown.games.townsfolk_tussle.match import Match
 from tabletown.games.townsfolk_tussle.play import Ctx, R, Suspend
@@ -88,7 +88,7 @@ def content_words() -> tuple[set[str], set[str]]:
             if isinstance(node.get("do"), str):
                 steps.add(node["do"])
             if key in ("if", "while", "not", "any", "all", "when") or (key == "goal" and "do" not in node):
-                conds.update(w for w in node if w in schema.PREDICATES)
+                conds.update(w for w in node if w in vocabulary.PREDICATES)
             for k, v in node.items():
                 walk(v, k)
         elif isinstance(node, list):
@@ -101,12 +101,12 @@ def content_words() -> tuple[set[str], set[str]]:
 
 
 def test_every_step_word_has_a_handler():
-    missing = [w for w in schema.STEPS if not callable(getattr(Match, "do_" + w.replace("-", "_"), None))]
+    missing = [w for w in vocabulary.STEPS if not callable(getattr(Match, "do_" + w.replace("-", "_"), None))]
     assert missing == []
 
 
 def test_every_condition_word_has_a_handler_and_a_place_in_the_reading_order():
-    words = [w for w in schema.PREDICATES if w not in COMBINATORS]
+    words = [w for w in vocabulary.PREDICATES if w not in COMBINATORS]
     assert sorted(PREDICATE_ORDER) == sorted(words)
     missing = [w for w in words if not callable(getattr(Match, "cond_" + w.replace("-", "_"), None))]
     assert missing == []
@@ -118,14 +118,14 @@ def test_every_trigger_event_word_is_fired_by_the_rules():
     package = Path(C.__file__).parent
     source = "".join(p.read_text() for p in package.rglob("*.py"))
     fired = set(re.findall(r'fire\(\s*"([a-z-]+)"', source))
-    assert [w for w in schema.EVENTS if w not in fired] == []
+    assert [w for w in vocabulary.EVENTS if w not in fired] == []
 
 
 def test_every_word_the_content_uses_is_in_the_vocabulary():
     steps, conds = content_words()
     assert steps and conds
-    assert steps <= set(schema.STEPS)
-    assert conds <= set(schema.PREDICATES)
+    assert steps <= set(vocabulary.STEPS)
+    assert conds <= set(vocabulary.PREDICATES)
 
 
 # =====================================================================================================

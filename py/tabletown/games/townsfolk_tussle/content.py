@@ -1,5 +1,5 @@
 """Townsfolk Tussle's content, read from `data/*.json` (the language is described in
-docs/content/townsfolk-tussle.md and checked by `schema.py`).
+docs/content/townsfolk-tussle.md and checked at build and test time by `checks/`).
 
 Families split over several files (`gear_peddler_<part>.json`, `feats_<part>.json`,
 `events_<part>.json`, one `action_cards_<ruffian>.json` per Ruffian) are merged here.
@@ -16,7 +16,8 @@ from typing import Any
 
 from tabletown.engine.content import Catalog, Effects, load_data
 
-from .schema import FIELD_DEFAULTS, family_of, terrain_pieces
+from .shapes import terrain_pieces
+from .vocabulary import FIELD_DEFAULTS, family_of
 
 PACKAGE = __package__ or "tabletown.games.townsfolk_tussle"
 

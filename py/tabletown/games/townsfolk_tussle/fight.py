@@ -13,7 +13,7 @@ from tabletown.engine.rules import IllegalAction
 from . import content as C
 from .board import dist_to_foot, foot, manhattan
 from .play import Ctx, FightOver, R
-from .schema import placement_cells
+from .shapes import placement_cells
 from .stats import can_attack
 
 

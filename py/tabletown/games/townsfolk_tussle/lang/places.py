@@ -42,7 +42,7 @@ class Places:
         tid = st["terrain"]
         row = C.TERRAIN[tid]
         piece_name = next(iter(C.pieces_of(tid)))
-        from ..schema import placement_cells
+        from ..shapes import placement_cells
 
         opts = self.place_options(st["at"], ctx, None, terrain=(tid, st.get("rot", 0)))
         if not opts:
@@ -115,7 +115,7 @@ class Places:
         f = self.f
         test = None
         if terrain is not None:
-            from ..schema import placement_cells
+            from ..shapes import placement_cells
 
             tid, rot = terrain
             row = C.TERRAIN[tid]
