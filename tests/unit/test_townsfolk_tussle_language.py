@@ -155,11 +155,11 @@ def test_bonus_dmg_adds_to_the_attack_being_made():
 def test_attack_makes_a_free_attack_with_a_weapon():
     t = board()
     t.put(HENLO, [4, 5])  # next to the Ruffian's west side
-    hp = t.state["f"]["hp"]
+    hp = t.state["fight"]["hp"]
     with dice(9):
         m = run(t, {"do": "attack", "with": "any", "free": True})
     assert any(e["t"] == "attack" for e in m.ev)
-    assert t.state["f"]["hp"] < hp
+    assert t.state["fight"]["hp"] < hp
 
 
 def test_heal_gives_hp_back_up_to_the_maximum():
@@ -217,10 +217,10 @@ def test_discard_throws_a_piece_away():
 def test_steal_takes_a_piece_for_the_ruffian_and_recover_gets_it_back():
     t = board()
     run(t, {"do": "steal", "who": "target", "slot": "head"}, ctx=context("card", R, targets=[HENLO]))
-    assert t.state["f"]["stolen"] == [{"g": "straw-hat", "owner": HENLO}]
+    assert t.state["fight"]["stolen"] == [{"g": "straw-hat", "owner": HENLO}]
     assert "straw-hat" not in Match(t.state, []).owns(HENLO)
     run(t, {"do": "recover", "who": "team"})
-    assert t.state["f"]["stolen"] == []
+    assert t.state["fight"]["stolen"] == []
     assert "straw-hat" in Match(t.state, []).owns(HENLO)
 
 
@@ -232,19 +232,19 @@ def test_gain_gear_puts_a_named_piece_in_the_stash():
 
 def test_search_peddler_takes_the_first_matching_card_of_the_peddler_deck():
     t = board()
-    deck = len(t.state["ped"]["deck"])
+    deck = len(t.state["peddler"]["deck"])
     run(t, {"do": "search-peddler", "who": "self", "for": {}, "price": "free"})
     assert len(folk(t, HENLO)["stash"]) == 1
-    assert len(t.state["ped"]["deck"]) == deck - 1
+    assert len(t.state["peddler"]["deck"]) == deck - 1
 
 
 def test_take_from_shop_takes_a_piece_off_the_peddlers_table_in_town():
     t = Table()
-    t.state["ped"]["shop"] = ["tin-cup"] if "tin-cup" in C.GEAR else [t.state["ped"]["deck"][-1]]
-    piece = t.state["ped"]["shop"][0]
+    t.state["peddler"]["shop"] = ["tin-cup"] if "tin-cup" in C.GEAR else [t.state["peddler"]["deck"][-1]]
+    piece = t.state["peddler"]["shop"][0]
     m = Match(t.state, [piece])
     m.run([{"do": "take-from-shop", "who": "self", "price": "free"}], context())
-    assert piece in folk(t, HENLO)["stash"] and piece not in t.state["ped"]["shop"]
+    assert piece in folk(t, HENLO)["stash"] and piece not in t.state["peddler"]["shop"]
 
 
 def test_exchange_swaps_one_piece_for_another_when_both_agree():
@@ -276,39 +276,39 @@ def test_counter_adds_counters_to_what_it_names():
 def test_keep_leaves_the_action_card_in_front_of_its_targets():
     t = board()
     run(t, {"do": "keep", "with": "targets"}, ctx=context("card", R, card="qing-kween-twin-cleave", targets=[HENLO]))
-    assert t.state["f"]["kept"][0]["card"] == "qing-kween-twin-cleave"
-    assert t.state["f"]["kept"][0]["with"] == [HENLO]
+    assert t.state["fight"]["kept"][0]["card"] == "qing-kween-twin-cleave"
+    assert t.state["fight"]["kept"][0]["with"] == [HENLO]
 
 
 def test_reshuffle_asks_for_the_action_deck_to_be_shuffled():
     t = board()
     run(t, {"do": "reshuffle"}, ctx=context("card", R))
-    assert t.state["f"]["reshuffle"] is True
+    assert t.state["fight"]["reshuffle"] is True
 
 
 def test_reveal_next_turns_the_next_action_card_face_up():
     t = board()
-    top = t.state["f"]["deck"][0]
+    top = t.state["fight"]["deck"][0]
     run(t, {"do": "reveal-next"})
-    assert t.state["f"]["top"] == top
+    assert t.state["fight"]["top"] == top
 
 
 def test_extra_action_gives_the_ruffian_one_more_action():
     t = board()
     run(t, {"do": "extra-action"}, ctx=context("card", R))
-    assert t.state["f"]["bonus"] == 1
+    assert t.state["fight"]["bonus"] == 1
 
 
 def test_skip_action_makes_the_ruffian_skip_its_action():
     t = board()
     run(t, {"do": "skip-action"})
-    assert t.state["f"]["skip"] is True
+    assert t.state["fight"]["skip"] is True
 
 
 def test_end_turn_ends_the_townsfolks_turn():
     t = board()
     run(t, {"do": "end-turn"})
-    assert t.state["f"]["end_turn"] is True
+    assert t.state["fight"]["end_turn"] is True
 
 
 def test_stop_ends_the_movement_in_progress():
@@ -320,25 +320,25 @@ def test_stop_ends_the_movement_in_progress():
 def test_weakness_activates_the_ruffians_weakness():
     t = board()
     run(t, {"do": "weakness"})
-    assert t.state["f"]["weak"] is True
+    assert t.state["fight"]["weak"] is True
 
 
 def test_draw_feat_draws_a_feat_of_mettle():
     t = board()
-    top = t.state["fdeck"][0]
+    top = t.state["feat_deck"][0]
     run(t, {"do": "draw-feat", "who": "self"})
     assert folk(t, HENLO)["feats"] == [top]
 
 
 def test_draw_event_draws_and_resolves_a_town_event():
     t = Table()
-    before = len(t.state["edeck"])
+    before = len(t.state["event_deck"])
     m = Match(t.state, [])
     try:
         m.run([{"do": "draw-event", "who": "self"}], context())
     except Suspend:
         pass  # the event asked something: it was drawn all the same
-    assert len(t.state["edeck"]) == before - 1
+    assert len(t.state["event_deck"]) == before - 1
 
 
 def test_roll_rolls_a_d10_against_its_table():
@@ -402,16 +402,16 @@ def test_effect_runs_a_named_effect():
 def test_place_terrain_puts_a_terrain_piece_on_the_board_and_remove_terrain_takes_it_off():
     t = board()
     run(t, {"do": "place-terrain", "terrain": "bear-trap", "at": {"adjacent": "self"}}, answers=([1, 2],))
-    assert [p["t"] for p in t.state["f"]["terrain"]] == ["bear-trap"]
+    assert [p["t"] for p in t.state["fight"]["terrain"]] == ["bear-trap"]
     run(t, {"do": "remove-terrain", "terrain": "this"}, ctx=context("terrain", HENLO, this={"card": "bear-trap", "piece": 0}))
-    assert t.state["f"]["terrain"][0].get("gone")
+    assert t.state["fight"]["terrain"][0].get("gone")
 
 
 def test_exhaust_makes_a_terrain_piece_unusable():
     t = board()
     run(t, {"do": "place-terrain", "terrain": "bear-trap", "at": {"adjacent": "self"}}, answers=([1, 2],))
     run(t, {"do": "exhaust", "terrain": "this"}, ctx=context("terrain", HENLO, this={"card": "bear-trap", "piece": 0}))
-    assert t.state["f"]["terrain"][0].get("exh")
+    assert t.state["fight"]["terrain"][0].get("exh")
 
 
 def test_place_puts_a_character_on_a_square():
@@ -438,7 +438,7 @@ def test_remove_takes_a_townsfolk_off_the_board_until_the_time_given():
 
 
 def ruffian(t: Table) -> tuple[list[int], str]:
-    return t.state["f"]["pos"], t.state["f"]["face"]
+    return t.state["fight"]["pos"], t.state["fight"]["face"]
 
 
 def test_move_walks_the_ruffian_towards_its_target():
@@ -468,7 +468,7 @@ def test_retreat_moves_the_ruffian_away_from_its_target():
 
 def test_face_turns_the_ruffian_towards_its_target():
     t = board()
-    t.state["f"]["face"] = "n"
+    t.state["fight"]["face"] = "n"
     run(t, {"do": "face", "to": "target"}, ctx=context("card", R, targets=[QUINTUS]))
     assert ruffian(t)[1] in ("e", "s")
 
@@ -592,6 +592,6 @@ def test_inside_next_to_and_at_door_place_a_townsfolk_by_terrain():
 
 def test_where_someone_stands_means_nothing_in_town():
     t = Table()
-    assert t.state["f"] is None
+    assert t.state["fight"] is None
     assert not holds(t, {"adjacent": "ruffian"})
     assert not holds(t, {"within": 3, "of": "ruffian"})

@@ -118,7 +118,7 @@ def fight_after_a_walk() -> Table:
     t.ruffian_plays()
     t.answer([3, 4])
     t.settle()
-    assert t.stage["k"] == "turn" and t.question is None
+    assert t.stage["kind"] == "turn" and t.question is None
     return t
 
 

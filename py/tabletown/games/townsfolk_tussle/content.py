@@ -174,7 +174,7 @@ def roll_barrel(play: Any, ctx: Any, args: dict[str, Any]) -> None:
         if not grid.on_board(nxt) or nxt in grid.obstacles:
             break
         if nxt in ruffian:
-            play.emit("barrel_hits", who=play.f["rid"])
+            play.emit("barrel_hits", who=play.fight["rid"])
             play.pieces()[piece]["gone"] = True
             play.terrain_changed()
             play.deal("R", 3, "terrain", by=ctx.owner)
@@ -197,7 +197,7 @@ def pay_virginia(play: Any, ctx: Any, args: dict[str, Any]) -> None:
     if n:
         play.coins(seat, -n, by="R", paid=True)
         play.set_counter("R", "debt", debt - n)
-        play.emit("counter", on=play.f["rid"], name="debt", n=debt - n)
+        play.emit("counter", on=play.fight["rid"], name="debt", n=debt - n)
 
 
 @EFFECTS.handler("give-coins")

@@ -48,7 +48,7 @@ class Fight:
         final = level == "final-fight"
         self.reveal(zone="town-map", what=[rid], ruffian=rid, level=level)
         deck = list(C.DECKS[rid])
-        s["f"] = {
+        s["fight"] = {
             "rid": rid, "level": level, "final": final, "pos": list(C.RUFFIANS[rid]["landscape"]["r"]), "face": "s",
             "hp": 0, "max": 0, "out": None, "deck": deck, "disc": [], "top": None, "kept": [], "counters": {},
             "stolen": [], "weak": False, "terrain": landscape_pieces(rid, final, self.team_size()), "tcount": {},
@@ -59,7 +59,7 @@ class Fight:
         }
         self.terrain_changed()
         self.invalidate()
-        self.shuffle(s["f"]["deck"], "action-deck")
+        self.shuffle(s["fight"]["deck"], "action-deck")
         for seat in self.seats():
             t = self.folk(seat)
             t["pos"] = None
@@ -68,11 +68,11 @@ class Fight:
         s["uses"]["phase"] = {}
         s["tally"]["fight"] = {}
         top = C.RUFFIANS[rid]["hp"][str(self.team_size())] + self.stat_mods(R, "hp")
-        s["f"]["hp"] = s["f"]["max"] = top
+        s["fight"]["hp"] = s["fight"]["max"] = top
         self.emit("fight", ruffian=rid, level=level, hp=top, final=final)
         if final:
             self.name_sheriff()
-        s["stage"] = {"k": "position", "seat": self.beatin()[0]}
+        s["stage"] = {"kind": "position", "seat": self.beatin()[0]}
 
     def name_sheriff(self) -> None:
         """The most Feat points (not Feats); the team may settle a tie, or the tied roll (highest)."""
@@ -91,15 +91,15 @@ class Fight:
             sheriff = pick
         else:
             sheriff = tied[0]
-        self.f["sheriff"] = sheriff
+        self.fight["sheriff"] = sheriff
         self.emit("sheriff", who=sheriff)
-        gear = C.RUFFIANS[self.f["rid"]]["final_fight"]["sheriff_gear"]
+        gear = C.RUFFIANS[self.fight["rid"]]["final_fight"]["sheriff_gear"]
         self.folk(sheriff)["stash"].append(gear)
-        self.emit("gain", who=sheriff, g=gear, how="sheriff")
+        self.emit("gain", who=sheriff, gear=gear, how="sheriff")
         self.offer_equip(sheriff, gear)
 
     def start_squares(self) -> list[list[int]]:
-        return [list(t) for t in C.RUFFIANS[self.f["rid"]]["landscape"]["t"]
+        return [list(t) for t in C.RUFFIANS[self.fight["rid"]]["landscape"]["t"]
                 if self.folk_at(t) is None and self.piece_at(t) is None]
 
     def take_position(self, seat: int, at: list[int]) -> None:
@@ -109,13 +109,13 @@ class Fight:
         self.emit("at", who=seat, at=list(at), how="start")
         left = [s for s in self.beatin() if self.folk(s)["pos"] is None]
         if left:
-            self.s["stage"] = {"k": "position", "seat": left[0]}
+            self.s["stage"] = {"kind": "position", "seat": left[0]}
         else:
-            self.s["stage"] = {"k": "open"}
+            self.s["stage"] = {"kind": "open"}
 
     def open_fight(self) -> None:
         """Everyone is in place: the Ruffian faces the closest townsfolk and the fight begins."""
-        f = self.f
+        f = self.fight
         self.face_closest()
         if f["final"]:
             ff = C.RUFFIANS[f["rid"]]["final_fight"]
@@ -123,13 +123,13 @@ class Fight:
         f["started"] = True
         self.invalidate()
         self.fire("fight-start")
-        self.s["stage"] = {"k": "flow"}
+        self.s["stage"] = {"kind": "flow"}
 
     # ======================================================================================
     # Turns
 
     def begin_turn(self, ch: Any) -> None:
-        f = self.f
+        f = self.fight
         f["tn"] += 1
         f["turn"] = {"who": ch, "n": f["tn"], "mv": 0, "mx": 0, "att": {}, "stopped": False}
         f["end_turn"] = False
@@ -140,7 +140,7 @@ class Fight:
         self.fire("turn-start", ch)
 
     def finish_turn(self, ch: Any) -> None:
-        f = self.f
+        f = self.fight
         turn = f["turn"]
         if ch != R:
             f["turns"][str(ch)] = f["turns"].get(str(ch), 0) + 1
@@ -151,7 +151,7 @@ class Fight:
 
     def flow(self) -> None:
         """Turns go round until a townsfolk has a turn to play (the fight ends by FightOver)."""
-        f = self.f
+        f = self.fight
         for _ in range(500):
             self.bonus_actions()
             f["cur"] = (f["cur"] + 1) % len(f["order"])
@@ -166,19 +166,19 @@ class Fight:
             if t["ko"] or t["out"] is not None or f["end_turn"]:
                 self.finish_turn(who)
                 continue
-            self.s["stage"] = {"k": "turn", "seat": who}
+            self.s["stage"] = {"kind": "turn", "seat": who}
             return
         raise RuntimeError("a fight went round 500 turns without a townsfolk's turn")
 
     def after_folk_action(self, seat: int) -> None:
         """An action of the townsfolk whose turn it is has been resolved."""
-        f = self.f
+        f = self.fight
         if f["end_turn"] or self.folk(seat)["ko"] or self.folk(seat)["out"] is not None:
             self.end_folk_turn(seat)
 
     def end_folk_turn(self, seat: int) -> None:
-        self.s["stage"] = {"k": "flow"}
-        if self.f["turn"] is not None and self.f["turn"]["who"] == seat:
+        self.s["stage"] = {"kind": "flow"}
+        if self.fight["turn"] is not None and self.fight["turn"]["who"] == seat:
             self.finish_turn(seat)
         self.bonus_actions()
 
@@ -218,7 +218,7 @@ class Fight:
             return {}
         pos = tuple(self.folk(seat)["pos"])
         key = (seat, pos, left, self.cache_key(), tuple(tuple(t["pos"]) if t["pos"] else None for t in self.s["folk"]),
-               tuple(self.f["pos"]))
+               tuple(self.fight["pos"]))
         cached = getattr(self, "_moves", None)
         if cached is not None and cached[0] == key:
             return cached[1]
@@ -239,12 +239,12 @@ class Fight:
         path = self.grid().folk_path(pos, sq, set(self.cells_of(R)), self.mvmt_left(seat), cost_fn, self.harm_fn())
         self.emit("move", who=seat, to=list(sq), n=targets[sq])
         entered = self.walk(seat, path, "walk")
-        self.f["turn"]["mv"] += sum(cost_fn(c) for c in path[:entered])
+        self.fight["turn"]["mv"] += sum(cost_fn(c) for c in path[:entered])
 
     # --- attacking -------------------------------------------------------------------------------------------
     def attack_problem(self, seat: int, inst: str, extra: bool = False, free: bool = False) -> Optional[str]:
         """Why this weapon cannot attack the Ruffian now (None: it can)."""
-        f = self.f
+        f = self.fight
         if inst not in self.weapons(seat) or not can_attack(inst):
             return "That weapon cannot attack."
         if f.get("out"):
@@ -275,7 +275,7 @@ class Fight:
 
     def attack(self, seat: int, inst: str, free: bool = False, plus_acc: int = 0, plus_dmg: int = 0,
                extra: bool = False) -> None:
-        f = self.f
+        f = self.fight
         g = C.gear_of(inst)
         w = g["weapon"]
         if not free:
@@ -283,7 +283,7 @@ class Fight:
         if not extra:
             f["turn"]["att"][inst] = f["turn"]["att"].get(inst, 0) + 1
         self.tally(seat, "attacks")
-        self.emit("attack", who=seat, g=inst)
+        self.emit("attack", who=seat, gear=inst)
         natural = self.d10(seat, "attack")
         attack = {"seat": seat, "g": inst, "bonus": 0, "natural": natural}
         result = self.attack_result(seat, inst, natural, plus_acc, attack)
@@ -302,18 +302,18 @@ class Fight:
             self.tally(seat, "misses")
         if result in ("hit", "crit"):
             dmg = w["dmg"] + self.weapon_mod("dmg", seat, inst) + attack["bonus"] + plus_dmg
-            self.emit("hits", who=seat, g=inst, n=max(0, dmg))
+            self.emit("hits", who=seat, gear=inst, n=max(0, dmg))
             try:
                 if dmg > 0:
                     self.deal(R, dmg, "attack", by=seat, with_=inst, style=w["style"])
             finally:
                 self.after_attack(seat, inst, w)
         else:
-            self.emit("misses", who=seat, g=inst, result=result)
+            self.emit("misses", who=seat, gear=inst, result=result)
             self.after_attack(seat, inst, w)
 
     def after_attack(self, seat: int, inst: str, w: dict[str, Any]) -> None:
-        f = self.f
+        f = self.fight
         self.expire("attack", seat)
         if w.get("reload"):
             f["reload"][inst] = f["turns"].get(str(seat), 0) + 1
@@ -352,7 +352,7 @@ class Fight:
     def do_attack(self, st: dict, ctx: Ctx) -> None:
         """An extra attack now with this weapon (or any equipped weapon), following every attack rule."""
         seat = ctx.owner
-        if self.f is None or not isinstance(seat, int) or not self.on_board(seat):
+        if self.fight is None or not isinstance(seat, int) or not self.on_board(seat):
             return
         if st["with"] == "this":
             pool = [ctx.this] if ctx.this in self.weapons(seat) else []
@@ -417,7 +417,7 @@ class Fight:
         self.pay(seat, self.interact_cost(seat, inter["cost"]))
         self.use(f"interact:{piece}", inter.get("uses", "turn"))
         self.tally(seat, "interactions")
-        self.emit("interact", who=seat, ter=p["t"])
+        self.emit("interact", who=seat, terrain=p["t"])
         ctx = Ctx("terrain", seat, this={"card": p["t"], "piece": piece}, row=p["t"])
         self.fire("interacted", seat, None, terrain=piece)
         self.run(inter["steps"], ctx)
@@ -434,7 +434,7 @@ class Fight:
             g = C.gear_of(inst)
             for k, act in enumerate(g.get("activate") or []):
                 out.append((f"g:{inst}:{k}", act, Ctx("gear", seat, this=inst, row=g["id"])))
-        f = self.f
+        f = self.fight
         if f is not None and f["final"]:
             for k, act in enumerate(C.RUFFIANS[f["rid"]]["final_fight"]["rules"].get("activate") or []):
                 out.append((f"ff:{k}", act, Ctx("final-fight", seat, row=f["rid"] + ":ff")))
@@ -443,7 +443,7 @@ class Fight:
     def ability_choices(self, seat: int, key: str, act: dict[str, Any], ctx: Ctx) -> Optional[list[Any]]:
         """Who may be chosen ([None] without a choice); None when the ability cannot be used now."""
         when = act.get("when", "fight")
-        town = self.f is None
+        town = self.fight is None
         if town and when == "fight" or not town and when == "town":
             return None
         if self.used(f"use:{seat}:{key}", act.get("uses", "turn")):
@@ -482,7 +482,7 @@ class Fight:
         inst = ctx.this if ctx.kind == "gear" else None
         self.pay(seat, act["cost"], inst)
         self.use(f"use:{seat}:{key}", uses)
-        self.emit("use", who=seat, row=ctx.row, g=inst, chosen=chosen)
+        self.emit("use", who=seat, row=ctx.row, gear=inst, chosen=chosen)
         run_ctx = ctx.but(chosen=chosen)
         self.run(act["steps"], run_ctx)
         if inst is not None and C.gear_of(inst).get("consumable") and inst in self.owns(seat):
@@ -497,22 +497,22 @@ class Fight:
         inst, slot = a.get("g"), a.get("slot")
         if inst not in self.folk(seat)["stash"] or slot not in self.fitting_slots(inst):
             raise IllegalAction("That gear does not go there.")
-        if self.f is not None:
+        if self.fight is not None:
             cost = self.change_cost(seat)
             if cost > self.mox_left(seat):
                 raise IllegalAction("Changing gear costs %d MOX." % cost)
             self.spend_mox(seat, cost)
             self.tally(seat, "gear-changes")
         self.equip(seat, inst, slot)
-        self.emit("equip", who=seat, g=inst, slot=slot)
+        self.emit("equip", who=seat, gear=inst, slot=slot)
         self.fire("equipped", seat, None, **{"with": inst})
 
     # ======================================================================================
     # The end of a fight
 
     def end_fight(self, won: bool, how: str) -> None:
-        f = self.f
-        self.s["stage"] = {"k": "ending"}
+        f = self.fight
+        self.s["stage"] = {"kind": "ending"}
         f["turn"] = None
         if f["final"]:
             self.finish_game(won, f["rid"], f.get("special", False) and won)
@@ -530,9 +530,9 @@ class Fight:
         self.loot()
         for item in f["stolen"]:
             self.folk(item["owner"])["stash"].append(item["g"])
-            self.emit("recover", who=item["owner"], g=item["g"])
+            self.emit("recover", who=item["owner"], gear=item["g"])
         f["stolen"] = []
-        self.s["stage"] = {"k": "discard", "seat": self.beatin()[0], "left": self.beatin()}
+        self.s["stage"] = {"kind": "discard", "seat": self.beatin()[0], "left": self.beatin()}
 
     def loot(self) -> None:
         eligible = [s for s in self.beatin() if not self.folk(s)["ko"]]
@@ -548,7 +548,7 @@ class Fight:
         inst = self.gear_to_gain("ruffian-random")
         if inst is not None:
             self.folk(winner)["stash"].append(inst)
-            self.emit("loot", who=winner, g=inst)
+            self.emit("loot", who=winner, gear=inst)
 
     def discard_feat(self, seat: int, a: dict[str, Any]) -> None:
         stage = self.s["stage"]
@@ -559,13 +559,13 @@ class Fight:
                 raise IllegalAction("You hold no such Feat.")
             t["feats"].remove(fid)
             self.invalidate()
-            self.s["fgone"].append(fid)
+            self.s["feats_gone"].append(fid)
             self.emit("feat_discarded", who=seat)
             return
         self.emit("keep_feats", who=seat, n=len(self.folk(seat)["feats"]))
         left = [s for s in stage["left"] if s != seat]
         if left:
-            self.s["stage"] = {"k": "discard", "seat": left[0], "left": left}
+            self.s["stage"] = {"kind": "discard", "seat": left[0], "left": left}
         else:
             self.after_fight()
 
@@ -581,10 +581,10 @@ class Fight:
             t["counters"] = {}
         s["bar"] = s["bar"][1:] + s["bar"][:1]
         self.emit("rotate", bar=list(s["bar"]))
-        s["f"] = None
+        s["fight"] = None
         self._grid = None
         self.invalidate()
-        s["stage"] = {"k": "town"}
+        s["stage"] = {"kind": "town"}
 
     def finish_game(self, won: bool, rid: str, special: bool) -> None:
         result = "special" if special else ("win" if won else "loss")
@@ -592,7 +592,7 @@ class Fight:
         unlocks = list(C.UNLOCKS[rid]) if special else []
         self.s["result"] = {"won": won, "ending": ending["id"], "ruffian": rid, "unlocks": unlocks}
         self.emit("ending", ending=ending["id"], won=won, unlocks=unlocks, barrier=True)
-        self.s["stage"] = {"k": "over"}
+        self.s["stage"] = {"kind": "over"}
 
     # ======================================================================================
     # What a townsfolk may do on their turn (listed actions)
@@ -622,7 +622,7 @@ class Fight:
 
     def attack_range_cells(self, seat: int) -> list[list[int]]:
         """Squares from which some equipped weapon could attack the Ruffian (range and sight)."""
-        f = self.f
+        f = self.fight
         if f is None or f.get("out"):
             return []
         best = 0

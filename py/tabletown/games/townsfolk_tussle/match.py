@@ -31,7 +31,7 @@ WAITING = ("pick", "reset", "shop", "position", "turn", "discard", "over")
 class Match(Fight, Town, Ruffian, Lang, Stats, Base):
     def play(self, seat: int, action: dict[str, Any]) -> None:
         stage = self.s["stage"]
-        kind = stage["k"]
+        kind = stage["kind"]
         if kind not in WAITING or stage.get("seat") != seat:
             raise IllegalAction("It is not this townsfolk's turn to act.")
         try:
@@ -60,7 +60,7 @@ class Match(Fight, Town, Ruffian, Lang, Stats, Base):
     def proceed(self) -> None:
         """Run the automatic stages until one waits for a player."""
         for _ in range(1000):
-            kind = self.s["stage"]["k"]
+            kind = self.s["stage"]["kind"]
             if kind in WAITING:
                 return
             try:

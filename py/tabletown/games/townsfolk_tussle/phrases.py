@@ -262,8 +262,8 @@ def _by_ruffian(e: Event, done: str, plain: str) -> str:
     """A townsfolk's gear handled by the Ruffian's action ("Qing & Kween make Henlo unequip the
     Hat"), or by the townsfolk themselves."""
     if is_ruffian(e.get("by")):
-        return f"{ruffian_does(e['by'], 'makes')} {who(e)} {done} the {gear(e['g'])}."
-    return f"{who(e)} {plain} the {gear(e['g'])}."
+        return f"{ruffian_does(e['by'], 'makes')} {who(e)} {done} the {gear(e['gear'])}."
+    return f"{who(e)} {plain} the {gear(e['gear'])}."
 
 
 AFTER_WHEN = {"damaged": "the target took DMG", "not-damaged": "the target took no DMG",
@@ -385,21 +385,21 @@ PHRASES: dict[str, Callable[[Event], Optional[str]]] = {
     "unequip": lambda e: _by_ruffian(e, "unequip", "unequips"),
     "discard": lambda e: _by_ruffian(e, "discard", "loses"),
     "steal": lambda e: f"{ruffian_does(e['by'], 'takes') if is_ruffian(e.get('by')) else 'The Ruffian takes'} "
-                       f"{who(e)}'s {gear(e['g'])}.",
-    "recover": lambda e: f"{who(e)} gets the {gear(e['g'])} back.",
-    "equip": lambda e: f"{who(e)} equips the {gear(e['g'])}.",
-    "gain": lambda e: f"{who(e)} receives the {gear(e['g'])}.",
-    "cannot_pay": lambda e: f"{who(e)} cannot pay for the {gear(e['g'])}.",
-    "exchange": lambda e: f"{who(e)} trades the {gear(e['g'])} for the {gear(e['h'])}.",
+                       f"{who(e)}'s {gear(e['gear'])}.",
+    "recover": lambda e: f"{who(e)} gets the {gear(e['gear'])} back.",
+    "equip": lambda e: f"{who(e)} equips the {gear(e['gear'])}.",
+    "gain": lambda e: f"{who(e)} receives the {gear(e['gear'])}.",
+    "cannot_pay": lambda e: f"{who(e)} cannot pay for the {gear(e['gear'])}.",
+    "exchange": lambda e: f"{who(e)} trades the {gear(e['gear'])} for the {gear(e['taken'])}.",
     "refused": lambda e: f"{who(e)} says no.",
     "counter": _counter,
     "keep": lambda e: f"{card(e['card'])} is kept in front of {'the group' if e['holders'] == 'group' else 'the target'}.",
     "skip": lambda e: f"{ruffian(e['who'])} dozes off.",
     "dozes": lambda e: f"{ruffian(e['who'])} plays no action.",
     "result": _result,
-    "exhaust": lambda e: f"The {terrain(e['ter'])} can no longer be activated.",
-    "terrain_gone": lambda e: f"The {terrain(e['ter'])} is removed.",
-    "terrain_placed": lambda e: f"A {terrain(e['ter'])} appears at {square(e['at'])}.",
+    "exhaust": lambda e: f"The {terrain(e['terrain'])} can no longer be activated.",
+    "terrain_gone": lambda e: f"The {terrain(e['terrain'])} is removed.",
+    "terrain_placed": lambda e: f"A {terrain(e['terrain'])} appears at {square(e['at'])}.",
     "no_room": lambda e: f"There is no room to place {who(e)}.",
     "removed": lambda e: f"{who(e)} is removed from the board.",
     "returned": lambda e: f"{who(e)} returns to the board.",
@@ -415,23 +415,23 @@ PHRASES: dict[str, Callable[[Event], Optional[str]]] = {
     "step": lambda e: None,
     "turn": lambda e: None,
     "target": _target,
-    "target_terrain": lambda e: f"Target: the {terrain(e['ter'])}.",
+    "target_terrain": lambda e: f"Target: the {terrain(e['terrain'])}.",
     "after": _after,
     "bonus_action": lambda e: None,
     "fight": lambda e: f"The fight begins: {ruffian(e['ruffian'])} has {e['hp']} HP.",
     "sheriff": lambda e: f"{who(e)} is the new sheriff!",
     "move": lambda e: f"{who(e)} moves to {square(e['to'])}.",
-    "attack": lambda e: f"{who(e)} attacks with the {gear(e['g'])}.",
+    "attack": lambda e: f"{who(e)} attacks with the {gear(e['gear'])}.",
     "attack_roll": _attack_roll,
     "hits": lambda e: None,
     "misses": lambda e: None,
     "crit": _crit,
-    "interact": lambda e: f"{who(e)} uses the {terrain(e['ter'])}.",
+    "interact": lambda e: f"{who(e)} uses the {terrain(e['terrain'])}.",
     "use": lambda e: f"{who(e)} uses {source_name(e.get('row'))}"
                      f"{' on ' + who(e, 'chosen') if isinstance(e.get('chosen'), int) else ''}.",
     "end_turn": lambda e: f"{who(e)} ends the turn.",
     "victory": lambda e: f"{ruffian(e['who'])} is beaten! Each townsfolk gets 6 Coins.",
-    "loot": lambda e: f"{who(e)} loots the {gear(e['g'])}.",
+    "loot": lambda e: f"{who(e)} loots the {gear(e['gear'])}.",
     "feat_discarded": lambda e: f"{who(e)} discards a Feat.",
     "keep_feats": lambda e: f"{who(e)} keeps {plural(e['n'], 'unaccomplished Feat')}.",
     "rotate": lambda e: "The Buyin'/Beatin' bar rotates.",
@@ -444,9 +444,9 @@ PHRASES: dict[str, Callable[[Event], Optional[str]]] = {
     "no_reset": lambda e: f"{who(e)} would rather not reset the shop.",
     "reset": lambda e: "The Peddler resets her shop.",
     "secret_drawn": lambda e: f"{who(e)} draws a secret Town Event.",
-    "bought": lambda e: f"{who(e)} buys the {gear(e['g'])} for {plural(e['n'], 'Coin')}.",
-    "sold": lambda e: f"{who(e)} sells the {gear(e['g'])} for {plural(e['n'], 'Coin')}.",
-    "give": lambda e: f"{who(e)} gives the {gear(e['g'])} to {who(e, 'to')}.",
+    "bought": lambda e: f"{who(e)} buys the {gear(e['gear'])} for {plural(e['n'], 'Coin')}.",
+    "sold": lambda e: f"{who(e)} sells the {gear(e['gear'])} for {plural(e['n'], 'Coin')}.",
+    "give": lambda e: f"{who(e)} gives the {gear(e['gear'])} to {who(e, 'to')}.",
     "pass": lambda e: f"{who(e)} is done shopping.",
     "shop_closed": lambda e: "The Peddler packs up.",
     "barrel_hits": lambda e: "The barrel smashes into the Ruffian!",
@@ -493,7 +493,7 @@ def prompt_for(state: dict[str, Any], seat: int, can: Optional[set[str]] = None)
         return "The game is over"
     if pending:
         return QUESTIONS.get(pending["q"]["k"], "Decide").format(name=name, gear=gear(pending["q"].get("g")))
-    kind = state["stage"]["k"]
+    kind = state["stage"]["kind"]
     if kind == "pick":
         return "Choose your townsfolk"
     if kind == "reset":

@@ -1,16 +1,9 @@
 """One action being played: the state it changes, the events it makes, and its questions.
 
-A `Play` wraps a working copy of the state for one call of `apply`. The rules run as plain
-Python code from the action to the next moment a player must decide. Where the rulebook lets a
-player decide in the middle of something (which square a pushed townsfolk goes to, which of
-two equal paths the Ruffian takes, whether to use a reaction), the code calls `ask(...)`:
-
-- with an answer already given, `ask` returns it;
-- otherwise it raises `Suspend`: the state is kept as it stands (the board shows how far things
-  got) together with the state before the action, the action and the answers so far. The
-  player's answer is a new action; the whole action is then played again from the state before
-  it with one more answer. Dice come from the PRNG words kept in that earlier state, so every
-  roll comes out the same, and only the events after the last question are new.
+A `Base` (the kit's `Move`) wraps a working copy of the state for one call of `apply`. The rules
+run as plain Python code from the action to the next moment a player must decide. Where the
+rulebook lets a player decide in the middle of something, the code calls `ask(...)`; how the
+action then waits for the answer is told at `Suspend`, below.
 
 This module holds the plumbing every part of the rules shares: characters, the grid, timed
 effects, tallies, counters and uses. The rules themselves live in the mixins (stats, lang,
@@ -31,7 +24,23 @@ R = "R"  # the Ruffian's key wherever a character is named (townsfolk are seat n
 
 
 class Suspend(Exception):
-    """A question nobody has answered yet."""
+    """A question nobody has answered yet: the replayed-action engine.
+
+    Mid-action choices (which square a pushed townsfolk goes to, which of two equal paths the
+    Ruffian takes, whether to use a reaction) cannot wait inside a running Python call: the
+    state must be JSON between two moves. So `ask` works like this:
+
+    - with an answer already given (the action's `answers`, in the order asked), it returns it;
+    - otherwise it raises `Suspend`. `Rules._play` keeps the state as it stood (the board shows
+      how far things got) and, in `state["pending"]`, the state before the action ("base"), the
+      action ("job"), the answers so far and the question ("q");
+    - the player's answer is a new action, {"type": "answer", "v": ...}: the whole action is
+      played again from "base" with one more answer. Every roll comes out the same, since the
+      dice come from the PRNG words kept in "base"; the events the earlier runs already told
+      ("emitted") are not told again.
+
+    A replayed action must therefore ask the same questions in the same order given the same
+    answers: nothing may depend on anything but the state and the answers."""
 
     def __init__(self, question: dict[str, Any]):
         super().__init__("a question")
@@ -128,7 +137,7 @@ class Base(Move):
         else the first standing townsfolk in Beatin' order."""
         if isinstance(hint, int) and not isinstance(hint, bool):
             return hint
-        f = self.s.get("f")
+        f = self.s.get("fight")
         if f and f.get("turn") and isinstance(f["turn"].get("who"), int):
             return f["turn"]["who"]
         for seat in self.s["bar"]:
@@ -138,8 +147,8 @@ class Base(Move):
 
     # --- characters ---------------------------------------------------------------------------
     @property
-    def f(self) -> Optional[dict[str, Any]]:
-        return self.s.get("f")
+    def fight(self) -> Optional[dict[str, Any]]:
+        return self.s.get("fight")
 
     def folk(self, seat: int) -> dict[str, Any]:
         return self.s["folk"][seat]
@@ -156,13 +165,13 @@ class Base(Move):
 
     def in_fight(self) -> bool:
         """The fight has begun: set up (Final Fight setup included) and under way."""
-        return self.f is not None and bool(self.f.get("started"))
+        return self.fight is not None and bool(self.fight.get("started"))
 
     def on_board(self, ch: Any) -> bool:
         if ch == R:
-            return self.f is not None and not self.f.get("out")
+            return self.fight is not None and not self.fight.get("out")
         t = self.folk(ch)
-        return self.f is not None and not t["ko"] and t["pos"] is not None and t["out"] is None
+        return self.fight is not None and not t["ko"] and t["pos"] is not None and t["out"] is None
 
     def team(self) -> list[int]:
         """Every townsfolk on the board, in Beatin' order."""
@@ -177,11 +186,11 @@ class Base(Move):
 
     def name_of(self, ch: Any) -> str:
         """A character as events name it: a seat number, or the Ruffian's id."""
-        return self.f["rid"] if ch == R and self.f else ch
+        return self.fight["rid"] if ch == R and self.fight else ch
 
     def cells_of(self, ch: Any) -> list[tuple[int, int]]:
         if ch == R:
-            return foot(self.f["pos"]) if self.f is not None and not self.f.get("out") else []
+            return foot(self.fight["pos"]) if self.fight is not None and not self.fight.get("out") else []
         p = self.folk(ch)["pos"]
         return [(p[0], p[1])] if p is not None and self.folk(ch)["out"] is None else []
 
@@ -192,9 +201,9 @@ class Base(Move):
         if not ca or not cb:
             return None
         if a == R and not isinstance(b, list) and b != R and len(cb) == 1:
-            return dist_to_foot(cb[0], self.f["pos"])
+            return dist_to_foot(cb[0], self.fight["pos"])
         if b == R and not isinstance(a, list) and a != R and len(ca) == 1:
-            return dist_to_foot(ca[0], self.f["pos"])
+            return dist_to_foot(ca[0], self.fight["pos"])
         return min(manhattan(x, y) for x in ca for y in cb)
 
     def folk_at(self, sq: Any) -> Optional[int]:
@@ -206,13 +215,13 @@ class Base(Move):
 
     @property
     def sheriff(self) -> Optional[int]:
-        f = self.f
+        f = self.fight
         return f.get("sheriff") if f else None
 
     # --- the grid -----------------------------------------------------------------------------------
     def grid(self) -> Grid:
         if self._grid is None:
-            self._grid = grid_for(C.BOARD[0], C.BOARD[1], self.f["terrain"])
+            self._grid = grid_for(C.BOARD[0], C.BOARD[1], self.fight["terrain"])
         return self._grid
 
     def terrain_changed(self) -> None:
@@ -224,7 +233,7 @@ class Base(Move):
         return self.grid().piece_at.get((sq[0], sq[1]))
 
     def pieces(self) -> list[dict[str, Any]]:
-        return self.f["terrain"] if self.f else []
+        return self.fight["terrain"] if self.fight else []
 
     def live_pieces(self) -> list[int]:
         return [i for i, p in enumerate(self.pieces()) if not p.get("gone")]
@@ -240,17 +249,17 @@ class Base(Move):
 
     # --- timed effects ------------------------------------------------------------------------------
     def turn_no(self) -> int:
-        f = self.f
+        f = self.fight
         return f["tn"] if f else 0
 
     def resolve_until(self, until: Any, who: Any, user: Any = None) -> list[list[Any]]:
         """A duration (3.2) as the list of moments that end it."""
         words = until if isinstance(until, list) else [until]
-        fight = self.f is not None
+        fight = self.fight is not None
         out: list[list[Any]] = []
         for w in words:
             if w == "turn":
-                turn = self.f.get("turn") if fight else None
+                turn = self.fight.get("turn") if fight else None
                 out.append(["turn-end", turn["n"]] if fight and turn else (["phase"] if not fight else ["turn-end", -1]))
             elif w == "next-turn-start":
                 out.append(["turn-start", who])
@@ -288,7 +297,7 @@ class Base(Move):
             self.s["effects"] = keep
             for e in ended:
                 self.effect_ended(e)
-        f = self.f
+        f = self.fight
         if f is not None:
             for k in list(f["kept"]):
                 if k.get("until") and any(self._ends(u, moment, who, turn) for u in k["until"]):
@@ -339,9 +348,9 @@ class Base(Move):
     def counters_on(self, owner: Any) -> dict[str, int]:
         """The counters on a character, a terrain card ({"card": id}) or a gear instance ("gear:<inst>")."""
         if owner == R:
-            return self.f["counters"] if self.f else {}
+            return self.fight["counters"] if self.fight else {}
         if isinstance(owner, dict):
-            return self.f["tcount"].setdefault(owner["card"], {}) if self.f else {}
+            return self.fight["tcount"].setdefault(owner["card"], {}) if self.fight else {}
         if isinstance(owner, str) and owner.startswith("gear:"):
             inst = owner[5:]
             return {"charge": self.s["charges"].get(inst, 0)}

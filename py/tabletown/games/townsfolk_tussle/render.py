@@ -144,7 +144,7 @@ class Drawer:
         self.viewer = ui.get("viewer")
         self.parts: list[tuple[str, list[str], int]] = []  # (key, svg chunks, height)
         self.derived = view.get("derived") or {}
-        self.f = view.get("f")
+        self.fight = view.get("fight")
         self.q = (view.get("pending") or {}).get("q")
 
     # --- helpers --------------------------------------------------------------------------------------------
@@ -183,9 +183,9 @@ class Drawer:
 
     # --- the whole board -------------------------------------------------------------------------------------
     def draw(self) -> Any:
-        view, f, d = self.view, self.f, self.derived
+        view, f, d = self.view, self.fight, self.derived
         b = Board(self.W, 100, "Townsfolk Tussle board", game_over=bool(d.get("over")), controls=self.controls)
-        stage = view["stage"]["k"]
+        stage = view["stage"]["kind"]
         mine = self.indices_of
         head = [stage, view["round"], view["map_seen"], view["bar"], view["variant"]["map"],
                 [f["rid"], f["level"], f["final"]] if f else None, [t["id"] for t in view["folk"]]]
@@ -217,7 +217,7 @@ class Drawer:
                 y = max(left, right)
         else:
             y = self.block(b, "shop", self.shop, 0, y, self.W,
-                           same=[view["ped"]["shop"], len(view["ped"]["deck"]), d.get("prices"), mine(("buy",)),
+                           same=[view["peddler"]["shop"], len(view["peddler"]["deck"]), d.get("prices"), mine(("buy",)),
                                  self.legal if mine(("buy",)) else None])
             y = self.block(b, "actions", self.actions, 0, y, self.W)
         if stage != "pick":
@@ -257,9 +257,9 @@ class Drawer:
     # --- header: phase, Town Map, Buyin'/Beatin' bar ---------------------------------------------------------------
     def header(self, b: Board, x: float, y: float, w: float) -> float:
         view = self.view
-        f = self.f
+        f = self.fight
         rnd = view["round"]
-        if view["stage"]["k"] == "pick":
+        if view["stage"]["kind"] == "pick":
             title = "Choose your townsfolk"
         elif f is not None:
             ruff = C.RUFFIANS[f["rid"]]
@@ -340,15 +340,15 @@ class Drawer:
             if a.get("type") != "answer":
                 continue
             v = a["v"]
-            if isinstance(v, list) and len(v) == 2 and all(isinstance(c, int) for c in v) and self.f is not None \
+            if isinstance(v, list) and len(v) == 2 and all(isinstance(c, int) for c in v) and self.fight is not None \
                     and kind not in ("exchange",):
                 continue  # squares are chosen on the grid
-            if kind == "path" and self.f is not None:
+            if kind == "path" and self.fight is not None:
                 continue  # each path is its footprint on the grid
             items.append((i, self.answer_text(q, v), self.answer_text(q, v)))
         if items:
             y = self.buttons(b, items, 12, y, w - 24, cols=1 if self.narrow else 3)
-        hint = QUESTION_HINTS.get(kind) if self.f is not None else None
+        hint = QUESTION_HINTS.get(kind) if self.fight is not None else None
         if hint:
             y += 16 * write(b, 18, y + 12, hint.format(name=folk_name(self.view, seat)), size=13, width=w - 36, lines=3)
         return y
@@ -428,7 +428,7 @@ class Drawer:
 
     # --- the grid ---------------------------------------------------------------------------------------------------
     def grid(self, b: Board, x: float, y: float, w: float) -> float:
-        view, f, d = self.view, self.f, self.derived
+        view, f, d = self.view, self.fight, self.derived
         cell = (w - 30) / GRID if self.narrow else CELL
         ox, oy = x + 22, y + 20
         b.add(open_about("board:grid"))
@@ -460,7 +460,7 @@ class Drawer:
                       f'fill="none" stroke="{P["accent"]}" stroke-width="2" stroke-dasharray="4 3"/>')
             b.add("</g>")
         # start squares during positioning
-        if view["stage"]["k"] == "position":
+        if view["stage"]["kind"] == "position":
             b.add(open_about("board:start-square"))
             for t in C.RUFFIANS[f["rid"]]["landscape"]["t"]:
                 write(b, ox + t[0] * cell + cell / 2, oy + t[1] * cell + cell / 2 + 5, "T", size=16, anchor="middle",
@@ -596,7 +596,7 @@ class Drawer:
 
     def marks(self) -> list[str]:
         """The kinds of mark the grid shows now, in the order the legend explains them."""
-        f, view, q = self.f, self.view, self.q
+        f, view, q = self.fight, self.view, self.q
         turn = self.derived.get("turn")
         out = []
         if any(a.get("type") in ("move", "start") or (a.get("type") == "answer" and isinstance(a.get("v"), list)
@@ -621,7 +621,7 @@ class Drawer:
             out.append("obstacle")
         if any(p.get("door") for p in live):
             out.append("door")
-        if view["stage"]["k"] == "position":
+        if view["stage"]["kind"] == "position":
             out.append("start")
         if f.get("sheriff") is not None:
             out.append("sheriff")
@@ -677,7 +677,7 @@ class Drawer:
     def legend(self, b: Board, x: float, y: float, w: float) -> float:
         """What each mark on the grid means, then the terrain cards below the landscape, with
         their colours on the grid."""
-        f = self.f
+        f = self.fight
         ox = x + 22
         ly = y
         b.add(open_about("board:grid"))
@@ -708,7 +708,7 @@ class Drawer:
 
     # --- the Ruffian's card and the action card ---------------------------------------------------------------------------
     def ruffian(self, b: Board, x: float, y: float, w: float) -> float:
-        f = self.f
+        f = self.fight
         ruff = C.RUFFIANS[f["rid"]]
         x0 = x + 6
         b.add(f'<rect x="{x0}" y="{y}" width="{w - 12}" height="10" fill="none"/>')
@@ -792,7 +792,7 @@ class Drawer:
             names = [folk_name(self.view, t) if isinstance(t, int) else "the terrain" for t in targets]
             lines.append("Targeted: " + ", ".join(names))
         if title == "Action card":  # what the card did on the grid
-            f = self.f
+            f = self.fight
             if f.get("trail"):
                 start = f" from {footprint_name(f['walk_from'])}" if f.get("walk_from") else ""
                 lines.append(f"Moved {plural(len(f['trail']), 'step')} (red dots){start} to {footprint_name(f['trail'][-1])}")
@@ -839,7 +839,7 @@ class Drawer:
                 b.add("</g>")
                 y += 24
         if items:
-            y = self.buttons(b, items, x + 6, y, w - 12, cols=1 if (self.narrow or self.f is not None) else 3, h=28, gap=4)
+            y = self.buttons(b, items, x + 6, y, w - 12, cols=1 if (self.narrow or self.fight is not None) else 3, h=28, gap=4)
         return y
 
     def describe(self, a: dict[str, Any]) -> str:
@@ -851,13 +851,13 @@ class Drawer:
             return f"Attack with the {C.gear_of(a['g'])['name']} ({info.get('mox', w['mox'])} MOX, {w['acc']}+, " \
                    f"{w['dmg']} DMG, range {info.get('range', w.get('range', 1))})"
         if kind == "interact":
-            p = self.f["terrain"][a["p"]]
+            p = self.fight["terrain"][a["p"]]
             return f"Use the {C.TERRAIN[p['t']]['name']}: {C.TERRAIN[p['t']].get('interact_text', '')}"
         if kind == "use":
             return self.use_text(seat, a)
         if kind == "equip":
             cost = (self.derived.get("turn") or {}).get("change")
-            extra = f" ({cost} MOX)" if self.f is not None and cost is not None else ""
+            extra = f" ({cost} MOX)" if self.fight is not None and cost is not None else ""
             return f"Equip the {C.gear_of(a['g'])['name']} in {SLOT_NAMES[a['slot']].lower()}{extra}"
         if kind == "unequip":
             return f"Unequip the {C.gear_of(a['g'])['name']}"
@@ -903,7 +903,7 @@ class Drawer:
             inst = ":".join(parts[1:-1])
             g = C.gear_of(inst)
             return f"Use the {g['name']}{target}: {g['text']}"
-        rules = C.RUFFIANS[self.f["rid"]]["final_fight"]["rules"]
+        rules = C.RUFFIANS[self.fight["rid"]]["final_fight"]["rules"]
         return f"{rules['name']}{target}"
 
     # --- the Peddler's table -------------------------------------------------------------------------------------------
@@ -912,11 +912,11 @@ class Drawer:
         in letters as large as the page's own (the board is drawn 430 wide and shown about 370 px wide).
         Each row is as tall as its longest card's words."""
         view = self.view
-        shop = view["ped"]["shop"]
+        shop = view["peddler"]["shop"]
         b.add(open_about("board:peddler-table"))
         write(b, 12, y + 18, "The Peddler's table", size=15, weight="bold")
         write(b, 200 if not self.narrow else 12, y + (18 if not self.narrow else 36),
-              f"Peddler deck: {plural(len(view['ped']['deck']), 'card')}", size=14 if self.narrow else 11, fill=P["muted"])
+              f"Peddler deck: {plural(len(view['peddler']['deck']), 'card')}", size=14 if self.narrow else 11, fill=P["muted"])
         y += 26 if not self.narrow else 46
         cols = 1 if self.narrow else 5
         cw = (w - 24 - 8 * (cols - 1)) / cols
@@ -975,7 +975,7 @@ class Drawer:
         view, w = self.view, self.W
         n = len(view["folk"])
         derived = self.derived.get("folk") or [None] * 8
-        sheriff = self.f.get("sheriff") if self.f else None
+        sheriff = self.fight.get("sheriff") if self.fight else None
 
         def card(s: int) -> Any:
             return lambda b, x, top, cw: top + self.folk_card(b, s, x, top, cw)
@@ -1001,7 +1001,7 @@ class Drawer:
         b.add(f'<rect x="{x}" y="{y}" width="{w}" height="__H__" rx="8" fill="{P["card"]}" stroke="{colour}" stroke-width="3"/>')
         name = folk_name(view, s)
         status = " — knocked out" if t["ko"] else (" — removed" if t["out"] else "")
-        sheriff = " ★ sheriff" if self.f and self.f.get("sheriff") == s else ""
+        sheriff = " ★ sheriff" if self.fight and self.fight.get("sheriff") == s else ""
         write(b, x + 8, y + 18, f"{name} ({self.names[s]}){sheriff}{status}", size=13,
                weight="bold", width=w - 16)
         y += 34
@@ -1067,7 +1067,7 @@ class Drawer:
 
     # --- player aids -------------------------------------------------------------------------------------------------
     def aids(self, b: Board, x: float, y: float, w: float) -> float:
-        phase = "fight" if self.f is not None else "town"
+        phase = "fight" if self.fight is not None else "town"
         col_w = w - 24 if self.narrow else (w - 36) / 2
         b.add(open_about(f"phase:{phase}"))
         write(b, 12, y + 16, "Phase checklist", size=13, weight="bold")

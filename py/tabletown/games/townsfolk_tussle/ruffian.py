@@ -58,7 +58,7 @@ class Ruffian:
         return cost
 
     def ruffian_cost_map(self) -> dict[tuple[int, int], int]:
-        f = self.f
+        f = self.fight
         key = (tuple(f["pos"]), id(self.grid()), self._epoch)
         cache = self._cost_cache
         if cache is not None and cache[0] == key:
@@ -102,7 +102,7 @@ class Ruffian:
     def put(self, ch: Any, sq: tuple[int, int], how: str) -> None:
         """Place a character (no movement, no collisions): `placed`, then `entered` for its terrain."""
         if ch == R:
-            f = self.f
+            f = self.fight
             old = set(foot(f["pos"]))
             f["pos"] = [sq[0], sq[1]]
             self.emit("ruffian_at", who=f["rid"], at=[sq[0], sq[1]], how=how)
@@ -128,15 +128,15 @@ class Ruffian:
                 self.fire("entered", ch, None, terrain=i)
 
     def face(self, direction: str) -> None:
-        f = self.f
+        f = self.fight
         if f["face"] != direction:
             f["face"] = direction
             self.emit("face", who=f["rid"], to=direction)
 
     def face_cells(self, cells: list[tuple[int, int]], asker: Any = None) -> None:
-        if not cells or self.f.get("out"):
+        if not cells or self.fight.get("out"):
             return
-        options = facings_toward(self.f["pos"], cells)
+        options = facings_toward(self.fight["pos"], cells)
         if not options:
             return
         self.face(self.ask(self.decider(asker), "face", options) if len(options) > 1 else options[0])
@@ -145,7 +145,7 @@ class Ruffian:
         team = self.team()
         if not team:
             return
-        ctx = Ctx("ruffian", R, row=self.f["rid"])
+        ctx = Ctx("ruffian", R, row=self.fight["rid"])
         closest = self.pick({"pick": "closest"}, ctx)
         if closest:
             self.face_cells(self.cells_of(closest[0]), closest[0])
@@ -162,7 +162,7 @@ class Ruffian:
             if spec == "center":
                 return ("spots", [(5, 5)])
             if spec == "start":
-                return ("spots", [tuple(C.RUFFIANS[self.f["rid"]]["landscape"]["r"])])
+                return ("spots", [tuple(C.RUFFIANS[self.fight["rid"]]["landscape"]["r"])])
         if isinstance(spec, dict):
             if "pick" in spec:
                 who = self.pick(spec, ctx)
@@ -181,12 +181,12 @@ class Ruffian:
                            "bottom-right": (g.cols - 2, g.rows - 2)}
                 if spec["corner"] in corners:
                     return ("spots", [corners[spec["corner"]]])
-                ranked = sorted(corners.values(), key=lambda p: manhattan(p, self.f["pos"]))
+                ranked = sorted(corners.values(), key=lambda p: manhattan(p, self.fight["pos"]))
                 return ("spots", [ranked[0] if spec["corner"] == "nearest" else ranked[-1]])
         return ("none", None)
 
     def foot_to(self, cells: list) -> int:
-        return min(dist_to_foot(c, self.f["pos"]) for c in cells)
+        return min(dist_to_foot(c, self.fight["pos"]) for c in cells)
 
     def dest_cells(self, dest: tuple[str, Any]) -> list[tuple[int, int]]:
         kind, what = dest
@@ -200,13 +200,13 @@ class Ruffian:
 
     # --- the Ruffian's movement steps ------------------------------------------------------------------
     def do_face(self, st: dict, ctx: Ctx) -> None:
-        if self.f is None or self.f.get("out"):
+        if self.fight is None or self.fight.get("out"):
             return
         dest = self.destination(st["to"], ctx)
         self.face_cells(self.dest_cells(dest), ctx.targets[0] if ctx.targets else None)
 
     def do_move(self, st: dict, ctx: Ctx, into: bool = False) -> None:
-        f = self.f
+        f = self.fight
         if f is None or f.get("out"):
             return
         dest = self.destination(st["to"], ctx)
@@ -258,7 +258,7 @@ class Ruffian:
 
     def travel(self, goals: set, toward: list, budget: int, ctx: Ctx, asker: Any = None) -> None:
         """Move along a cheapest path toward the nearest goal, spending up to `budget` MVMT."""
-        f = self.f
+        f = self.fight
         g = self.grid()
         start = (f["pos"][0], f["pos"][1])
         if start in goals or budget <= 0:
@@ -316,9 +316,9 @@ class Ruffian:
         cost = self.ruffian_cost_fn()
         self.stop_move = False
         for nxt in path[1:]:
-            if self.f.get("out"):
+            if self.fight.get("out"):
                 break
-            cur = tuple(self.f["pos"])
+            cur = tuple(self.fight["pos"])
             self.ruffian_step(cur, nxt, ctx, self.grid().ruffian_step_cost(cur, nxt, cost))
             if self.stop_move:
                 break
@@ -327,7 +327,7 @@ class Ruffian:
     def ruffian_step(self, cur: tuple[int, int], nxt: tuple[int, int], ctx: Ctx, spent: int = 1,
                      dmg: Optional[int] = None) -> None:
         """One step of the footprint: townsfolk on the new squares are collided with, then terrain entered."""
-        f = self.f
+        f = self.fight
         old = set(foot(cur))
         new = [c for c in foot(nxt) if c not in old]
         if not f["trail"] and f.get("walk_from") is None:
@@ -354,7 +354,7 @@ class Ruffian:
             ctx.collided.append(seat)
         pos = self.folk(seat)["pos"]
         g = self.grid()
-        fpos = self.f["pos"]
+        fpos = self.fight["pos"]
         near = [n for n in g.neighbours(pos) if not in_foot(n, fpos) and self.free_for_folk(n, seat)
                 and self.folk_at(n) is None]
         if not near:
@@ -367,14 +367,14 @@ class Ruffian:
         t = self.folk(seat)
         t["pos"] = [spot[0], spot[1]]
         self.tally(seat, "pushed")
-        self.emit("pushed", who=seat, at=list(spot), cause="collision", by=self.f["rid"])
-        self.f["pushes"].append([seat, list(spot)])
+        self.emit("pushed", who=seat, at=list(spot), cause="collision", by=self.fight["rid"])
+        self.fight["pushes"].append([seat, list(spot)])
         self.fire("pushed", seat, R, cause="collision")
         self.entered(seat, [(spot[0], spot[1])])
         self.expire("moved", seat)
 
     def do_forward(self, st: dict, ctx: Ctx) -> None:
-        f = self.f
+        f = self.fight
         if f is None or f.get("out"):
             return
         budget = self.squares_of(st.get("squares"))
@@ -409,7 +409,7 @@ class Ruffian:
             self.fire("reached", ctx.targets[0], R)
 
     def forward_facing(self, cells: list, budget: int, ctx: Ctx) -> str:
-        f = self.f
+        f = self.fight
         gx, gy = gaps(f["pos"], cells)
         if gx == 0 and gy == 0:
             return f["face"]
@@ -439,7 +439,7 @@ class Ruffian:
         return self.ask(self.decider(ctx.targets[0] if ctx.targets else None), "face", choices)
 
     def do_retreat(self, st: dict, ctx: Ctx) -> None:
-        f = self.f
+        f = self.fight
         if f is None or f.get("out"):
             return
         dest = self.destination(st["from"], ctx)
@@ -488,8 +488,8 @@ class Ruffian:
                 break
         stopped = self.stop_move
         self.stop_move = False
-        if stopped and self.f.get("turn") and self.f["turn"].get("who") == seat:
-            self.f["turn"]["stopped"] = True
+        if stopped and self.fight.get("turn") and self.fight["turn"].get("who") == seat:
+            self.fight["turn"]["stopped"] = True
         return n
 
     def dash_squares(self, seat: int, n: int) -> list[tuple[int, int]]:
@@ -499,7 +499,7 @@ class Ruffian:
         return sorted(sq for sq in costs if sq != (pos[0], pos[1]) and self.folk_at(sq) is None)
 
     def do_dash(self, st: dict, ctx: Ctx) -> None:
-        if self.f is None:
+        if self.fight is None:
             return
         for who in self.select(st["who"], ctx):
             if who == R or not self.on_board(who):
@@ -533,7 +533,7 @@ class Ruffian:
         return sorted([d for d in (horiz, vert) if d], key=ORDER.index)
 
     def do_push(self, st: dict, ctx: Ctx, pull: bool = False) -> None:
-        if self.f is None:
+        if self.fight is None:
             return
         frm = st.get("from", "ruffian") if not pull else "ruffian"
         if frm == "ruffian":
@@ -556,7 +556,7 @@ class Ruffian:
             bumped = self.shove(who, d, st["squares"], pull)
             self.tally(who, "pushed")
             self.emit("pushed", who=who, at=list(self.folk(who)["pos"]), cause="pull" if pull else "push",
-                        by=self.f["rid"] if ctx.ruffian_side else ctx.owner)
+                        by=self.fight["rid"] if ctx.ruffian_side else ctx.owner)
             self.fire("pushed", who, R if ctx.ruffian_side else ctx.owner, cause="push")
             if bumped:
                 self.emit("bumped", who=who)
@@ -579,13 +579,13 @@ class Ruffian:
         bumped = False
         for _ in range(n):
             nxt = step(cur, d)
-            if not g.on_board(nxt) or nxt in g.obstacles or in_foot(nxt, self.f["pos"]):
+            if not g.on_board(nxt) or nxt in g.obstacles or in_foot(nxt, self.fight["pos"]):
                 bumped = True
                 break
             cur = nxt
             if self.folk_at(cur) is None:
                 last_free = cur
-            if pull and dist_to_foot(cur, self.f["pos"]) == 1:
+            if pull and dist_to_foot(cur, self.fight["pos"]) == 1:
                 break
         if last_free != start:
             t["pos"] = [last_free[0], last_free[1]]
@@ -595,7 +595,7 @@ class Ruffian:
 
     # --- the Ruffian's turn -------------------------------------------------------------------------------
     def ruffian_turn(self, bonus: bool = False) -> None:
-        f = self.f
+        f = self.fight
         f["trail"] = []
         f["walk_from"] = None
         f["pushes"] = []
@@ -610,13 +610,13 @@ class Ruffian:
             self.finish_turn(R)
 
     def refill_deck(self) -> None:
-        f = self.f
+        f = self.fight
         f["deck"].extend(f["disc"])
         f["disc"] = []
         self.shuffle(f["deck"], "action-deck")
 
     def play_card(self, bonus: bool) -> None:
-        f = self.f
+        f = self.fight
         if f["top"] is not None:
             card_id, f["top"] = f["top"], None
         else:
@@ -664,7 +664,7 @@ class Ruffian:
                     best = max(dist.values())
                 tied = [i for i in pieces if dist[i] == best]
                 ctx.terrain_target = tied[0]
-                self.emit("target_terrain", ter=self.pieces()[tied[0]]["t"], card=ctx.card)
+                self.emit("target_terrain", terrain=self.pieces()[tied[0]]["t"], card=ctx.card)
             return
         if kind != "all":
             redirect = self.retarget()
@@ -703,7 +703,7 @@ class Ruffian:
 
     def aftereffect(self, after: dict, ctx: Ctx) -> None:
         when = after["when"]
-        f = self.f
+        f = self.fight
         if when == "damaged":
             hit = [t for t in ctx.targets if t in ctx.damaged]
             if not hit:
@@ -734,7 +734,7 @@ class Ruffian:
 
     def bonus_actions(self) -> None:
         """Actions owed for breaking points reached (or a Crit Hit's rage), one after another."""
-        f = self.f
+        f = self.fight
         while f["bonus"] > 0:
             f["bonus"] -= 1
             self.emit("bonus_action", who=f["rid"])

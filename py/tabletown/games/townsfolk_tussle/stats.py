@@ -181,7 +181,7 @@ class Stats:
         after = self.max_hp(seat)
         if after == before:
             return
-        if (gain or self.f is None) and not t["ko"]:
+        if (gain or self.fight is None) and not t["ko"]:
             t["hp"] = max(1, min(after, t["hp"] + (after - before)))
         elif t["hp"] > after:
             t["hp"] = after
@@ -195,7 +195,7 @@ class Stats:
         if ch == R:
             if stat != "mvmt":
                 return 0
-            base = C.RUFFIANS[self.f["rid"]]["mvmt"][str(self.team_size())]
+            base = C.RUFFIANS[self.fight["rid"]]["mvmt"][str(self.team_size())]
             value = base + self.stat_mods(R, "mvmt") + self.changes(R, "mvmt")
             return max(0, value)
         bar = self.bar(ch, stat)
@@ -208,7 +208,7 @@ class Stats:
         return max(1, min(bar["max"], value))
 
     def hp(self, ch: Any) -> int:
-        return self.f["hp"] if ch == R else self.folk(ch)["hp"]
+        return self.fight["hp"] if ch == R else self.folk(ch)["hp"]
 
     def team_size(self) -> int:
         return len(self.s["folk"])
@@ -241,7 +241,7 @@ class Stats:
         return out
 
     def _mod_sources(self) -> Iterator[tuple[list[dict], Ctx, Any]]:
-        f = self.f
+        f = self.fight
         if f is not None:
             ruff = C.RUFFIANS[f["rid"]]
             ab = ruff["abilities"][f["level"]]
@@ -380,7 +380,7 @@ class Stats:
         source: ruffian (its content), townsfolk, attack (a weapon attack), terrain; `cause` is the
         content row that dealt it (gear, terrain, an ability), named in the log.
         """
-        if amount <= 0 or not self.on_board(victim) and not (victim != R and self.f is None):
+        if amount <= 0 or not self.on_board(victim) and not (victim != R and self.fight is None):
             return 0
         if victim != R and self.folk(victim)["ko"]:
             return 0
@@ -418,7 +418,7 @@ class Stats:
             self.emit("dmg", who=self.name_of(victim), n=0, src=source, **told)
             return 0
         floor = max([m["amount"] for m, _ in self.mods_for("min-hp", victim)] + [0])
-        if self.f is None:
+        if self.fight is None:
             floor = max(floor, 1)  # DMG taken in town is carried into the fight, but never knocks out
         before = self.hp(victim)
         after = max(0, before - total)
@@ -426,7 +426,7 @@ class Stats:
             after = min(before, floor)
         lost = before - after
         if victim == R:
-            self.f["hp"] = after
+            self.fight["hp"] = after
         else:
             self.folk(victim)["hp"] = after
         self.emit("dmg", who=self.name_of(victim), n=lost, src=source, hp=after, **told)
@@ -444,7 +444,7 @@ class Stats:
         return lost
 
     def ruffian_hurt(self, before: int, by: Any, event: dict[str, Any]) -> None:
-        f = self.f
+        f = self.fight
         if f["hp"] < 1:
             self.emit("defeated", who=f["rid"], by=by)
             self.fire("defeated", R, by, **event)
@@ -466,19 +466,19 @@ class Stats:
             return  # a reaction brought them back (Iron Gut)
         t["ko"] = True
         self.invalidate()
-        self.f["ko_order"].append(seat)
+        self.fight["ko_order"].append(seat)
         self.tally(seat, "knocked-out")
         self.emit("ko", who=seat)
-        for k in list(self.f["kept"]):
+        for k in list(self.fight["kept"]):
             if k["with"] != "group" and not [h for h in k["with"] if not self.folk(h)["ko"]]:
                 self.discard_kept(k)
-        turn = self.f.get("turn")
+        turn = self.fight.get("turn")
         if turn and turn.get("who") == seat:
-            self.f["end_turn"] = True
+            self.fight["end_turn"] = True
         self.check_loss()
 
     def check_loss(self) -> None:
-        f = self.f
+        f = self.fight
         if f is None:
             return
         standing = self.standing()
@@ -492,10 +492,10 @@ class Stats:
 
     def heal(self, ch: Any, amount: Any) -> int:
         if ch == R:
-            if self.f is None:
+            if self.fight is None:
                 return 0
-            top = self.f["max"]
-            have = self.f["hp"]
+            top = self.fight["max"]
+            have = self.fight["hp"]
         else:
             t = self.folk(ch)
             if t["ko"]:
@@ -506,7 +506,7 @@ class Stats:
         if gain <= 0:
             return 0
         if ch == R:
-            self.f["hp"] += gain
+            self.fight["hp"] += gain
         else:
             self.folk(ch)["hp"] += gain
         self.emit("heal", who=self.name_of(ch), n=gain)
@@ -560,13 +560,13 @@ class Stats:
         return True
 
     def mox_left(self, seat: int) -> int:
-        f = self.f
+        f = self.fight
         if f is None or not f.get("turn") or f["turn"].get("who") != seat:
             return self.stat(seat, "mox") if f is None else 0
         return max(0, self.stat(seat, "mox") - f["turn"]["mx"])
 
     def mvmt_left(self, seat: int) -> int:
-        f = self.f
+        f = self.fight
         if f is None or not f.get("turn") or f["turn"].get("who") != seat:
             return 0
         if f["turn"].get("stopped"):
@@ -574,6 +574,6 @@ class Stats:
         return max(0, self.stat(seat, "mvmt") - f["turn"]["mv"])
 
     def spend_mox(self, seat: int, n: int) -> None:
-        f = self.f
+        f = self.fight
         if f is not None and f.get("turn") and f["turn"].get("who") == seat:
             f["turn"]["mx"] += n

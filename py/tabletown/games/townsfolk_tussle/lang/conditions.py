@@ -66,7 +66,7 @@ class Conditions:
         needs = NEEDS.get(word)
         if needs is not None and x is None:  # a predicate about nobody is false
             return False
-        if needs == "board" and self.f is None:  # where someone stands means nothing in town
+        if needs == "board" and self.fight is None:  # where someone stands means nothing in town
             return False
         return getattr(self, "cond_" + word.replace("-", "_"))(cond, ctx, x)
 
@@ -74,7 +74,7 @@ class Conditions:
     def cond_value(self, cond: dict, ctx: Ctx, x: Any) -> bool:
         q = cond["value"]
         if q == "distance":
-            d = self.distance_to(x, self.anchor_cells(cond["of"], ctx), cond["of"] == "ruffian") if self.f else None
+            d = self.distance_to(x, self.anchor_cells(cond["of"], ctx), cond["of"] == "ruffian") if self.fight else None
             return d is not None and self.compare(d, cond, ctx)
         return self.compare(self.quantity(q, x, ctx), cond, ctx)
 
@@ -91,19 +91,19 @@ class Conditions:
         return any(t["id"] == cond["in-team"] for t in self.s["folk"])
 
     def cond_weakness(self, cond: dict, ctx: Ctx, x: Any) -> bool:
-        return bool(self.f and self.f["weak"]) == cond["weakness"]
+        return bool(self.fight and self.fight["weak"]) == cond["weakness"]
 
     def cond_level(self, cond: dict, ctx: Ctx, x: Any) -> bool:
-        return bool(self.f) and self.f["level"] in cond["level"]
+        return bool(self.fight) and self.fight["level"] in cond["level"]
 
     def cond_final_fight(self, cond: dict, ctx: Ctx, x: Any) -> bool:
-        return bool(self.f and self.f["final"]) == cond["final-fight"]
+        return bool(self.fight and self.fight["final"]) == cond["final-fight"]
 
     def cond_phase(self, cond: dict, ctx: Ctx, x: Any) -> bool:
-        return ("fight" if self.f is not None else "town") == cond["phase"]
+        return ("fight" if self.fight is not None else "town") == cond["phase"]
 
     def cond_turn_of(self, cond: dict, ctx: Ctx, x: Any) -> bool:
-        turn = self.f.get("turn") if self.f else None
+        turn = self.fight.get("turn") if self.fight else None
         if not turn:
             return False
         who = [ctx.owner] if cond["turn-of"] == "self" else self.select(cond["turn-of"], ctx)
@@ -218,7 +218,7 @@ class Conditions:
         return bool(mine) and any(self.door_of(i) == mine[0] for i in self.terrain_pieces(cond["at-door"], ctx))
 
     def cond_behind(self, cond: dict, ctx: Ctx, x: Any) -> bool:
-        f = self.f
+        f = self.fight
         mine = self.cells_of(x)
         if x == R or not mine or f.get("out"):
             return False
@@ -247,7 +247,7 @@ class Conditions:
         return eq.get(what) is not None
 
     def flanked(self) -> bool:
-        f = self.f
+        f = self.fight
         if f is None or f.get("out"):
             return False
         sides = {flank_side(self.folk(t)["pos"], f["pos"]) for t in self.team()}

@@ -18,7 +18,7 @@ class Places:
     def do_exhaust(self, st: dict, ctx: Ctx) -> None:
         for i in self.terrain_pieces("this", ctx):
             self.pieces()[i]["exh"] = True
-            self.emit("exhaust", ter=self.pieces()[i]["t"])
+            self.emit("exhaust", terrain=self.pieces()[i]["t"])
 
     def do_remove_terrain(self, st: dict, ctx: Ctx) -> None:
         word = st["terrain"]
@@ -33,11 +33,11 @@ class Places:
         for i in targets:
             if not self.pieces()[i].get("gone"):
                 self.pieces()[i]["gone"] = True
-                self.emit("terrain_gone", ter=self.pieces()[i]["t"])
+                self.emit("terrain_gone", terrain=self.pieces()[i]["t"])
         self.terrain_changed()
 
     def do_place_terrain(self, st: dict, ctx: Ctx) -> None:
-        if self.f is None:
+        if self.fight is None:
             return
         tid = st["terrain"]
         row = C.TERRAIN[tid]
@@ -49,11 +49,11 @@ class Places:
             return
         at = self.ask(self.decider(ctx.targets[0] if ctx.targets else None), "terrain-spot", sorted(opts))
         cells, door = placement_cells(row, {"at": list(at), "rot": st.get("rot", 0), "piece": piece_name})
-        self.f["terrain"].append({"t": tid, "piece": piece_name, "cells": [list(c) for c in cells],
+        self.fight["terrain"].append({"t": tid, "piece": piece_name, "cells": [list(c) for c in cells],
                                   "door": list(door) if door else None, "type": row["type"], "gone": False,
                                   "exh": False})
         self.terrain_changed()
-        self.emit("terrain_placed", ter=tid, at=list(at))
+        self.emit("terrain_placed", terrain=tid, at=list(at))
 
     def do_effect(self, st: dict, ctx: Ctx) -> None:
         C.EFFECTS(st["effect"], self, ctx, st.get("args") or {})
@@ -65,7 +65,7 @@ class Places:
         g = self.grid()
         if not g.on_board(sq) or (sq[0], sq[1]) in g.obstacles:
             return False
-        f = self.f
+        f = self.fight
         if f is not None and not f.get("out") and sq[0] in (f["pos"][0], f["pos"][0] + 1) \
                 and sq[1] in (f["pos"][1], f["pos"][1] + 1):
             return False
@@ -112,7 +112,7 @@ class Places:
         """Where a character (or a terrain piece) may be placed; [] when nowhere."""
         ruffian = ch == R
         g = self.grid()
-        f = self.f
+        f = self.fight
         test = None
         if terrain is not None:
             from ..shapes import placement_cells
@@ -233,7 +233,7 @@ class Places:
         return [min(pieces, key=lambda i: min(manhattan(a, b) for a in mine for b in self.pieces()[i]["cells"]))]
 
     def do_place(self, st: dict, ctx: Ctx) -> None:
-        if self.f is None:
+        if self.fight is None:
             return
         for who in self.select(st["who"], ctx):
             if who != R and ctx.ruffian_side and self.immune(who, "place"):
@@ -247,7 +247,7 @@ class Places:
             self.put(who, (spot[0], spot[1]), "placed")
 
     def do_swap(self, st: dict, ctx: Ctx) -> None:
-        if self.f is None:
+        if self.fight is None:
             return
         a = self.select(st["who"], ctx)
         b = self.select(st["with"], ctx)
@@ -259,7 +259,7 @@ class Places:
         self.put(a[0], (pb[0], pb[1]), "placed")
 
     def do_remove(self, st: dict, ctx: Ctx) -> None:
-        if self.f is None:
+        if self.fight is None:
             return
         for who in self.select(st["who"], ctx):
             until = self.resolve_until(st["until"], who, ctx.user)
@@ -267,30 +267,30 @@ class Places:
                                                                      "this": ctx.this, "row": ctx.row}}
             self.invalidate()
             if who == R:
-                self.f["out"] = info
+                self.fight["out"] = info
             else:
                 self.folk(who)["out"] = info
                 self.expire("moved", who)
             self.emit("removed", who=self.name_of(who))
             if who != R:
-                turn = self.f.get("turn")
+                turn = self.fight.get("turn")
                 if turn and turn.get("who") == who:
-                    self.f["end_turn"] = True
+                    self.fight["end_turn"] = True
                 self.check_loss()
 
     def return_to_board(self, ch: Any) -> None:
-        info = self.f["out"] if ch == R else self.folk(ch)["out"]
+        info = self.fight["out"] if ch == R else self.folk(ch)["out"]
         saved = info["ctx"]
         self.invalidate()
         ctx = Ctx(saved["kind"], saved["owner"], this=saved["this"], row=saved["row"])
         if ch == R:
-            self.f["out"] = None
+            self.fight["out"] = None
         else:
             self.folk(ch)["out"] = None
             self.folk(ch)["pos"] = None
         opts = self.place_options(info["return"], ctx, ch)
         if ch != R and not opts:
-            opts = self.nearest_free([tuple(p) for p in C.RUFFIANS[self.f["rid"]]["landscape"]["t"]], False, ch)
+            opts = self.nearest_free([tuple(p) for p in C.RUFFIANS[self.fight["rid"]]["landscape"]["t"]], False, ch)
         self.emit("returned", who=self.name_of(ch))
         if opts:
             asker = ch if ch != R else self.decider()

@@ -18,7 +18,7 @@ class Selection:
 
     def everyone(self) -> list[int]:
         """The townsfolk a selector may name: those on the board (in town: the whole team)."""
-        if self.f is None:
+        if self.fight is None:
             return self.beatin()
         return self.team()
 
@@ -29,7 +29,7 @@ class Selection:
         if spec == "self":
             return [] if ctx.owner is None else [ctx.owner]
         if spec == "ruffian":
-            return [R] if self.f is not None and not self.f.get("out") else []
+            return [R] if self.fight is not None and not self.fight.get("out") else []
         if spec == "target":
             return [t for t in ctx.targets if t in present]
         if spec == "sheriff":
@@ -55,7 +55,7 @@ class Selection:
         raise ValueError(spec)
 
     def anchor_cells(self, anchor: Any, ctx: Ctx) -> list[tuple[int, int]]:
-        if self.f is None:
+        if self.fight is None:
             return []
         if anchor == "ruffian":
             return self.cells_of(R)
@@ -82,7 +82,7 @@ class Selection:
         if not mine or not cells:
             return None
         if anchor_is_ruffian and ch != R:
-            return dist_to_foot(mine[0], self.f["pos"])
+            return dist_to_foot(mine[0], self.fight["pos"])
         return min(manhattan(a, b) for a in mine for b in cells)
 
     def candidates(self, spec: dict[str, Any], ctx: Ctx) -> list[int]:
@@ -231,18 +231,18 @@ class Selection:
         if q == "roll":
             return ev.get("roll", 0)
         if q == "townsfolk":
-            if self.f is None or all(self.folk(s)["pos"] is None for s in self.seats()):
-                return len(self.standing()) if self.f is not None else self.team_size()
+            if self.fight is None or all(self.folk(s)["pos"] is None for s in self.seats()):
+                return len(self.standing()) if self.fight is not None else self.team_size()
             return len(self.team())
         if q == "knocked-out":
-            return len(self.f["ko_order"]) if self.f else 0
+            return len(self.fight["ko_order"]) if self.fight else 0
         if x is None:
             return 0
         if x == R:
             if q == "hp":
-                return self.f["hp"] if self.f else 0
+                return self.fight["hp"] if self.fight else 0
             if q == "mvmt":
-                return self.stat(R, "mvmt") if self.f else 0
+                return self.stat(R, "mvmt") if self.fight else 0
             return 0
         t = self.folk(x)
         if q == "hp":
@@ -265,11 +265,11 @@ class Selection:
 
     def counter_value(self, name: str, on: Any, ctx: Ctx) -> int:
         if on == "ruffian":
-            return self.counters_on(R).get(name, 0) if self.f else 0
+            return self.counters_on(R).get(name, 0) if self.fight else 0
         if on == "this":
             if ctx.kind == "gear":
                 return self.s["charges"].get(ctx.this, 0)
-            if isinstance(ctx.this, dict) and self.f:
+            if isinstance(ctx.this, dict) and self.fight:
                 return self.counters_on({"card": ctx.this["card"]}).get(name, 0)
             return 0
         return sum(self.counters_on(ch).get(name, 0) for ch in self.select(on, ctx))

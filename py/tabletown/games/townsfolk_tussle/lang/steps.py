@@ -50,7 +50,7 @@ class Steps:
         source, by = self.dmg_source(ctx)
         for who in self.select(st["who"], ctx):
             ranged = False
-            if "range" in st and self.f is not None:
+            if "range" in st and self.fight is not None:
                 d = self.dist(R, who) if who != R else 0
                 if d is None or d > st["range"]:
                     self.emit("out_of_range", who=who, d=d, range=st["range"], by=self.name_of(by))
@@ -124,7 +124,7 @@ class Steps:
                 continue
             for inst in self.slot_choice(who, st["slot"], "unequip"):
                 self.unequip_piece(who, inst)
-                self.emit("unequip", who=who, g=inst, by=self.f["rid"] if ruffian and self.f else None)
+                self.emit("unequip", who=who, gear=inst, by=self.fight["rid"] if ruffian and self.fight else None)
                 self.fire("unequipped", who, R if ruffian else None, **{"with": inst, "source": self.dmg_source(ctx)[0]})
 
     def do_discard(self, st: dict, ctx: Ctx) -> None:
@@ -151,38 +151,38 @@ class Steps:
 
     def discard_gear(self, seat: int, inst: str, by: Any, source: str) -> None:
         self.lose_piece(seat, inst)
-        self.s["ped"]["gone"].append(inst)
+        self.s["peddler"]["gone"].append(inst)
         self.s["charges"].pop(inst, None)
-        self.emit("discard", who=seat, g=inst, by=self.name_of(by) if by == R else None)
+        self.emit("discard", who=seat, gear=inst, by=self.name_of(by) if by == R else None)
         self.fire("discarded", seat, by, **{"with": inst, "source": source})
 
     def do_steal(self, st: dict, ctx: Ctx) -> None:
-        if self.f is None:
+        if self.fight is None:
             return
         for who in self.select(st["who"], ctx):
             if who == R or self.immune(who, "steal"):
                 continue
             for inst in self.slot_choice(who, st["slot"], "steal"):
                 self.lose_piece(who, inst)
-                self.f["stolen"].append({"g": inst, "owner": who})
-                self.emit("steal", who=who, g=inst, by=self.f["rid"])
+                self.fight["stolen"].append({"g": inst, "owner": who})
+                self.emit("steal", who=who, gear=inst, by=self.fight["rid"])
                 self.fire("unequipped", who, R, **{"with": inst, "source": "ruffian"})
 
     def do_recover(self, st: dict, ctx: Ctx) -> None:
-        if self.f is None:
+        if self.fight is None:
             return
         owners = set(self.select(st["who"], ctx))
-        pool = [i for i, s in enumerate(self.f["stolen"]) if s["owner"] in owners]
+        pool = [i for i, s in enumerate(self.fight["stolen"]) if s["owner"] in owners]
         if not pool:
             return
-        asker = ctx.owner if isinstance(ctx.owner, int) else self.f["stolen"][pool[0]]["owner"]
-        opts = [self.f["stolen"][i]["g"] for i in pool]
+        asker = ctx.owner if isinstance(ctx.owner, int) else self.fight["stolen"][pool[0]]["owner"]
+        opts = [self.fight["stolen"][i]["g"] for i in pool]
         inst = self.ask(asker, "gear", opts, why="recover")
-        item = next(s for s in self.f["stolen"] if s["g"] == inst)
-        self.f["stolen"].remove(item)
+        item = next(s for s in self.fight["stolen"] if s["g"] == inst)
+        self.fight["stolen"].remove(item)
         owner = item["owner"]
         self.folk(owner)["stash"].append(inst)
-        self.emit("recover", who=owner, g=inst)
+        self.emit("recover", who=owner, gear=inst)
         self.offer_equip(owner, inst)
 
     def offer_equip(self, seat: int, inst: str, free_only: bool = False) -> None:
@@ -196,7 +196,7 @@ class Steps:
         where = self.ask(seat, "equip", slots + ["stash"], g=inst, always=True)
         if where != "stash":
             self.equip(seat, inst, where)
-            self.emit("equip", who=seat, g=inst, slot=where)
+            self.emit("equip", who=seat, gear=inst, slot=where)
             self.fire("equipped", seat, None, **{"with": inst})
 
     def do_gain_gear(self, st: dict, ctx: Ctx) -> None:
@@ -211,13 +211,13 @@ class Steps:
             counters = C.gear_of(inst).get("counters")
             if counters:
                 self.s["charges"][inst] = counters["start"]
-            self.emit("gain", who=who, g=inst)
+            self.emit("gain", who=who, gear=inst)
             if st.get("equip"):
                 self.offer_equip(who, inst)
 
     def gear_to_gain(self, gear: str) -> Optional[str]:
         """A Unique gear id (if no one holds it yet), or this Ruffian's starred / a random remaining piece."""
-        f = self.f
+        f = self.fight
         held = {g for s in self.seats() for g in self.owns(s)}
         if f is not None:
             held |= {x["g"] for x in f["stolen"]}
@@ -249,7 +249,7 @@ class Steps:
     def search_peddler(self, flt: dict[str, Any]) -> Optional[str]:
         """Reveal Peddler cards from the top until one matches; the rest go to the bottom (FAQ).
         If the whole deck is gone through, it is reshuffled and the search ends."""
-        ped = self.s["ped"]
+        ped = self.s["peddler"]
         looked = 0
         total = len(ped["deck"])
         while looked < total and ped["deck"]:
@@ -263,7 +263,7 @@ class Steps:
         return None
 
     def reshuffle_peddler(self) -> None:
-        self.shuffle(self.s["ped"]["deck"], "peddler")
+        self.shuffle(self.s["peddler"]["deck"], "peddler")
 
     def take_gear(self, seat: int, inst: str, price: Any, how: str) -> None:
         """The townsfolk takes a Peddler piece, paying `price` (free, full, or that many Coins off)."""
@@ -273,8 +273,8 @@ class Steps:
         elif isinstance(price, int) and not isinstance(price, bool):
             cost = max(0, self.price(seat, inst) - price)
         if cost > self.folk(seat)["coins"]:
-            self.s["ped"]["deck"].append(inst)  # cannot pay: back to the bottom
-            self.emit("cannot_pay", who=seat, g=inst)
+            self.s["peddler"]["deck"].append(inst)  # cannot pay: back to the bottom
+            self.emit("cannot_pay", who=seat, gear=inst)
             return
         if cost:
             self.coins(seat, -cost, paid=True)
@@ -282,18 +282,18 @@ class Steps:
         counters = C.gear_of(inst).get("counters")
         if counters and inst not in self.s["charges"]:
             self.s["charges"][inst] = counters["start"]
-        self.emit("gain", who=seat, g=inst, how=how)
+        self.emit("gain", who=seat, gear=inst, how=how)
 
     def do_take_from_shop(self, st: dict, ctx: Ctx) -> None:
-        if self.f is not None:
+        if self.fight is not None:
             return
         flt = st.get("for") or {}
         for who in self.select(st["who"], ctx):
-            shop = [g for g in self.s["ped"]["shop"] if gear_matches(flt, g)]
+            shop = [g for g in self.s["peddler"]["shop"] if gear_matches(flt, g)]
             if not shop:
                 continue
             inst = self.ask(who, "gear", shop, why="take")
-            self.s["ped"]["shop"].remove(inst)
+            self.s["peddler"]["shop"].remove(inst)
             self.take_gear(who, inst, st.get("price", "free"), "shop")
 
     def do_exchange(self, st: dict, ctx: Ctx) -> None:
@@ -304,7 +304,7 @@ class Steps:
             return
         for _ in range(st.get("count", 1)):
             partners = [s for s in self.everyone() if s != me]
-            if st["with"] == "adjacent" and self.f is not None:
+            if st["with"] == "adjacent" and self.fight is not None:
                 partners = [s for s in partners if self.dist(me, s) == 1]
             mine = self.owns(me)
             wanted = [[s, g] for s in partners for g in self.owns(s)]
@@ -322,7 +322,7 @@ class Steps:
             self.lose_piece(other, take)
             self.folk(me)["stash"].append(take)
             self.folk(other)["stash"].append(give)
-            self.emit("exchange", who=me, other=other, g=give, h=take)
+            self.emit("exchange", who=me, other=other, gear=give, taken=take)
 
     def do_coins(self, st: dict, ctx: Ctx) -> None:
         n = self.amount(st["amount"], ctx, signed=True)
@@ -334,11 +334,11 @@ class Steps:
     def do_counter(self, st: dict, ctx: Ctx) -> None:
         on = st["on"]
         if on == "ruffian":
-            owners = [R] if self.f is not None else []
+            owners = [R] if self.fight is not None else []
         elif on == "this":
             if ctx.kind == "gear":
                 owners = ["gear:" + ctx.this]
-            elif isinstance(ctx.this, dict) and self.f is not None:
+            elif isinstance(ctx.this, dict) and self.fight is not None:
                 owners = [{"card": ctx.this["card"]}]
             else:
                 owners = []
@@ -361,25 +361,25 @@ class Steps:
 
     # --- cards, turns, flow ----------------------------------------------------------------------------
     def do_keep(self, st: dict, ctx: Ctx) -> None:
-        if self.f is None or ctx.card is None:
+        if self.fight is None or ctx.card is None:
             return
         holders: Any = "group" if st["with"] == "group" else list(ctx.targets)
         if holders != "group" and not holders:
             return
         kept = {"card": ctx.card, "with": holders, "targets": list(ctx.targets),
                 "until": self.resolve_until(st["until"], R) if st.get("until") else None}
-        self.f["kept"].append(kept)
+        self.fight["kept"].append(kept)
         self.invalidate()
-        self.f["keeping"] = ctx.card
+        self.fight["keeping"] = ctx.card
         self.emit("keep", card=ctx.card, holders=holders)
 
     def do_reshuffle(self, st: dict, ctx: Ctx) -> None:
-        if self.f is None:
+        if self.fight is None:
             return
-        self.f["reshuffle"] = True
+        self.fight["reshuffle"] = True
 
     def do_reveal_next(self, st: dict, ctx: Ctx) -> None:
-        f = self.f
+        f = self.fight
         if f is None or f["top"] is not None:
             return
         if not f["deck"]:
@@ -389,17 +389,17 @@ class Steps:
             self.reveal(zone="action-deck", what=[f["top"]], card=f["top"], next=True)
 
     def do_extra_action(self, st: dict, ctx: Ctx) -> None:
-        if self.f is not None:
-            self.f["bonus"] += 1
+        if self.fight is not None:
+            self.fight["bonus"] += 1
 
     def do_skip_action(self, st: dict, ctx: Ctx) -> None:
-        if self.f is not None:
-            self.f["skip"] = True
-            self.emit("skip", who=self.f["rid"])
+        if self.fight is not None:
+            self.fight["skip"] = True
+            self.emit("skip", who=self.fight["rid"])
 
     def do_end_turn(self, st: dict, ctx: Ctx) -> None:
-        if self.f is not None and self.f.get("turn") and isinstance(self.f["turn"].get("who"), int):
-            self.f["end_turn"] = True
+        if self.fight is not None and self.fight.get("turn") and isinstance(self.fight["turn"].get("who"), int):
+            self.fight["end_turn"] = True
 
     def do_stop(self, st: dict, ctx: Ctx) -> None:
         self.stop_move = True
@@ -427,7 +427,7 @@ class Steps:
         total = natural
         if st.get("bonus") and roller != R:
             total += self.quantity(st["bonus"], roller, ctx)
-            if self.f is None:
+            if self.fight is None:
                 total += sum(m["amount"] for m, _ in self.mods_for("event-roll", roller))
         # the log says what was rolled for, the bonus added and the table's rows rolled against
         told = {"natural": natural, "bonus": st.get("bonus") if roller != R else None, "src": ctx.row,

@@ -34,7 +34,7 @@ class Triggers:
 
     def _trigger_sources(self) -> list[tuple[list[dict], Ctx]]:
         out: list[tuple[list[dict], Ctx]] = []
-        f = self.f
+        f = self.fight
         if f is not None:
             ruff = C.RUFFIANS[f["rid"]]
             ab = ruff["abilities"][f["level"]]
@@ -96,7 +96,7 @@ class Triggers:
     def fire(self, name: str, who: Any = None, by: Any = None, **info: Any) -> dict[str, Any]:
         """An event happened: its reactions run at once, then the goals it may meet are checked."""
         evt = {"on": name, "who": who, "by": by, **info}
-        f = self.f
+        f = self.fight
         if f is not None:
             f["first"][name] = f["first"].get(name, 0) + 1
             evt["first"] = f["first"][name] == 1
@@ -134,11 +134,11 @@ class Triggers:
             self.pay(asker, cost, ctx.this)
         self.use(key, uses)
         if trig.get("kept"):
-            kept = next((k for k in self.f["kept"] if k["card"] == trig["kept"]), None)
+            kept = next((k for k in self.fight["kept"] if k["card"] == trig["kept"]), None)
             keep = self.keep_step(C.CARDS[trig["kept"]])
             self.emit("kept_fires", card=trig["kept"])
             self.run(trig["steps"], run_ctx)
-            if kept is not None and not keep.get("repeat") and kept in self.f["kept"]:
+            if kept is not None and not keep.get("repeat") and kept in self.fight["kept"]:
                 self.discard_kept(kept)
             return
         self.run(trig["steps"], run_ctx)
@@ -151,7 +151,7 @@ class Triggers:
         t = self.folk(seat)
         if cost.get("coins", 0) > t["coins"]:
             return False
-        if cost.get("mox", 0) > (self.mox_left(seat) if self.f else 0):
+        if cost.get("mox", 0) > (self.mox_left(seat) if self.fight else 0):
             return False
         if cost.get("counters", 0) > self.s["charges"].get(inst, 0):
             return False
@@ -185,7 +185,7 @@ class Triggers:
             during = g.get("during", "fight")
             if during == "fight" and not self.in_fight():
                 continue
-            if during == "town" and self.f is not None:
+            if during == "town" and self.fight is not None:
                 continue
             if self.all_hold(g["state"], ctx, ctx.owner):
                 return True
@@ -203,7 +203,7 @@ class Triggers:
 
     def _goal_holders(self) -> list[tuple[str, Any, Ctx, dict]]:
         out: list[tuple[str, Any, Ctx, dict]] = []
-        f = self.f
+        f = self.fight
         if f is not None:
             ruff = C.RUFFIANS[f["rid"]]
             if not f["weak"]:
@@ -246,7 +246,7 @@ class Triggers:
             self.checking = False
 
     def goal_reached(self, what: str, gid: Any, ctx: Ctx, evt: Optional[dict]) -> None:
-        f = self.f
+        f = self.fight
         if what == "weakness":
             if not f["weak"]:
                 self.activate_weakness(evt)
@@ -272,7 +272,7 @@ class Triggers:
             raise FightOver(True, "goal")
 
     def activate_weakness(self, evt: Optional[dict] = None) -> None:
-        f = self.f
+        f = self.fight
         if f is None or f["weak"]:
             return
         f["weak"] = True
@@ -300,7 +300,7 @@ class Triggers:
             return
         t["secrets"].remove(eid)
         self.invalidate()
-        self.s["egone"].append(eid)
+        self.s["events_gone"].append(eid)
         self.reveal(zone="secrets", what=[eid], who=seat, event=C.base_id(eid))
         self.run(C.EVENTS[C.base_id(eid)]["steps"], Ctx("event", seat, row=C.base_id(eid), event=evt))
 
@@ -318,7 +318,7 @@ class Triggers:
         return [h for h in kept["with"] if not self.folk(h)["ko"]]
 
     def discard_kept(self, kept: dict) -> None:
-        f = self.f
+        f = self.fight
         if kept in f["kept"]:
             f["kept"].remove(kept)
             self.invalidate()
