@@ -12,7 +12,7 @@ dist/ is the whole site and nothing else:
   `pyscript.toml` are never cached without asking;
 - `assets/tabletown.<hash>.zip`: the engine, the page code and each game's `__init__.py`
   (its spec); `assets/games/<package>.<hash>.zip`: the rest of one game, fetched when the
-  game is first opened;
+  game is first opened (but not its content checker, `checks/`, run at build and test time);
 - `assets/rules/<package>.<hash>.json`: a game's rules page, its index of topics and its
   guided first turn in one small file (read from the picker before the game's own files
   are fetched, and kept for offline reading); they are not repeated in the game's zip;

@@ -28,7 +28,7 @@ def test_the_games_zip_has_no_checker_module():
 
 def test_the_games_zip_has_everything_the_game_imports():
     names = set(zipped())
-    for module in ("rules.py", "render.py", "vocabulary.py", "shapes.py", "lang/__init__.py", "lang/steps.py",
+    for module in ("rules.py", "render/__init__.py", "render/grid.py", "vocabulary.py", "shapes.py", "lang/__init__.py", "lang/steps.py",
                    "data/townsfolk.json"):
         assert f"{PACKAGE}/{module}" in names, module
 
