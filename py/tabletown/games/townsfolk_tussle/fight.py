@@ -1,4 +1,6 @@
-"""The Fight Phase: setting up the landscape, turns in Beatin' order, the townsfolk's turn
+"""(Over 600 lines: one fight from its setup to its end, read in the order it is played.)
+
+The Fight Phase: setting up the landscape, turns in Beatin' order, the townsfolk's turn
 (move, attack, interact with terrain, use abilities and gear, change gear), the end of a fight
 (Coins, loot, restored stats, the bar's rotation) and the Final Fight (the new sheriff, FF
 terrain, its own rules, win, loss and special objective).

@@ -20,6 +20,7 @@ from tabletown.engine.rules import IllegalAction
 
 from .fight import Fight
 from .lang import Lang
+from .movement import Movement
 from .play import Base, FightOver
 from .ruffian import Ruffian
 from .stats import Stats
@@ -28,7 +29,7 @@ from .town import Town
 WAITING = ("pick", "reset", "shop", "position", "turn", "discard", "over")
 
 
-class Match(Fight, Town, Ruffian, Lang, Stats, Base):
+class Match(Fight, Town, Ruffian, Movement, Lang, Stats, Base):
     def play(self, seat: int, action: dict[str, Any]) -> None:
         stage = self.s["stage"]
         kind = stage["kind"]

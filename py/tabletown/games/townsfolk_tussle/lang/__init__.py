@@ -11,7 +11,7 @@ the one interpreter for all of it, made of one mixin per part of the language:
 - facts.py       facts read once off the content (the terrain that harms, …)
 
 The Ruffian's own movement steps (move, move-into, forward, retreat, face) and the townsfolk's
-movement (push, pull, dash) are in ruffian.py.
+movement (push, pull, dash) are in movement.py.
 """
 
 from __future__ import annotations

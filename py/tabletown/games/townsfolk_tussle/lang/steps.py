@@ -1,6 +1,6 @@
 """The content language's steps (guide 4): `run(steps, ctx)`, one `do_<word>` method per
 step word (`"bonus-dmg"` is `do_bonus_dmg`). The Ruffian's movement steps (move, move-into,
-forward, retreat, face) and the townsfolk's (push, pull, dash) are in ruffian.py; the terrain
+forward, retreat, face) and the townsfolk's (push, pull, dash) are in movement.py; the terrain
 and placement steps in places.py."""
 
 from __future__ import annotations
