@@ -46,7 +46,7 @@ def at_the_peddler(version: int = SPEC.rules_version) -> Table:
 def test_buying_a_piece_for_a_free_slot_offers_to_put_it_on_at_once():
     t = at_the_peddler()
     t.act(2, {"type": "buy", "g": "sunday-best"})
-    assert t.question == {"seat": 2, "k": "equip", "opts": ["chest", "stash"], "g": "sunday-best"}
+    assert t.question == {"seat": 2, "k": "equip", "opts": ["chest", "stash"], "gear": "sunday-best"}
     assert RULES.prompt(t.state, 2) == "Equip the Sunday Best now, for free?"
     t.answer("chest")
     assert t.folk(2)["eq"]["chest"] == "sunday-best" and "sunday-best" not in t.folk(2)["stash"]

@@ -131,7 +131,7 @@ def _chose(e: Event) -> Optional[str]:
     if k == "gear":
         return f"{who(e, 'seat')} picks the {gear(v)}."
     if k == "equip":  # putting it on is told by the equip that follows
-        return f"{who(e, 'seat')} keeps the {gear(e.get('g'))} in the stash." if v == "stash" else None
+        return f"{who(e, 'seat')} keeps the {gear(e.get('gear'))} in the stash." if v == "stash" else None
     if k == "sheriff":
         return f"{who(e, 'seat')} settles the tie: {'roll for it' if v == 'roll' else 'the sheriff is chosen'}."
     if k in ("pay", "give"):
@@ -492,7 +492,7 @@ def prompt_for(state: dict[str, Any], seat: int, can: Optional[set[str]] = None)
     if state.get("result") is not None:
         return "The game is over"
     if pending:
-        return QUESTIONS.get(pending["q"]["k"], "Decide").format(name=name, gear=gear(pending["q"].get("g")))
+        return QUESTIONS.get(pending["q"]["k"], "Decide").format(name=name, gear=gear(pending["q"].get("gear")))
     kind = state["stage"]["kind"]
     if kind == "pick":
         return "Choose your townsfolk"

@@ -193,7 +193,7 @@ class Steps:
             slots = [slot for slot in slots if self.slot_free(seat, slot)]
         if not slots:
             return
-        where = self.ask(seat, "equip", slots + ["stash"], g=inst, always=True)
+        where = self.ask(seat, "equip", slots + ["stash"], gear=inst, always=True)
         if where != "stash":
             self.equip(seat, inst, where)
             self.emit("equip", who=seat, gear=inst, slot=where)
@@ -315,7 +315,7 @@ class Steps:
                 return
             other, take = pick
             give = self.ask(me, "gear", list(mine), why="give")
-            if not self.ask(other, "agree", [True, False], g=give, h=take, **{"from": me}):
+            if not self.ask(other, "agree", [True, False], gear=give, taken=take, **{"from": me}):
                 self.emit("refused", who=other)
                 return
             self.lose_piece(me, give)

@@ -32,7 +32,7 @@ class ActionParts:
 
         seat = q["seat"]
         text = QUESTIONS.get(kind, "Decide").format(name=folk_name(self.view, seat),
-                                                    gear=C.gear_of(q["g"])["name"] if q.get("g") else "gear")
+                                                    gear=C.gear_of(q["gear"])["name"] if q.get("gear") else "gear")
         b.add(open_about(f"prompt:{kind}"))
         b.add(f'<rect x="8" y="{y}" width="{w - 16}" height="34" rx="6" fill="{P["highlight"]}"/>')
         write(b, 18, y + 22, f"{self.who(seat)}: {text}", size=14, weight="bold", width=w - 36)
