@@ -121,6 +121,32 @@ def test_every_trigger_event_word_is_fired_by_the_rules():
     assert [w for w in vocabulary.EVENTS if w not in fired] == []
 
 
+def test_every_modifier_kind_is_read_by_the_rules():
+    """A modifier `{"mod": "price"}` only ever changes anything if the rules ask for "price" mods."""
+    package = Path(C.__file__).parent
+    rules = [package / f"{name}.py" for name in ("stats", "fight", "movement", "ruffian", "town", "play")]
+    source = "".join(p.read_text() for p in rules + sorted((package / "lang").glob("*.py")))
+    assert [kind for kind in vocabulary.MODS if f'"{kind}"' not in source] == []
+
+
+def test_every_named_effect_the_content_uses_has_a_handler():
+    named: set[str] = set()
+
+    def walk(node: Any) -> None:
+        if isinstance(node, dict):
+            if node.get("do") == "effect":
+                named.add(node["effect"])
+            for v in node.values():
+                walk(v)
+        elif isinstance(node, list):
+            for v in node:
+                walk(v)
+
+    for path in sorted(Path(C.__file__).with_name("data").glob("*.json")):
+        walk(json.loads(path.read_text()))
+    assert named and [name for name in sorted(named) if name not in C.EFFECTS] == []
+
+
 def test_every_word_the_content_uses_is_in_the_vocabulary():
     steps, conds = content_words()
     assert steps and conds
