@@ -15,7 +15,8 @@ from ..stats import gear_matches
 
 
 def step_key(ctx: Ctx, st: dict) -> str:
-    """One step of one content row, named the same in every game (for steps done once)."""
+    """A name for one step of one content row, the same every time the row runs (a `once`
+    step's use is kept under it)."""
     return f"{ctx.row}:{zlib.crc32(json.dumps(st, sort_keys=True).encode())}"
 
 
