@@ -166,9 +166,12 @@ def test_dmg_takes_hp_from_whoever_it_names():
 
 def test_dmg_with_a_range_misses_townsfolk_farther_from_the_ruffian():
     t = board()
-    before = folk(t, QUINTUS)["hp"]
-    run(t, {"do": "dmg", "who": "team", "amount": 1, "range": 1}, ctx=context("card", R))
-    assert folk(t, QUINTUS)["hp"] == before  # J10 is far out of range 1
+    t.put(HENLO, [4, 5])  # next to the Ruffian
+    henlo, quintus = folk(t, HENLO)["hp"], folk(t, QUINTUS)["hp"]
+    m = run(t, {"do": "dmg", "who": "team", "amount": 1, "range": 1}, ctx=context("card", R))
+    assert folk(t, HENLO)["hp"] == henlo - 1
+    assert folk(t, QUINTUS)["hp"] == quintus  # J10 is far out of range 1
+    assert any(e["t"] == "out_of_range" for e in m.ev)
 
 
 def test_bonus_dmg_adds_to_the_attack_being_made():
@@ -467,16 +470,21 @@ def ruffian(t: Table) -> tuple[list[int], str]:
     return t.state["fight"]["pos"], t.state["fight"]["face"]
 
 
-def test_move_walks_the_ruffian_towards_its_target():
+def test_move_walks_the_ruffian_until_it_is_next_to_its_target():
     t = board()
+    t.put(QUINTUS, [8, 5])  # two squares east of the Ruffian's footprint F6–G7
     run(t, {"do": "move", "to": "target"}, ctx=context("card", R, targets=[QUINTUS]))
-    assert ruffian(t)[0] != [5, 5]
+    assert ruffian(t)[0] == [6, 5] and Match(t.state, []).dist(R, QUINTUS) == 1
+    assert folk(t, QUINTUS)["pos"] == [8, 5]
 
 
-def test_move_into_walks_the_ruffian_onto_its_target():
+def test_move_into_walks_the_ruffian_onto_its_target_and_pushes_it_aside():
     t = board()
+    t.put(QUINTUS, [8, 5])
     m = run(t, {"do": "move-into", "to": "target"}, ctx=context("card", R, targets=[QUINTUS]))
-    assert any(e["t"] == "ruffian_step" for e in m.ev)
+    assert ruffian(t)[0] == [7, 5]  # its footprint now covers I6, where Quintus stood
+    assert folk(t, QUINTUS)["pos"] != [8, 5]
+    assert [e["t"] for e in m.ev].count("pushed") == 1
 
 
 def test_forward_moves_the_ruffian_the_way_it_faces():
