@@ -27,6 +27,7 @@ from tests.unit.test_townsfolk_tussle_ruffian_told import open_field
 
 HENLO, MELBA, QUINTUS = 0, 1, 2
 COMBINATORS = ("not", "any", "all")
+CONDITION_FIELDS = ("if", "state", "filter") + COMBINATORS  # where the content writes conditions
 
 
 @pytest.fixture(autouse=True)
@@ -87,7 +88,7 @@ def content_words() -> tuple[set[str], set[str]]:
         if isinstance(node, dict):
             if isinstance(node.get("do"), str):
                 steps.add(node["do"])
-            if key in ("if", "while", "not", "any", "all", "when") or (key == "goal" and "do" not in node):
+            if key in CONDITION_FIELDS:  # a condition: its predicate word is one of its keys
                 conds.update(w for w in node if w in vocabulary.PREDICATES)
             for k, v in node.items():
                 walk(v, k)
