@@ -21,10 +21,14 @@ from .common import (
 )
 from .grid import GridParts
 
+# Parts drawn before, by everything they show: a part whose inputs did not change is reused as
+# it was (its SVG, its height and the controls it drew).
 _PARTS: dict[str, tuple[list[str], float, set[int]]] = {}
 
 
 class Drawer(GridParts, CardParts, ActionParts):
+    """One board drawn from a view and the page's `ui` (the render contract, engine/draw.py)."""
+
     def __init__(self, view: dict[str, Any], ui: dict[str, Any]):
         self.view = view
         self.ui = ui
