@@ -12,7 +12,7 @@ dist/ is the whole site and nothing else:
   `pyscript.toml` are never cached without asking;
 - `assets/tabletown.<hash>.zip`: the engine, the page code and each game's `__init__.py`
   (its spec); `assets/games/<package>.<hash>.zip`: the rest of one game, fetched when the
-  game is first opened;
+  game is first opened (but not its content checker, `checks/`, run at build and test time);
 - `assets/rules/<package>.<hash>.json`: a game's rules page, its index of topics and its
   guided first turn in one small file (read from the picker before the game's own files
   are fetched, and kept for offline reading); they are not repeated in the game's zip;
@@ -176,6 +176,11 @@ def game_packages() -> dict[str, str]:
 PAGE_FILES = {"rules.json", "rule_index.json", "guide.json"}
 
 
+# A game package's content checker (its `checks/` folder) runs at build and test time only: the
+# content is checked before it ships and the browser never imports the checker, so it is not zipped.
+BUILD_TIME_ONLY = "checks"
+
+
 def _python_files(folder: Path) -> list[Path]:
     return sorted(
         p for p in folder.rglob("*")
@@ -305,6 +310,8 @@ def package_zips(pyc: dict[str, bytes]) -> tuple[bytes, dict[str, bytes]]:
     boot, per_game = [], {}
     for path in _python_files(PY / "tabletown"):
         rel = path.relative_to(games_dir).parts if games_dir in path.parents else None
+        if rel and len(rel) > 2 and rel[1] == BUILD_TIME_ONLY:
+            continue
         if rel and len(rel) > 1 and rel[1] != "__init__.py":
             per_game.setdefault(rel[0], []).append(path)
         else:

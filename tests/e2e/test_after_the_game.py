@@ -167,7 +167,7 @@ def test_a_ruffians_turn_replays_one_step_at_a_time_with_the_arrow_key(page, bas
     replay = Replay(session.game, session.record)
 
     def positions(k):
-        return [step["state"]["f"]["pos"] for step in replay.substeps(k)]
+        return [step["state"]["fight"]["pos"] for step in replay.substeps(k)]
 
     k = next(k for k in range(2, moves + 1) if len({tuple(p) for p in positions(k)}) > 1)  # a turn with a walk
     steps = replay.substeps(k)

@@ -479,9 +479,9 @@ def test_breaking_points_at_18_12_7_and_4(start, dealt, bonus):
     t.f["hp"] = start
     m = Match(clone(t.state), [])
     m.deal("R", dealt, "attack", by=0, style="melee")
-    assert m.f["hp"] == start - dealt
-    assert m.f["bonus"] == bonus  # one action owed for each breaking point reached
-    assert m.f["end_turn"] is (bonus > 0)  # and Henlo's turn ends
+    assert m.fight["hp"] == start - dealt
+    assert m.fight["bonus"] == bonus  # one action owed for each breaking point reached
+    assert m.fight["end_turn"] is (bonus > 0)  # and Henlo's turn ends
 
 
 def test_a_breaking_point_can_be_reached_again_after_healing():
@@ -491,7 +491,7 @@ def test_a_breaking_point_can_be_reached_again_after_healing():
     m.deal("R", 1, "attack", by=0, style="melee")
     m.heal("R", 2)
     m.deal("R", 2, "attack", by=0, style="melee")
-    assert m.f["bonus"] == 2
+    assert m.fight["bonus"] == 2
 
 
 def test_a_breaking_point_ends_the_townsfolks_turn_and_the_ruffian_acts():
@@ -504,7 +504,7 @@ def test_a_breaking_point_ends_the_townsfolks_turn_and_the_ruffian_acts():
     hit = next(e for e in t.events if e["t"] == "dmg")
     assert hit["n"] == 2 and hit["hp"] == 17
     assert t.cards_played() == played + 1  # a bonus action at once
-    assert t.stage["k"] == "turn" and t.stage["seat"] == 1  # Henlo's turn is over; the order goes on
+    assert t.stage["kind"] == "turn" and t.stage["seat"] == 1  # Henlo's turn is over; the order goes on
 
 
 def test_no_breaking_point_between_thresholds():
@@ -514,4 +514,4 @@ def test_no_breaking_point_between_thresholds():
     with dice(5):
         t.act(0, {"type": "attack", "g": "old-pitchfork"})
     assert t.f["hp"] == 19 and t.cards_played() == played
-    assert t.stage["k"] == "turn" and t.stage["seat"] == 0
+    assert t.stage["kind"] == "turn" and t.stage["seat"] == 0

@@ -112,7 +112,7 @@ def test_townsfolk_fight_screen_says_nothing_of_choosing_townsfolk_or_shopping()
     steps = steps_of("townsfolk-tussle")
     session = new_session("townsfolk-tussle", ("human", "bot"), 8)
     view, legal, svg, params = next(s for s in human_screens(session, GAMES["townsfolk-tussle"][1], 8)
-                                    if s[0]["stage"]["k"] == "position")
+                                    if s[0]["stage"]["kind"] == "position")
     # A player who never saw the guide (a link to a game already at the fight) is shown the fight's stage.
     stage, on_show = rulebook.guide_now(steps, view, set())
     text = " ".join(s["title"] + " " + s["text"] for s in on_show).lower()

@@ -70,8 +70,8 @@ def phrase(game_id: str, event: dict) -> str:
 
 
 def test_townsfolk_tussle_buys_sells_and_pledges_for_1_coin():
-    assert phrase("townsfolk-tussle", {"t": "bought", "seat": 0, "g": "big-barrel-gun", "n": 1}).endswith("for 1 Coin.")
-    assert phrase("townsfolk-tussle", {"t": "sold", "seat": 0, "g": "big-barrel-gun", "n": 1}).endswith("for 1 Coin.")
+    assert phrase("townsfolk-tussle", {"t": "bought", "seat": 0, "gear": "big-barrel-gun", "n": 1}).endswith("for 1 Coin.")
+    assert phrase("townsfolk-tussle", {"t": "sold", "seat": 0, "gear": "big-barrel-gun", "n": 1}).endswith("for 1 Coin.")
     assert "pledges 1 Coin to reset" in phrase("townsfolk-tussle", {"t": "pledge", "seat": 0, "n": 1})
 
 

@@ -32,7 +32,7 @@ from tabletown.engine.prng import Rng, seed_state
 
 GAMES_DIR = Path(games.__file__).parent
 
-# Townsfolk Tussle's content checker (its schema.py) reads every data/*.json as a card catalogue
+# Townsfolk Tussle's content checker (its checks/ package) reads every data/*.json as a card catalogue
 # and refuses any other file, so its three files wait in data/pages/ until the checker lets them
 # be; then they move to data/ and this entry goes.
 SUBFOLDER = {"townsfolk_tussle": "pages/"}
@@ -213,8 +213,9 @@ def _phase(state: dict[str, Any]) -> Optional[str]:
     if isinstance(state.get("phase"), str):
         return state["phase"]
     stage = state.get("stage")
-    if isinstance(stage, dict) and isinstance(stage.get("k"), str):
-        return stage["k"]
+    for key in ("kind", "k"):
+        if isinstance(stage, dict) and isinstance(stage.get(key), str):
+            return stage[key]
     return None
 
 
@@ -401,13 +402,13 @@ def test_townsfolk_tussle_links_final_fight_prompts_to_the_final_fight_rules() -
     other = next(s for s in range(3) if s != seat)
     assert rules.topic(state, seat) == "prompt:turn"
     assert rules.topic(state, other) == "prompt:waiting"
-    final = dict(state, f=dict(state["f"], final=True, sheriff=seat))
+    final = dict(state, fight=dict(state["fight"], final=True, sheriff=seat))
     assert rules.topic(final, seat) == "prompt:sheriff-turn"
     assert index["prompt:sheriff-turn"] == "ff-lose"
-    final["f"]["sheriff"] = other
+    final["fight"]["sheriff"] = other
     assert rules.topic(final, seat) == "prompt:final-turn"
-    assert rules.topic(dict(final, stage={"k": "position", "seat": seat}), seat) == "prompt:final-position"
-    assert rules.topic(dict(state, stage={"k": "position", "seat": seat}), seat) == "prompt:position"
+    assert rules.topic(dict(final, stage={"kind": "position", "seat": seat}), seat) == "prompt:final-position"
+    assert rules.topic(dict(state, stage={"kind": "position", "seat": seat}), seat) == "prompt:position"
     ask = {"base": state, "job": [seat, {"type": "end"}], "answers": [], "emitted": 0}
     for why, topic in (("attack", "prompt:gear-attack"), ("discard", "prompt:gear-discard"), ("loot", "prompt:gear")):
         q = {"seat": seat, "k": "gear", "opts": ["x", "y"], "why": why}

@@ -12,19 +12,19 @@ from pathlib import Path
 
 import pytest
 
-from tabletown.games.townsfolk_tussle import SPEC, schema
+from tabletown.games.townsfolk_tussle import SPEC, checks, shapes, vocabulary
 
 GUIDE = Path(__file__).resolve().parents[2] / "docs" / "content" / "townsfolk-tussle.md"
 
 
 @pytest.fixture(scope="module")
 def files():
-    return schema.load_files()
+    return checks.load_files()
 
 
 @pytest.fixture(scope="module")
 def rows(files):
-    return schema.all_rows(files)
+    return checks.all_rows(files)
 
 
 def by_id(rows, family):
@@ -32,7 +32,7 @@ def by_id(rows, family):
 
 
 def problems(files, complete=False):
-    return schema.validate_all(files, complete=complete)
+    return checks.validate_all(files, complete=complete)
 
 
 # ------------------------------------------------------------------------------------
@@ -40,34 +40,34 @@ def problems(files, complete=False):
 
 
 def test_every_catalogue_file_follows_the_language(files):
-    found = problems(files, complete=schema.REQUIRE_COMPLETE)
+    found = problems(files, complete=checks.REQUIRE_COMPLETE)
     assert found == [], "\n".join(found)
 
 
 def test_finished_catalogues_have_the_rulebooks_counts(files):
-    counts = schema.counts(files)
+    counts = checks.counts(files)
     for family in ("townsfolk", "ruffians", "endings", "terrain", "gear_starting", "gear_ruffian",
                    "gear_unique", "gear_unlockable"):
-        assert counts[family] == (schema.COUNTS[family], schema.COUNTS[family]), family
+        assert counts[family] == (checks.COUNTS[family], checks.COUNTS[family]), family
 
 
 def test_no_catalogue_holds_more_than_the_rulebook_counts(files):
-    for family, (have, need) in schema.counts(files).items():
+    for family, (have, need) in checks.counts(files).items():
         assert have <= need, family
 
 
 def test_the_rulebooks_totals():
-    assert schema.COUNTS == {
+    assert checks.COUNTS == {
         "townsfolk": 7, "ruffians": 12, "endings": 36, "terrain": 20, "gear_starting": 15, "gear_peddler": 177,
         "gear_ruffian": 36, "gear_unique": 28, "gear_unlockable": 24, "feats": 75, "events": 100, "action_cards": 180,
     }
-    assert schema.CARDS_PER_RUFFIAN * 12 == schema.COUNTS["action_cards"]
+    assert checks.CARDS_PER_RUFFIAN * 12 == checks.COUNTS["action_cards"]
 
 
 def test_every_ruffian_has_its_own_action_deck_file(files, rows):
     for rid in by_id(rows, "ruffians"):
         assert f"action_cards_{rid}" in files
-        assert sum(1 for c in rows["action_cards"] if c["ruffian"] == rid) <= schema.CARDS_PER_RUFFIAN
+        assert sum(1 for c in rows["action_cards"] if c["ruffian"] == rid) <= checks.CARDS_PER_RUFFIAN
 
 
 def test_the_model_decks_are_complete(rows):
@@ -495,19 +495,19 @@ def test_an_endings_id_follows_its_number(files):
 def test_an_unknown_catalogue_file_and_broken_json_are_reported(files):
     extra = dict(files)
     extra["gear_pedler"] = {"defaults": {}, "rows": []}
-    extra["feats_b"] = schema.JsonError("Expecting ',' delimiter: line 3 column 5")
+    extra["feats_b"] = checks.JsonError("Expecting ',' delimiter: line 3 column 5")
     found_problems = problems(extra)
     assert any("unknown catalogue name 'gear_pedler'" in p for p in found_problems)
     assert any(p.startswith("feats_b.json: not valid JSON") for p in found_problems)
 
 
 def test_part_files_join_their_family():
-    assert schema.family_of("gear_peddler_weapons") == "gear_peddler"
-    assert schema.family_of("feats_b") == "feats"
-    assert schema.family_of("events_secret-ones") == "events"
-    assert schema.family_of("action_cards_qing-kween") == "action_cards"
-    assert schema.family_of("gear_starting_extra") is None  # the finished families are single files
-    assert schema.family_of("gear_peddler_") is None
+    assert vocabulary.family_of("gear_peddler_weapons") == "gear_peddler"
+    assert vocabulary.family_of("feats_b") == "feats"
+    assert vocabulary.family_of("events_secret-ones") == "events"
+    assert vocabulary.family_of("action_cards_qing-kween") == "action_cards"
+    assert vocabulary.family_of("gear_starting_extra") is None  # the finished families are single files
+    assert vocabulary.family_of("gear_peddler_") is None
 
 
 # --- landscapes ----------------------------------------------------------------------
@@ -549,13 +549,13 @@ def test_ff_pieces_the_table_asks_for_must_exist(files):
 
 def test_rotating_a_piece_turns_its_door_with_it(rows):
     farm = by_id(rows, "terrain")["rickety-farm"]  # 3 wide, 2 high, door below the middle
-    cells, door = schema.placement_cells(farm, {"terrain": "rickety-farm", "at": [4, 4], "rot": 0})
+    cells, door = shapes.placement_cells(farm, {"terrain": "rickety-farm", "at": [4, 4], "rot": 0})
     assert sorted(cells) == [(c, r) for c in (4, 5, 6) for r in (4, 5)] and door == (5, 6)
-    cells, door = schema.placement_cells(farm, {"terrain": "rickety-farm", "at": [4, 4], "rot": 90})
+    cells, door = shapes.placement_cells(farm, {"terrain": "rickety-farm", "at": [4, 4], "rot": 90})
     assert sorted(cells) == [(c, r) for c in (4, 5) for r in (4, 5, 6)] and door == (3, 5)  # the door faces west
-    cells, door = schema.placement_cells(farm, {"terrain": "rickety-farm", "at": [4, 4], "rot": 180})
+    cells, door = shapes.placement_cells(farm, {"terrain": "rickety-farm", "at": [4, 4], "rot": 180})
     assert door == (5, 3)  # north
-    cells, door = schema.placement_cells(farm, {"terrain": "rickety-farm", "at": [4, 4], "rot": 270})
+    cells, door = shapes.placement_cells(farm, {"terrain": "rickety-farm", "at": [4, 4], "rot": 270})
     assert door == (6, 5)  # east
 
 
@@ -580,7 +580,7 @@ def test_one_card_too_many_is_a_failure_when_complete(files):
 
 def test_copies_count_as_cards(files):
     more = mutate(files, "gear_peddler", "floppy-scimitar", lambda g: g.update(copies=3))
-    assert schema.counts(more)["gear_peddler"][0] == schema.counts(files)["gear_peddler"][0] + 2
+    assert checks.counts(more)["gear_peddler"][0] == checks.counts(files)["gear_peddler"][0] + 2
 
 
 # ------------------------------------------------------------------------------------
@@ -592,9 +592,9 @@ def guide_text():
 
 
 @pytest.mark.parametrize("words", [
-    schema.STEPS, schema.MODS, schema.PREDICATES, schema.EVENTS, schema.DURATIONS, schema.SELECTORS, schema.PICKS,
-    schema.QUANTITIES, schema.TALLIES, schema.AFTER_WHEN, schema.SLOT_CHOICES, schema.DMG_FROM, schema.USES,
-    schema.SUBJECTS, schema.CORNERS, schema.ROLL_BONUSES, schema.LEVELS,
+    vocabulary.STEPS, vocabulary.MODS, vocabulary.PREDICATES, vocabulary.EVENTS, vocabulary.DURATIONS, vocabulary.SELECTORS, vocabulary.PICKS,
+    vocabulary.QUANTITIES, vocabulary.TALLIES, vocabulary.AFTER_WHEN, vocabulary.SLOT_CHOICES, vocabulary.DMG_FROM, vocabulary.USES,
+    vocabulary.SUBJECTS, vocabulary.CORNERS, vocabulary.ROLL_BONUSES, vocabulary.LEVELS,
 ], ids=["steps", "mods", "predicates", "events", "durations", "selectors", "picks", "quantities", "tallies",
         "after", "slots", "dmg-from", "uses", "subjects", "corners", "roll-bonuses", "levels"])
 def test_the_guide_explains_every_word_of_the_language(words):
@@ -607,7 +607,7 @@ def test_the_guides_examples_are_real_rows():
     """Every ```json <catalogue> block in the guide is a row of that catalogue, character for character."""
     blocks = re.findall(r"```json ([a-z_-]+)\n(.*?)\n```", guide_text(), re.S)
     assert len(blocks) >= 30
-    data = schema.load_files()
+    data = checks.load_files()
     for name, body in blocks:
         row = json.loads(body)
         actual = {r["id"]: r for r in data[name]["rows"]}
@@ -629,6 +629,6 @@ def test_the_spec_declares_the_variants():
 
 
 def test_the_package_imports_only_the_spec_at_boot():
-    source = (Path(schema.__file__).with_name("__init__.py")).read_text(encoding="utf-8")
+    source = (Path(vocabulary.__file__).with_name("__init__.py")).read_text(encoding="utf-8")
     imports = [line for line in source.splitlines() if line.startswith(("import ", "from "))]
     assert imports == ["from tabletown.engine.spec import Choice, Flag, GameSpec"]

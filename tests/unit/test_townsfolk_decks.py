@@ -29,7 +29,7 @@ def play_fight(ruffian: str, level: str, seed: int, played: dict[str, int], step
     t = Table(("henlo", "melba", "quintus", "norman")[: 3 + seed % 2], seed=seed)
     t.to_fight(ruffian, level=level, final=level == "final-fight")
     for _ in range(steps):
-        if t.state["f"] is None or t.state["result"] is not None:
+        if t.state["fight"] is None or t.state["result"] is not None:
             return
         seat = RULES.active(t.state)[0]
         legal = RULES.legal(t.state, seat)

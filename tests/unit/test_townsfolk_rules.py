@@ -30,7 +30,7 @@ def decks():
 def to_shop(t: Table) -> None:
     t.act(t.stage["seat"], {"type": "no-reset"})
     t.settle()
-    assert t.stage["k"] == "shop"
+    assert t.stage["kind"] == "shop"
 
 
 def types(t: Table, seat: int) -> list[str]:
@@ -81,16 +81,16 @@ def test_feats_are_drawn_back_up_to_three():
     assert len(hand) <= 3
     t.folk(0)["feats"] = ["reckless", "martyr"]  # two unaccomplished Feats kept from the fight
     t.folk(1)["feats"] = ["reckless", "martyr", "safety-first"]  # a full hand: draws nothing
-    t.state["fdeck"] = ["safety-first"]
+    t.state["feat_deck"] = ["safety-first"]
     m = Match(clone(t.state), [])
-    m.s["f"] = None
+    m.s["fight"] = None
     m.begin_town()
     assert m.s["folk"][0]["feats"] == ["reckless", "martyr", "safety-first"]  # only one drawn
 
 
 def test_the_peddler_lays_out_ten_items_or_all_the_deck_has():
     t = Table(("henlo", "melba", "quintus"))
-    assert len(t.state["ped"]["shop"]) == min(10, len(C.PEDDLER_CARDS))
+    assert len(t.state["peddler"]["shop"]) == min(10, len(C.PEDDLER_CARDS))
 
 
 def test_a_shop_reset_costs_two_coins_a_townsfolk_split_as_they_agree():
@@ -99,7 +99,7 @@ def test_a_shop_reset_costs_two_coins_a_townsfolk_split_as_they_agree():
     need = 2 * 3
     assert t.match().reset_needed() == need
     coins = {s: t.folk(s)["coins"] for s in range(3)}
-    shop_before = list(t.state["ped"]["shop"])
+    shop_before = list(t.state["peddler"]["shop"])
     seat = t.stage["seat"]
     t.act(seat, {"type": "pledge", "n": 4})
     seat2 = t.stage["seat"]
@@ -112,7 +112,7 @@ def test_a_shop_reset_costs_two_coins_a_townsfolk_split_as_they_agree():
     paid = {e["who"]: e["n"] for e in events if e["t"] == "coins" and e["n"] < 0}
     assert paid == {seat: -4, seat3: -2}  # what each pledged, paid once all agreed
     assert any(e["t"] == "reset" for e in events)
-    assert not set(shop_before) & set(t.state["ped"]["shop"]) or len(C.PEDDLER_CARDS) < 20
+    assert not set(shop_before) & set(t.state["peddler"]["shop"]) or len(C.PEDDLER_CARDS) < 20
     del coins
 
 
@@ -123,35 +123,35 @@ def test_anyone_saying_no_means_no_reset_and_nobody_pays():
     t.act(first, {"type": "pledge", "n": 6})
     events = t.act(t.stage["seat"], {"type": "no-reset"})
     assert not any(e["t"] == "reset" for e in events)
-    before_events = events[: next(i for i, e in enumerate(events) if e["t"] == "no-reset")]
+    before_events = events[: next(i for i, e in enumerate(events) if e["t"] == "no_reset")]
     assert not any(e["t"] == "coins" for e in before_events)
-    assert [t.folk(s)["coins"] for s in range(3)] == coins or t.stage["k"] != "reset"
+    assert [t.folk(s)["coins"] for s in range(3)] == coins or t.stage["kind"] != "reset"
 
 
 def test_buying_ends_the_turn_and_the_shop_closes_when_all_pass_in_a_row():
     t = Table(("henlo", "melba", "quintus"))
     to_shop(t)
     first = t.stage["seat"]
-    cheapest = min(t.state["ped"]["shop"], key=lambda g: C.gear_of(g)["cost"])
+    cheapest = min(t.state["peddler"]["shop"], key=lambda g: C.gear_of(g)["cost"])
     coins = t.folk(first)["coins"]
     t.act(first, {"type": "buy", "g": cheapest})
     assert t.folk(first)["coins"] == coins - C.gear_of(cheapest)["cost"]
-    assert cheapest in t.folk(first)["stash"] and cheapest not in t.state["ped"]["shop"]
+    assert cheapest in t.folk(first)["stash"] and cheapest not in t.state["peddler"]["shop"]
     assert t.stage["seat"] != first  # one item a turn
     t.act(t.stage["seat"], {"type": "pass"})
     t.act(t.stage["seat"], {"type": "pass"})
-    assert t.stage["k"] == "shop" and t.stage["seat"] == first  # two passes are not everyone
-    left = list(t.state["ped"]["shop"])
+    assert t.stage["kind"] == "shop" and t.stage["seat"] == first  # two passes are not everyone
+    left = list(t.state["peddler"]["shop"])
     t.act(first, {"type": "pass"})
-    assert t.stage["k"] == "position"  # three passes in a row: to the fight
-    assert t.state["ped"]["deck"][-len(left):] == left  # unsold gear to the bottom of the Peddler deck
+    assert t.stage["kind"] == "position"  # three passes in a row: to the fight
+    assert t.state["peddler"]["deck"][-len(left):] == left  # unsold gear to the bottom of the Peddler deck
 
 
 def test_you_cannot_buy_what_you_cannot_afford():
     t = Table(("henlo", "melba", "quintus"))
     to_shop(t)
     seat = t.stage["seat"]
-    item = t.state["ped"]["shop"][0]
+    item = t.state["peddler"]["shop"][0]
     price = C.gear_of(item)["cost"]
     t.folk(seat)["coins"] = price - 1
     assert {"type": "buy", "g": item} not in t.legal(seat)
@@ -444,7 +444,7 @@ def test_on_a_perfect_diagonal_the_players_choose_the_facing():
     t.put(0, [8, 5])  # a larger gap on the rows: it faces south
     m = Match(clone(t.state), [])
     m.face_cells([(8, 5)])
-    assert m.f["face"] == "s"
+    assert m.fight["face"] == "s"
 
 
 def test_an_empty_action_deck_is_reshuffled_from_the_discards():
@@ -454,7 +454,7 @@ def test_an_empty_action_deck_is_reshuffled_from_the_discards():
     f["deck"] = []
     m = Match(clone(t.state), [])
     m.refill_deck()
-    assert len(m.f["deck"]) == len(C.DECKS["qing-kween"]) - len(m.f["kept"]) and m.f["disc"] == []
+    assert len(m.fight["deck"]) == len(C.DECKS["qing-kween"]) - len(m.fight["kept"]) and m.fight["disc"] == []
 
 
 def test_a_kept_card_stays_out_of_the_discard_until_its_trigger():
@@ -532,10 +532,10 @@ def test_defeat_coins_loot_to_the_most_feats_among_the_standing_and_the_bar_rota
     loot = [g for g in t.folk(0)["stash"] if g in C.RUFFIAN_GEAR["qing-kween"]]
     assert len(loot) == 1
     assert not any(g in C.RUFFIAN_GEAR["qing-kween"] for g in t.folk(1)["stash"] + t.folk(2)["stash"])
-    while t.stage["k"] == "discard":
+    while t.stage["kind"] == "discard":
         m.discard_feat(t.stage["seat"], {"type": "keep-feats"})
     assert t.state["bar"] == bar[1:] + bar[:1]
-    assert t.state["f"] is None and t.state["effects"] == []
+    assert t.state["fight"] is None and t.state["effects"] == []
 
 
 def test_a_tie_for_the_loot_is_rolled_highest_wins():
@@ -555,7 +555,7 @@ def test_stat_changes_end_with_the_fight():
     m.change_stat(0, "mvmt", -2, "fight", "ruffian")
     assert m.stat(0, "mvmt") == mvmt - 2
     m.end_fight(True, "defeated")
-    while t.stage["k"] == "discard":
+    while t.stage["kind"] == "discard":
         m.discard_feat(t.stage["seat"], {"type": "keep-feats"})
     assert m.stat(0, "mvmt") == mvmt
 
@@ -596,7 +596,7 @@ def test_a_tie_for_sheriff_is_settled_by_the_team_or_rolled():
             break
         if t.question:
             t.settle()
-        elif t.stage["k"] == "shop":
+        elif t.stage["kind"] == "shop":
             t.act(t.stage["seat"], {"type": "pass"})
     assert t.question["k"] == "sheriff" and t.question["opts"] == [0, 2, "roll"]
     t.answer(2)

@@ -108,7 +108,7 @@ class Table:
                 q = self.question
                 self.answer(False if q["k"] in ("react", "agree") else (None if q["k"] == "exchange" else q["opts"][0]))
                 continue
-            kind = self.stage["k"]
+            kind = self.stage["kind"]
             if kind == "reset":
                 self.act(self.stage["seat"], {"type": "no-reset"})
             elif kind == "shop":
@@ -125,8 +125,8 @@ class Table:
         if final:
             s["round"] = 3
         self.skip_town()
-        assert self.stage["k"] == "position", self.stage
-        f = self.state["f"]
+        assert self.stage["kind"] == "position", self.stage
+        f = self.state["fight"]
         if level is not None and f["level"] != level:
             f["level"] = level
             f["final"] = level == "final-fight"
@@ -140,7 +140,7 @@ class Table:
 
     def stack(self, *cards: str) -> None:
         """Put these action cards on top of the Ruffian's deck, first card first."""
-        f = self.state["f"]
+        f = self.state["fight"]
         deck = [c for c in f["deck"] if c not in cards]
         f["deck"] = list(cards) + deck
 
@@ -166,7 +166,7 @@ class Table:
         for k in range(self.n):
             self.act(self.stage["seat"], {"type": "start", "at": ts[k]})
         self.settle()
-        assert self.stage["k"] == "turn", self.stage
+        assert self.stage["kind"] == "turn", self.stage
         self.tidy()
 
     def settle(self) -> None:
@@ -181,7 +181,7 @@ class Table:
     def tidy(self) -> None:
         """Full HP, nothing kept, lowered or counted; no Feats or secret events in hand."""
         s = self.state
-        f = s["f"]
+        f = s["fight"]
         f["kept"] = []
         if not f["final"]:  # a Final Fight's counters come from its setup (ghosts, debt…): kept
             f["counters"] = {}
@@ -210,13 +210,13 @@ class Table:
         before = self.cards_played()
         for _ in range(10):
             self.act(self.stage["seat"], {"type": "end"})
-            if self.state["f"] is None or self.question is not None or self.cards_played() > before:
+            if self.state["fight"] is None or self.question is not None or self.cards_played() > before:
                 return
         raise AssertionError("the Ruffian never played")
 
     @property
     def f(self) -> dict[str, Any]:
-        return self.state["f"]
+        return self.state["fight"]
 
     def folk(self, seat: int) -> dict[str, Any]:
         return self.state["folk"][seat]

@@ -107,9 +107,9 @@ def test_unlocked_alternative_gear_is_offered_when_choosing_townsfolk():
 def test_unlocked_peddler_gear_is_shuffled_into_the_peddler_deck():
     campaign = RULES.campaign_update(None, [], special_win("strawman"))  # Banner of Unity, Surplus Spuds
     state = RULES.setup(5, 3, SPEC.normalize(3, {}), campaign)
-    assert set(C.PEDDLER_UNLOCKS["strawman"]) <= set(state["ped"]["deck"])
+    assert set(C.PEDDLER_UNLOCKS["strawman"]) <= set(state["peddler"]["deck"])
     plain = RULES.setup(5, 3, SPEC.normalize(3, {}), None)
-    assert not set(C.PEDDLER_UNLOCKS["strawman"]) & set(plain["ped"]["deck"])
+    assert not set(C.PEDDLER_UNLOCKS["strawman"]) & set(plain["peddler"]["deck"])
 
 
 def test_a_record_carries_its_campaign_so_a_shared_game_replays_with_the_same_unlocks():
@@ -188,7 +188,7 @@ def test_a_seat_is_a_townsfolk_two_to_four_of_them():
 ])
 def test_secret_events_are_left_out_of_solo_and_doublin_down(options, seats, secrets):
     state = RULES.setup(3, seats, SPEC.normalize(seats, options))
-    has = any(C.base_id(e) in C.SECRET_EVENTS for e in state["edeck"])
+    has = any(C.base_id(e) in C.SECRET_EVENTS for e in state["event_deck"])
     assert has is (secrets and bool(C.SECRET_EVENTS))
 
 
@@ -216,7 +216,7 @@ def test_the_board_offers_every_move_at_every_stage_in_both_layouts(narrow):
             break
         seat = active[0]
         legal = RULES.legal(state, seat)
-        kind = "q:" + state["pending"]["q"]["k"] if state.get("pending") else state["stage"]["k"]
+        kind = "q:" + state["pending"]["q"]["k"] if state.get("pending") else state["stage"]["kind"]
         if kind not in seen:
             seen.add(kind)
             svg = game.render(RULES.view(state, seat), {"viewer": seat, "legal": legal, "names": ["A", "B", "C"],

@@ -186,8 +186,8 @@ def test_a_this_turn_bonus_does_not_outlive_a_fight_won_on_that_turn():
     with dice(9, 5, 4, 3, 2, 6, 7, 8):
         t.act(0, {"type": "attack", "g": "old-pitchfork"})
     t.settle()
-    while t.stage["k"] == "discard":
+    while t.stage["kind"] == "discard":
         t.act(t.stage["seat"], {"type": "keep-feats"})
         t.settle()
-    assert t.state["f"] is None
+    assert t.state["fight"] is None
     assert mox(t, 0) == 3 and t.state["effects"] == []

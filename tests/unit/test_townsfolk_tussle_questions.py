@@ -118,7 +118,7 @@ def test_the_shopper_sees_what_their_own_gear_would_sell_for_and_nobody_elses():
     folk = view["derived"]["folk"]
     assert folk[shopper]["sell"] == {"prospectors-pick": 7}
     assert all(folk[s]["sell"] == {} for s in range(3) if s != shopper)
-    assert set(view["derived"]["prices"]) == set(t.state["ped"]["shop"])
+    assert set(view["derived"]["prices"]) == set(t.state["peddler"]["shop"])
 
 
 # --- town abilities at the Peddler's ----------------------------------------------------------------------------------------
@@ -130,7 +130,7 @@ def test_five_finger_discount(roll, coins, cheaper):
     t.act(t.stage["seat"], {"type": "no-reset"})
     t.settle()
     t.state["stage"]["seat"] = 0
-    item = t.state["ped"]["shop"][0]
+    item = t.state["peddler"]["shop"][0]
     price = t.match().price(0, item)
     before = t.folk(0)["coins"]
     action = {"type": "use", "k": "a:1:0", "chosen": None}
@@ -140,7 +140,7 @@ def test_five_finger_discount(roll, coins, cheaper):
     assert t.folk(0)["coins"] == before + coins
     assert t.match().price(0, item) == max(1, price - cheaper)
     assert t.match().price(1, item) == price  # Quintus's discount only
-    assert t.stage["k"] == "shop" and t.stage["seat"] == 0  # not a buy or a sale: still his turn
+    assert t.stage["kind"] == "shop" and t.stage["seat"] == 0  # not a buy or a sale: still his turn
     assert action not in t.legal(0)  # once per Town Phase
 
 

@@ -118,7 +118,7 @@ def fight_after_a_walk() -> Table:
     t.ruffian_plays()
     t.answer([3, 4])
     t.settle()
-    assert t.stage["k"] == "turn" and t.question is None
+    assert t.stage["kind"] == "turn" and t.question is None
     return t
 
 
@@ -167,3 +167,17 @@ def test_on_a_phone_the_buttons_come_before_the_legend():
     svg = board(t, narrow=True)
     order = [m.group(1) for m in re.finditer(r'<g data-part="([\w-]+)"', svg)]
     assert order.index("grid") < order.index("actions") < order.index("legend")
+
+
+def test_players_names_read_as_typed_on_the_townsfolk_cards():
+    """A player's name is shown exactly as typed: "Tom & Jerry" is not "Tom &amp; Jerry", markup
+    in a name is text, and a name that already reads "R&amp;D" keeps its "&amp;"."""
+    t = open_field(henlo=(0, 0))
+    typed = ["Tom & Jerry", "<b>Bo</b>", "R&amp;D"]
+    seat = RULES.active(t.state)[0]
+    svg = str(render(RULES.view(t.state, seat), {"viewer": seat, "legal": RULES.legal(t.state, seat), "params": [],
+                                                  "names": typed}))
+    for n, name in enumerate(typed):
+        assert f"({name})" in words(part(svg, f"folk-{n}"))
+    assert "&amp;amp;" not in svg.replace("R&amp;amp;D", "")
+    assert "<b>" not in svg

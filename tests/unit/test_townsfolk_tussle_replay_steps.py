@@ -58,7 +58,7 @@ def test_a_ruffian_turn_with_a_walk_and_an_attack_is_told_in_several_steps():
 def test_each_step_shows_the_ruffian_walking_then_attacking():
     before, after = twin_cleave_turn()
     states = [state for state, _ in RULES.substeps(before, 2, END)]
-    where = [tuple(s["f"]["pos"]) for s in states]
+    where = [tuple(s["fight"]["pos"]) for s in states]
     henlo_hp = [s["folk"][0]["hp"] for s in states]
     # It walks one square a step (F6–G7 to C6–D7: three steps of its own) ...
     walked = [w for n, w in enumerate(where) if n == 0 or w != where[n - 1]]

@@ -307,7 +307,7 @@ def test_the_cowbell_draws_single_target_actions_to_its_wearer_not_the_sheriff()
     t.give(2, "cowbell", "accessory")
     t.f["sheriff"] = 1
     m = Match(t.state, [])
-    m.s["f"]["turn"] = {"who": 2, "n": 99, "mv": 0, "mx": 0, "att": {}, "stopped": False}
+    m.s["fight"]["turn"] = {"who": 2, "n": 99, "mv": 0, "mx": 0, "att": {}, "stopped": False}
     m.use_ability(2, "g:cowbell:0", C.GEAR["cowbell"]["activate"][0], Ctx("gear", 2, this="cowbell", row="cowbell"),
                   None)
     assert m.retarget() == 2

@@ -38,7 +38,7 @@ def test_a_saved_game_plays_on_exactly_as_before(seats, options, seed, steps):
         if not active:
             break
         seat = active[0]
-        stages.add(state["stage"]["k"] if not state.get("pending") else "question")
+        stages.add(state["stage"]["kind"] if not state.get("pending") else "question")
         legal = RULES.legal(state, seat)
         assert RULES.legal(again, seat) == legal, (step, state["stage"])
         assert RULES.params(again, seat) == RULES.params(state, seat)

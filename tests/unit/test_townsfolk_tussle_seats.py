@@ -69,7 +69,7 @@ def defeated() -> Table:
     with dice(9, 5, 4, 3, 2, 6, 7):
         t.act(0, {"type": "attack", "g": "old-pitchfork"})
     t.settle()
-    assert t.stage["k"] == "discard"
+    assert t.stage["kind"] == "discard"
     return t
 
 
@@ -81,19 +81,19 @@ def test_after_a_defeat_each_townsfolk_may_discard_each_unaccomplished_feat_or_k
     assert legal == [{"type": "discard-feat", "feat": f} for f in C.FEAT_CARDS[:2]] + [{"type": "keep-feats"}]
     assert not any(a["type"] in ("start", "move", "pick", "buy") for a in legal)
     t.act(seat, {"type": "discard-feat", "feat": C.FEAT_CARDS[0]})
-    assert t.folk(0)["feats"] == [C.FEAT_CARDS[1]] and C.FEAT_CARDS[0] in t.state["fgone"]
-    assert t.stage["k"] == "discard" and t.stage["seat"] == 0  # still their choice
+    assert t.folk(0)["feats"] == [C.FEAT_CARDS[1]] and C.FEAT_CARDS[0] in t.state["feats_gone"]
+    assert t.stage["kind"] == "discard" and t.stage["seat"] == 0  # still their choice
     with pytest.raises(IllegalAction):
         t.act(0, {"type": "discard-feat", "feat": C.FEAT_CARDS[2]})  # not theirs
     with pytest.raises(IllegalAction):
         t.act(0, {"type": "start", "at": [2, 11]})
     t.act(0, {"type": "keep-feats"})
-    assert t.stage["k"] == "discard" and t.stage["seat"] == 1
+    assert t.stage["kind"] == "discard" and t.stage["seat"] == 1
     assert t.legal(1) == [{"type": "discard-feat", "feat": C.FEAT_CARDS[2]}, {"type": "keep-feats"}]
     t.act(1, {"type": "keep-feats"})
     assert t.legal(2) == [{"type": "keep-feats"}]
     t.act(2, {"type": "keep-feats"})
-    assert t.stage["k"] != "discard" and t.state["f"] is None
+    assert t.stage["kind"] != "discard" and t.state["fight"] is None
 
 
 def test_the_story_names_each_townsfolk_with_their_feats():
@@ -154,7 +154,7 @@ def test_the_board_stops_offering_a_move_once_the_townsfolk_has_no_movement_left
             break
         assert [p["label"] for p in RULES.params(t.state, seat)] == ["Move"]
         t.act(seat, moves[0])
-    assert t.stage["k"] == "turn" and t.stage["seat"] == seat  # still their turn, nothing left to walk
+    assert t.stage["kind"] == "turn" and t.stage["seat"] == seat  # still their turn, nothing left to walk
     assert not [a for a in t.legal(seat) if a["type"] == "move"]
     assert RULES.params(t.state, seat) == []
     assert "move" not in RULES.prompt(t.state, seat) and RULES.prompt(t.state, seat).endswith("end the turn")

@@ -33,11 +33,11 @@ def at_the_peddler(version: int = SPEC.rules_version) -> Table:
         t.state = RULES.setup(1, 3, SPEC.normalize(3, {}), version=version)
         for seat, tid in enumerate(("henlo", "melba", "quintus")):
             t.act(seat, {"type": "pick", "folk": tid, "alt": False})
-    while t.stage["k"] == "reset":
+    while t.stage["kind"] == "reset":
         t.act(t.stage["seat"], {"type": "no-reset"})
     t.settle()
-    assert t.stage == {"k": "shop", "seat": 2, "passes": 0}
-    t.state["ped"]["shop"] = ["sunday-best", "bolas", "professors-mortarboard"]
+    assert t.stage == {"kind": "shop", "seat": 2, "passes": 0}
+    t.state["peddler"]["shop"] = ["sunday-best", "bolas", "professors-mortarboard"]
     for seat in range(3):
         t.folk(seat)["coins"] = 30
     return t
@@ -46,7 +46,7 @@ def at_the_peddler(version: int = SPEC.rules_version) -> Table:
 def test_buying_a_piece_for_a_free_slot_offers_to_put_it_on_at_once():
     t = at_the_peddler()
     t.act(2, {"type": "buy", "g": "sunday-best"})
-    assert t.question == {"seat": 2, "k": "equip", "opts": ["chest", "stash"], "g": "sunday-best"}
+    assert t.question == {"seat": 2, "k": "equip", "opts": ["chest", "stash"], "gear": "sunday-best"}
     assert RULES.prompt(t.state, 2) == "Equip the Sunday Best now, for free?"
     t.answer("chest")
     assert t.folk(2)["eq"]["chest"] == "sunday-best" and "sunday-best" not in t.folk(2)["stash"]
@@ -85,10 +85,10 @@ def test_a_game_begun_under_rules_version_1_never_offers():
 def test_a_town_event_roll_says_what_it_is_for_the_stat_added_and_the_rows():
     # Poker Night: "Roll (+Max MOX). 5 or less… 6–9… 10+"; Quintus has 3 MOX and rolls a 3.
     t = Table(("henlo", "melba", "quintus"))
-    t.state["edeck"].remove("poker-night")
-    t.state["edeck"].insert(0, "poker-night")
+    t.state["event_deck"].remove("poker-night")
+    t.state["event_deck"].insert(0, "poker-night")
     with dice(3):
-        while t.stage["k"] == "reset":
+        while t.stage["kind"] == "reset":
             t.act(t.stage["seat"], {"type": "no-reset"})
     line = " ".join(t.lines[-3:])
     assert f"{QUINTUS}'s Town Event: Poker Night (Roll (+Max MOX)." in line

@@ -32,7 +32,7 @@ def decks():
 def to_shop(t: Table) -> None:
     t.act(t.stage["seat"], {"type": "no-reset"})
     t.settle()
-    assert t.stage["k"] == "shop"
+    assert t.stage["kind"] == "shop"
 
 
 # --- Feats of Mettle -----------------------------------------------------------------------------------------------
@@ -56,7 +56,7 @@ def test_later_town_phases_draw_back_up_to_three(kept, drawn):
     m = Match(clone(t.state), [])
     m.s["folk"][0]["feats"] = list(hand)
     m.s["folk"][1]["feats"] = list(C.FEAT_CARDS[5:8])
-    m.s["fdeck"] = list(deck)
+    m.s["feat_deck"] = list(deck)
     m.begin_town()
     assert m.s["folk"][0]["feats"] == hand + deck[:drawn]
     assert len(m.s["folk"][1]["feats"]) == 3
@@ -67,13 +67,13 @@ def test_the_discarded_feats_are_shuffled_into_a_new_deck_when_it_runs_out():
     m = Match(clone(t.state), [])
     m.s["folk"][0]["feats"] = []
     m.s["folk"][1]["feats"] = list(C.FEAT_CARDS[:3])
-    m.s["fdeck"] = [C.FEAT_CARDS[3]]
-    m.s["fgone"] = list(C.FEAT_CARDS[4:9])
+    m.s["feat_deck"] = [C.FEAT_CARDS[3]]
+    m.s["feats_gone"] = list(C.FEAT_CARDS[4:9])
     m.begin_town()
     hand = m.s["folk"][0]["feats"]
     assert len(hand) == 3 and hand[0] == C.FEAT_CARDS[3]
     assert set(hand[1:]) <= set(C.FEAT_CARDS[4:9])
-    assert m.s["fgone"] == [] and len(m.s["fdeck"]) == 3
+    assert m.s["feats_gone"] == [] and len(m.s["feat_deck"]) == 3
 
 
 # --- the shop reset ---------------------------------------------------------------------------------------------------
@@ -115,12 +115,12 @@ def test_a_reset_costs_two_coins_per_townsfolk(folk, owed):
         t.act(t.stage["seat"], {"type": "pledge", "n": 0})
     last = t.stage["seat"]
     assert [a["n"] for a in t.legal(last) if a["type"] == "pledge"] == [owed]
-    before = list(t.state["ped"]["shop"])
+    before = list(t.state["peddler"]["shop"])
     coins = t.folk(last)["coins"]
     t.act(last, {"type": "pledge", "n": owed})
     assert t.folk(last)["coins"] == coins - owed
-    assert len(t.state["ped"]["shop"]) == 10 and not set(before) & set(t.state["ped"]["shop"])
-    assert set(before) <= set(t.state["ped"]["gone"])
+    assert len(t.state["peddler"]["shop"]) == 10 and not set(before) & set(t.state["peddler"]["shop"])
+    assert set(before) <= set(t.state["peddler"]["gone"])
 
 
 def test_the_reset_is_asked_in_buyin_order_and_only_once_a_town_phase():
@@ -128,11 +128,11 @@ def test_the_reset_is_asked_in_buyin_order_and_only_once_a_town_phase():
     order = []
     for _ in range(3):
         order.append(t.stage["seat"])
-        assert t.stage["k"] == "reset"
+        assert t.stage["kind"] == "reset"
         t.act(t.stage["seat"], {"type": "pledge", "n": 2})
     assert order == list(reversed(t.state["bar"]))  # Buyin' order: the bar from the bottom up
     t.settle()
-    assert t.stage["k"] == "shop"
+    assert t.stage["kind"] == "shop"
     assert not any(a["type"] in ("pledge", "no-reset") for a in t.legal(t.stage["seat"]))
 
 
@@ -152,7 +152,7 @@ def test_shopping_goes_round_in_buyin_order(bar):
         seat = t.stage["seat"]
         seen.append(seat)
         t.act(seat, {"type": "pass"})
-        if t.stage["k"] != "shop":
+        if t.stage["kind"] != "shop":
             break
     assert seen == buyin  # three passes in a row close the shop
 
@@ -164,19 +164,19 @@ def test_buying_or_selling_starts_the_count_of_passes_again():
     a, b, c = buyin
     t.act(a, {"type": "pass"})
     t.act(b, {"type": "pass"})
-    cheap = min(t.state["ped"]["shop"], key=lambda g: C.gear_of(g)["cost"])
+    cheap = min(t.state["peddler"]["shop"], key=lambda g: C.gear_of(g)["cost"])
     t.folk(c)["coins"] = 99
     t.act(c, {"type": "buy", "g": cheap})
     t.act(a, {"type": "pass"})
     t.act(b, {"type": "pass"})
-    assert t.stage["k"] == "shop" and t.stage["seat"] == c  # two passes since the buy
+    assert t.stage["kind"] == "shop" and t.stage["seat"] == c  # two passes since the buy
     t.act(c, {"type": "sell", "g": cheap})
-    assert t.stage["k"] == "shop" and t.stage["seat"] == a
+    assert t.stage["kind"] == "shop" and t.stage["seat"] == a
     t.act(a, {"type": "pass"})
     t.act(b, {"type": "pass"})
-    assert t.stage["k"] == "shop"
+    assert t.stage["kind"] == "shop"
     t.act(c, {"type": "pass"})
-    assert t.stage["k"] != "shop"
+    assert t.stage["kind"] != "shop"
 
 
 # --- the Trading variant -------------------------------------------------------------------------------------------------
@@ -198,7 +198,7 @@ def test_in_the_trading_variant_gear_goes_to_any_other_townsfolk_but_not_to_your
     t.act(seat, {"type": "give", "g": "extend-o-pole", "to": high})
     assert "floppy-scimitar" in t.folk(low)["stash"] and "extend-o-pole" in t.folk(high)["stash"]
     assert not {"floppy-scimitar", "extend-o-pole"} & set(t.match().owns(seat))
-    assert t.stage["k"] == "shop" and t.stage["seat"] == seat  # giving does not use up the turn
+    assert t.stage["kind"] == "shop" and t.stage["seat"] == seat  # giving does not use up the turn
 
 
 def test_coins_paid_to_the_peddler_and_for_a_reset_count_as_coins_paid():
@@ -211,7 +211,7 @@ def test_coins_paid_to_the_peddler_and_for_a_reset_count_as_coins_paid():
     assert t.match().tally_of(first, "coins-paid", "game") == 4
     buyer = t.stage["seat"]
     t.folk(buyer)["coins"] = 99
-    item = t.state["ped"]["shop"][0]
+    item = t.state["peddler"]["shop"][0]
     price = t.match().price(buyer, item)
     paid = t.match().tally_of(buyer, "coins-paid", "game")
     t.act(buyer, {"type": "buy", "g": item})

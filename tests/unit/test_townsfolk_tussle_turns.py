@@ -211,7 +211,7 @@ def test_the_fight_begins_with_the_ruffians_turn():
         t.act(t.stage["seat"], {"type": "start", "at": list(squares[k])})
     t.settle()
     assert t.cards_played() == 1
-    assert t.stage["k"] == "turn" and t.stage["seat"] == t.state["bar"][0]
+    assert t.stage["kind"] == "turn" and t.stage["seat"] == t.state["bar"][0]
 
 
 # --- where a townsfolk can attack from -------------------------------------------------------------------------------------

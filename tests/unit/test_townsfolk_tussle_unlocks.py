@@ -68,11 +68,11 @@ def test_an_unfinished_game_changes_nothing_in_the_campaign():
 def test_the_feats_a_seat_has_not_seen_are_those_nobody_has_drawn_or_shown():
     t = Table(("henlo", "melba", "quintus"))
     t.folk(1)["done"] = [t.folk(1)["feats"].pop()]
-    t.state["fgone"] = [t.state["fdeck"][0]]
+    t.state["feats_gone"] = [t.state["feat_deck"][0]]
     view = RULES.view(t.state, 0)
     unseen = set(RULES.unseen(view, "feats"))
     mine = set(t.folk(0)["feats"])
-    shown = set(t.folk(1)["done"]) | set(t.state["fgone"])
+    shown = set(t.folk(1)["done"]) | set(t.state["feats_gone"])
     assert not unseen & (mine | shown)
     others_hands = set(t.folk(1)["feats"]) | set(t.folk(2)["feats"])
     assert others_hands <= unseen  # hidden from seat 0: they could be anything not seen

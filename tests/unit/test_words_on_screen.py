@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from tabletown.games.townsfolk_tussle import schema
+from tabletown.games.townsfolk_tussle import checks
+from tabletown.games.townsfolk_tussle.checks import base as check_base
 from tabletown.web import catalog, screens
 
 RULES = {
@@ -50,13 +51,13 @@ def test_the_setup_form_names_the_player_counts_an_option_is_for():
     (["ruffians.json: a problem", "gear.json: another"], "2 problems; every count reached"),
 ])
 def test_the_data_check_counts_its_problems(monkeypatch, capsys, found, last_line):
-    monkeypatch.setattr(schema, "validate_all", lambda files, complete: list(found))
-    assert schema.main([]) == (1 if found else 0)
+    monkeypatch.setattr(checks, "validate_all", lambda files, complete: list(found))
+    assert checks.main([]) == (1 if found else 0)
     assert capsys.readouterr().out.rstrip("\n").splitlines()[-1] == last_line
 
 
 @pytest.mark.parametrize("needed, message", [(1, "needs at least 1 entry"), (2, "needs at least 2 entries")])
 def test_a_list_too_short_says_how_many_entries_it_needs(needed, message):
-    ctx = schema.Ctx("gear.json")
-    schema._list([], "tags", ctx, "tags", lambda x, p: None, min_len=needed)
+    ctx = check_base.Ctx("gear.json")
+    check_base._list([], "tags", ctx, "tags", lambda x, p: None, min_len=needed)
     assert ctx.problems == [f"gear.json: tags: tags {message}"]

@@ -50,7 +50,7 @@ def play_game(seed: int, seats: int, level: str, options: dict[str, Any]) -> dic
         action = bot(RULES, quick_view(state, seat), seat, legal, Rng(bot_seed(seed, moves, seat)))
         state, _ = RULES.apply(state, seat, action)
         moves += 1
-        f = state["f"]
+        f = state["fight"]
         if f is not None and (current is None or current["rid"] != f["rid"]):
             current = {"rid": f["rid"], "level": f["level"], "won": None, "rounds": 0}
             fights.append(current)

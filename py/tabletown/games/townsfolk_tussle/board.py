@@ -5,6 +5,14 @@ Ruffian covers the 2 × 2 block whose top-left square is its position. Every dis
 counted in orthogonal steps (never diagonally), from a square to the nearest square of the
 footprint. Nothing here knows the game's state: a `Grid` is built from the terrain pieces on
 the board and answers geometric questions; what entering a square costs is passed in.
+
+The kit's grid geometry (engine/geometry.py) gives the squares next to a square, the footprint
+and distances in steps, and sight. The searches stay here: a step of the Ruffian costs what the
+two squares of its leading edge cost (the kit's searches price a step by the square entered
+alone), a townsfolk's walk is the cheapest and then the least harmful (two measures, where the
+kit's searches have one), and a walk is traced back from its goal, so among equal walks the
+one taken is the one the rules have always taken (the kit's grid_path traces forward and would
+pick another).
 """
 
 from __future__ import annotations
@@ -12,7 +20,7 @@ from __future__ import annotations
 import heapq
 from typing import Callable, Iterable, Optional, Sequence
 
-from tabletown.engine.geometry import grid_sight
+from tabletown.engine.geometry import footprint, grid_sight, manhattan, neighbours
 
 Cell = tuple[int, int]
 Cost = Callable[[Cell], int]
@@ -26,13 +34,8 @@ def cell(value: Sequence[int]) -> Cell:
 
 
 def foot(pos: Sequence[int]) -> list[Cell]:
-    """The four squares the Ruffian covers at `pos`."""
-    c, r = pos[0], pos[1]
-    return [(c, r), (c + 1, r), (c, r + 1), (c + 1, r + 1)]
-
-
-def manhattan(a: Sequence[int], b: Sequence[int]) -> int:
-    return abs(a[0] - b[0]) + abs(a[1] - b[1])
+    """The four squares the Ruffian covers at `pos` (its top-left square)."""
+    return footprint(pos, 2, 2)
 
 
 def dist_to_cells(sq: Sequence[int], cells: Iterable[Sequence[int]]) -> int:
@@ -173,12 +176,8 @@ class Grid:
         return [(c, r) for r in range(self.rows) for c in range(self.cols)]
 
     def neighbours(self, sq: Sequence[int]) -> list[Cell]:
-        out = []
-        for d in ORDER:
-            n = step(sq, d)
-            if self.on_board(n):
-                out.append(n)
-        return out
+        """The squares next to `sq` on the board, north, east, south, west (the kit's order)."""
+        return neighbours(sq, (self.cols, self.rows))
 
     def ruffian_fits(self, pos: Sequence[int]) -> bool:
         """All four squares on the board and none of them an obstacle (townsfolk do not block)."""

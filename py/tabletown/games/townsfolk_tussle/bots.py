@@ -105,7 +105,7 @@ class Bot:
         m = reader(view)
         if view.get("pending"):
             return self.answer(m, view, seat, legal, rng)
-        kind = view["stage"]["k"]
+        kind = view["stage"]["kind"]
         if kind == "pick":
             return self.pick(legal, rng)
         if kind == "reset":
@@ -137,7 +137,7 @@ class Bot:
     def reset(self, m: Match, seat: int, legal: list[Action]) -> Action:
         if not self.hard:
             return {"type": "no-reset"}
-        shop = m.s["ped"]["shop"]
+        shop = m.s["peddler"]["shop"]
         best = max((gear_value(m, seat, g) / max(1, m.price(seat, g)) for g in shop), default=0)
         pledges = [a for a in legal if a["type"] == "pledge"]
         if best < 0.08 and pledges:
@@ -178,7 +178,7 @@ class Bot:
     def position(self, m: Match, seat: int, legal: list[Action], rng: Rng) -> Action:
         if not self.hard:
             return legal[rng.below(len(legal))]
-        f = m.f
+        f = m.fight
         ranged = any((C.gear_of(g).get("weapon") or {}).get("style") == "ranged" for g in m.weapons(seat))
 
         def score(a: Action) -> float:
@@ -202,11 +202,11 @@ class Bot:
         regear = self.regear(m, seat, legal)
         if regear is not None:
             return regear
-        if self.hard and m.f["final"]:
+        if self.hard and m.fight["final"]:
             ff = [a for a in uses if a["k"].startswith("ff:")]
             if ff:
                 return ff[0]
-            if moves and not m.f["turn"]["att"]:
+            if moves and not m.fight["turn"]["att"]:
                 spot = self.final_fight_square(m, seat, moves)
                 if spot is not None:
                     return spot
@@ -222,7 +222,7 @@ class Bot:
             if helper is not None:
                 return helper
         if moves:
-            target = self.move_square(m, seat, moves, attacked=bool(m.f["turn"]["att"]))
+            target = self.move_square(m, seat, moves, attacked=bool(m.fight["turn"]["att"]))
             if target is not None:
                 return target
         return {"type": "end"}
@@ -238,7 +238,7 @@ class Bot:
         if not armed:
             weapons = [a for a in better if can_attack(a["g"])]
             return weapons[0] if weapons else None
-        if self.hard and better and not m.f["turn"]["att"]:
+        if self.hard and better and not m.fight["turn"]["att"]:
             gain = gear_value(m, seat, better[0]["g"])
             slots = ("left-hand", "right-hand") if better[0]["slot"] == "hands" else (better[0]["slot"],)
             held = [m.folk(seat)["eq"].get(sl) for sl in slots]
@@ -254,11 +254,11 @@ class Bot:
         if m.has_mod("invulnerable", R):
             return False
         floor = max([mm["amount"] for mm, _ in m.mods_for("min-hp", R)] + [0])
-        return m.f["hp"] > floor
+        return m.fight["hp"] > floor
 
     def final_fight_square(self, m: Match, seat: int, moves: list[Action]) -> Any:
         """A square from which a Final Fight ability this townsfolk cannot use here becomes usable."""
-        rules = C.RUFFIANS[m.f["rid"]]["final_fight"]["rules"]
+        rules = C.RUFFIANS[m.fight["rid"]]["final_fight"]["rules"]
         acts = [a for a in rules.get("activate") or [] if a.get("if")]
         if not acts:
             return None
@@ -266,7 +266,7 @@ class Bot:
 
         t = m.folk(seat)
         here = t["pos"]
-        ctx = Ctx("final-fight", seat, row=m.f["rid"] + ":ff")
+        ctx = Ctx("final-fight", seat, row=m.fight["rid"] + ":ff")
         for act in acts:
             if m.all_hold(act["if"], ctx, seat):
                 return None
@@ -275,7 +275,7 @@ class Bot:
                 t["pos"] = a["to"]
                 ok = m.all_hold(act["if"], ctx, seat)
                 t["pos"] = here
-                if ok and (best is None or dist_to_foot(a["to"], m.f["pos"]) > dist_to_foot(best["to"], m.f["pos"])):
+                if ok and (best is None or dist_to_foot(a["to"], m.fight["pos"]) > dist_to_foot(best["to"], m.fight["pos"])):
                     best = a
             if best is not None:
                 return best
@@ -308,7 +308,7 @@ class Bot:
                        "big-barrel-terrain"):
                 if tid == "dynamite-detonator":
                     dyn = [c for q in m.pieces() if q["t"] == tid and q["piece"] == "dynamite" for c in q["cells"]]
-                    if not dyn or min(dist_to_foot(c, m.f["pos"]) for c in dyn) > 2:
+                    if not dyn or min(dist_to_foot(c, m.fight["pos"]) for c in dyn) > 2:
                         continue
                     if any(manhattan(m.folk(s)["pos"], c) <= 2 for s in m.team() for c in dyn):
                         continue
@@ -317,7 +317,7 @@ class Bot:
                     me = m.folk(seat)["pos"]
                     d = (cell[0] - me[0], cell[1] - me[1])
                     line = [(cell[0] + d[0] * k, cell[1] + d[1] * k) for k in range(1, 7)]
-                    if not any(c in foot(m.f["pos"]) for c in line):
+                    if not any(c in foot(m.fight["pos"]) for c in line):
                         continue
                 return a
             if tid in ("vegetable-patch", "deserted-picnic", "mushroom-grove", "docs-hut", "town-pond") and \
@@ -326,7 +326,7 @@ class Bot:
         return None
 
     def move_square(self, m: Match, seat: int, moves: list[Action], attacked: bool) -> Any:
-        f = m.f
+        f = m.fight
         fpos = f["pos"]
         weapons = [g for g in m.weapons(seat) if can_attack(g)]
         ranges = [m.weapon_range(seat, g) for g in weapons] or [1]
@@ -372,7 +372,7 @@ class Bot:
         q = view["pending"]["q"]
         kind = q["k"]
         opts = [a["v"] for a in legal]
-        f = m.f
+        f = m.fight
         if kind in ("push", "place", "dash") and f is not None and all(isinstance(o, list) for o in opts):
             if kind == "dash" and not self.hard:
                 return legal[0]

@@ -1,5 +1,5 @@
 """Townsfolk Tussle's content, read from `data/*.json` (the language is described in
-docs/content/townsfolk-tussle.md and checked by `schema.py`).
+docs/content/townsfolk-tussle.md and checked at build and test time by `checks/`).
 
 Families split over several files (`gear_peddler_<part>.json`, `feats_<part>.json`,
 `events_<part>.json`, one `action_cards_<ruffian>.json` per Ruffian) are merged here.
@@ -16,7 +16,8 @@ from typing import Any
 
 from tabletown.engine.content import Catalog, Effects, load_data
 
-from .schema import FIELD_DEFAULTS, family_of, terrain_pieces
+from .shapes import terrain_pieces
+from .vocabulary import FIELD_DEFAULTS, family_of
 
 PACKAGE = __package__ or "tabletown.games.townsfolk_tussle"
 
@@ -173,13 +174,13 @@ def roll_barrel(play: Any, ctx: Any, args: dict[str, Any]) -> None:
         if not grid.on_board(nxt) or nxt in grid.obstacles:
             break
         if nxt in ruffian:
-            play.ev.add("barrel-hits", who=play.f["rid"])
+            play.emit("barrel_hits", who=play.fight["rid"])
             play.pieces()[piece]["gone"] = True
             play.terrain_changed()
             play.deal("R", 3, "terrain", by=ctx.owner)
             return
         cur = nxt
-    play.ev.add("barrel-rolls", at=list(cur))
+    play.emit("barrel_rolls", at=list(cur))
     play.pieces()[piece]["gone"] = True
     play.terrain_changed()
 
@@ -196,7 +197,7 @@ def pay_virginia(play: Any, ctx: Any, args: dict[str, Any]) -> None:
     if n:
         play.coins(seat, -n, by="R", paid=True)
         play.set_counter("R", "debt", debt - n)
-        play.ev.add("counter", on=play.f["rid"], name="debt", n=debt - n)
+        play.emit("counter", on=play.fight["rid"], name="debt", n=debt - n)
 
 
 @EFFECTS.handler("give-coins")

@@ -1,4 +1,6 @@
-"""The Fight Phase: setting up the landscape, turns in Beatin' order, the townsfolk's turn
+"""(Over 600 lines: one fight from its setup to its end, read in the order it is played.)
+
+The Fight Phase: setting up the landscape, turns in Beatin' order, the townsfolk's turn
 (move, attack, interact with terrain, use abilities and gear, change gear), the end of a fight
 (Coins, loot, restored stats, the bar's rotation) and the Final Fight (the new sheriff, FF
 terrain, its own rules, win, loss and special objective).
@@ -13,7 +15,7 @@ from tabletown.engine.rules import IllegalAction
 from . import content as C
 from .board import dist_to_foot, foot, manhattan
 from .play import Ctx, FightOver, R
-from .schema import placement_cells
+from .shapes import placement_cells
 from .stats import can_attack
 
 
@@ -46,9 +48,9 @@ class Fight:
         s["map_seen"].append(rid)
         level = C.MAP_SIDES[s["variant"]["map"]][s["round"] - 1]
         final = level == "final-fight"
-        self.ev.reveal(zone="town-map", what=[rid], ruffian=rid, level=level)
+        self.reveal(zone="town-map", what=[rid], ruffian=rid, level=level)
         deck = list(C.DECKS[rid])
-        s["f"] = {
+        s["fight"] = {
             "rid": rid, "level": level, "final": final, "pos": list(C.RUFFIANS[rid]["landscape"]["r"]), "face": "s",
             "hp": 0, "max": 0, "out": None, "deck": deck, "disc": [], "top": None, "kept": [], "counters": {},
             "stolen": [], "weak": False, "terrain": landscape_pieces(rid, final, self.team_size()), "tcount": {},
@@ -59,7 +61,7 @@ class Fight:
         }
         self.terrain_changed()
         self.invalidate()
-        self.ev.shuffle(self.rng, s["f"]["deck"], "action-deck")
+        self.shuffle(s["fight"]["deck"], "action-deck")
         for seat in self.seats():
             t = self.folk(seat)
             t["pos"] = None
@@ -68,11 +70,11 @@ class Fight:
         s["uses"]["phase"] = {}
         s["tally"]["fight"] = {}
         top = C.RUFFIANS[rid]["hp"][str(self.team_size())] + self.stat_mods(R, "hp")
-        s["f"]["hp"] = s["f"]["max"] = top
-        self.ev.add("fight", ruffian=rid, level=level, hp=top, final=final)
+        s["fight"]["hp"] = s["fight"]["max"] = top
+        self.emit("fight", ruffian=rid, level=level, hp=top, final=final)
         if final:
             self.name_sheriff()
-        s["stage"] = {"k": "position", "seat": self.beatin()[0]}
+        s["stage"] = {"kind": "position", "seat": self.beatin()[0]}
 
     def name_sheriff(self) -> None:
         """The most Feat points (not Feats); the team may settle a tie, or the tied roll (highest)."""
@@ -91,31 +93,31 @@ class Fight:
             sheriff = pick
         else:
             sheriff = tied[0]
-        self.f["sheriff"] = sheriff
-        self.ev.add("sheriff", who=sheriff)
-        gear = C.RUFFIANS[self.f["rid"]]["final_fight"]["sheriff_gear"]
+        self.fight["sheriff"] = sheriff
+        self.emit("sheriff", who=sheriff)
+        gear = C.RUFFIANS[self.fight["rid"]]["final_fight"]["sheriff_gear"]
         self.folk(sheriff)["stash"].append(gear)
-        self.ev.add("gain", who=sheriff, g=gear, how="sheriff")
+        self.emit("gain", who=sheriff, gear=gear, how="sheriff")
         self.offer_equip(sheriff, gear)
 
     def start_squares(self) -> list[list[int]]:
-        return [list(t) for t in C.RUFFIANS[self.f["rid"]]["landscape"]["t"]
+        return [list(t) for t in C.RUFFIANS[self.fight["rid"]]["landscape"]["t"]
                 if self.folk_at(t) is None and self.piece_at(t) is None]
 
     def take_position(self, seat: int, at: list[int]) -> None:
         if at not in self.start_squares():
             raise IllegalAction("Start on a free square marked T.")
         self.folk(seat)["pos"] = [at[0], at[1]]
-        self.ev.add("at", who=seat, at=list(at), how="start")
+        self.emit("at", who=seat, at=list(at), how="start")
         left = [s for s in self.beatin() if self.folk(s)["pos"] is None]
         if left:
-            self.s["stage"] = {"k": "position", "seat": left[0]}
+            self.s["stage"] = {"kind": "position", "seat": left[0]}
         else:
-            self.s["stage"] = {"k": "open"}
+            self.s["stage"] = {"kind": "open"}
 
     def open_fight(self) -> None:
         """Everyone is in place: the Ruffian faces the closest townsfolk and the fight begins."""
-        f = self.f
+        f = self.fight
         self.face_closest()
         if f["final"]:
             ff = C.RUFFIANS[f["rid"]]["final_fight"]
@@ -123,24 +125,24 @@ class Fight:
         f["started"] = True
         self.invalidate()
         self.fire("fight-start")
-        self.s["stage"] = {"k": "flow"}
+        self.s["stage"] = {"kind": "flow"}
 
     # ======================================================================================
     # Turns
 
     def begin_turn(self, ch: Any) -> None:
-        f = self.f
+        f = self.fight
         f["tn"] += 1
         f["turn"] = {"who": ch, "n": f["tn"], "mv": 0, "mx": 0, "att": {}, "stopped": False}
         f["end_turn"] = False
         self.s["tally"]["turn"] = {}
         self.s["uses"]["turn"] = {}
-        self.ev.add("turn", who=self.name_of(ch))
+        self.emit("turn", who=self.name_of(ch))
         self.expire("turn-start", ch)
         self.fire("turn-start", ch)
 
     def finish_turn(self, ch: Any) -> None:
-        f = self.f
+        f = self.fight
         turn = f["turn"]
         if ch != R:
             f["turns"][str(ch)] = f["turns"].get(str(ch), 0) + 1
@@ -151,7 +153,7 @@ class Fight:
 
     def flow(self) -> None:
         """Turns go round until a townsfolk has a turn to play (the fight ends by FightOver)."""
-        f = self.f
+        f = self.fight
         for _ in range(500):
             self.bonus_actions()
             f["cur"] = (f["cur"] + 1) % len(f["order"])
@@ -166,19 +168,19 @@ class Fight:
             if t["ko"] or t["out"] is not None or f["end_turn"]:
                 self.finish_turn(who)
                 continue
-            self.s["stage"] = {"k": "turn", "seat": who}
+            self.s["stage"] = {"kind": "turn", "seat": who}
             return
         raise RuntimeError("a fight went round 500 turns without a townsfolk's turn")
 
     def after_folk_action(self, seat: int) -> None:
         """An action of the townsfolk whose turn it is has been resolved."""
-        f = self.f
+        f = self.fight
         if f["end_turn"] or self.folk(seat)["ko"] or self.folk(seat)["out"] is not None:
             self.end_folk_turn(seat)
 
     def end_folk_turn(self, seat: int) -> None:
-        self.s["stage"] = {"k": "flow"}
-        if self.f["turn"] is not None and self.f["turn"]["who"] == seat:
+        self.s["stage"] = {"kind": "flow"}
+        if self.fight["turn"] is not None and self.fight["turn"]["who"] == seat:
             self.finish_turn(seat)
         self.bonus_actions()
 
@@ -198,7 +200,7 @@ class Fight:
         elif kind == "equip":
             self.act_equip(seat, a)
         elif kind == "end":
-            self.ev.add("end-turn", who=seat)
+            self.emit("end_turn", who=seat)
             self.end_folk_turn(seat)
             return
         else:
@@ -218,7 +220,7 @@ class Fight:
             return {}
         pos = tuple(self.folk(seat)["pos"])
         key = (seat, pos, left, self.cache_key(), tuple(tuple(t["pos"]) if t["pos"] else None for t in self.s["folk"]),
-               tuple(self.f["pos"]))
+               tuple(self.fight["pos"]))
         cached = getattr(self, "_moves", None)
         if cached is not None and cached[0] == key:
             return cached[1]
@@ -237,14 +239,14 @@ class Fight:
         pos = self.folk(seat)["pos"]
         cost_fn = self.folk_cost_fn(seat)
         path = self.grid().folk_path(pos, sq, set(self.cells_of(R)), self.mvmt_left(seat), cost_fn, self.harm_fn())
-        self.ev.add("move", who=seat, to=list(sq), n=targets[sq])
+        self.emit("move", who=seat, to=list(sq), n=targets[sq])
         entered = self.walk(seat, path, "walk")
-        self.f["turn"]["mv"] += sum(cost_fn(c) for c in path[:entered])
+        self.fight["turn"]["mv"] += sum(cost_fn(c) for c in path[:entered])
 
     # --- attacking -------------------------------------------------------------------------------------------
     def attack_problem(self, seat: int, inst: str, extra: bool = False, free: bool = False) -> Optional[str]:
         """Why this weapon cannot attack the Ruffian now (None: it can)."""
-        f = self.f
+        f = self.fight
         if inst not in self.weapons(seat) or not can_attack(inst):
             return "That weapon cannot attack."
         if f.get("out"):
@@ -275,7 +277,7 @@ class Fight:
 
     def attack(self, seat: int, inst: str, free: bool = False, plus_acc: int = 0, plus_dmg: int = 0,
                extra: bool = False) -> None:
-        f = self.f
+        f = self.fight
         g = C.gear_of(inst)
         w = g["weapon"]
         if not free:
@@ -283,13 +285,13 @@ class Fight:
         if not extra:
             f["turn"]["att"][inst] = f["turn"]["att"].get(inst, 0) + 1
         self.tally(seat, "attacks")
-        self.ev.add("attack", who=seat, g=inst)
+        self.emit("attack", who=seat, gear=inst)
         natural = self.d10(seat, "attack")
         attack = {"seat": seat, "g": inst, "bonus": 0, "natural": natural}
         result = self.attack_result(seat, inst, natural, plus_acc, attack)
         evt = self.fire("attack", seat, None, **{"with": inst, "result": result, "roll": natural, "attack": attack})
         if evt.get("reroll"):
-            natural = self.ev.roll(self.rng, 10, who=seat, why="reroll")
+            natural = self.roll(10, who=seat, why="reroll")
             attack["natural"] = natural
             result = self.attack_result(seat, inst, natural, plus_acc, attack)
             self.fire("attack", seat, None, **{"with": inst, "result": result, "roll": natural, "attack": attack,
@@ -302,18 +304,18 @@ class Fight:
             self.tally(seat, "misses")
         if result in ("hit", "crit"):
             dmg = w["dmg"] + self.weapon_mod("dmg", seat, inst) + attack["bonus"] + plus_dmg
-            self.ev.add("hits", who=seat, g=inst, n=max(0, dmg))
+            self.emit("hits", who=seat, gear=inst, n=max(0, dmg))
             try:
                 if dmg > 0:
                     self.deal(R, dmg, "attack", by=seat, with_=inst, style=w["style"])
             finally:
                 self.after_attack(seat, inst, w)
         else:
-            self.ev.add("misses", who=seat, g=inst, result=result)
+            self.emit("misses", who=seat, gear=inst, result=result)
             self.after_attack(seat, inst, w)
 
     def after_attack(self, seat: int, inst: str, w: dict[str, Any]) -> None:
-        f = self.f
+        f = self.fight
         self.expire("attack", seat)
         if w.get("reload"):
             f["reload"][inst] = f["turns"].get(str(seat), 0) + 1
@@ -333,7 +335,7 @@ class Fight:
         else:
             result = "miss"
         attack["result"] = result
-        self.ev.add("attack-roll", who=seat, natural=natural, total=total, need=w["acc"], result=result)
+        self.emit("attack_roll", who=seat, natural=natural, total=total, need=w["acc"], result=result)
         return result
 
     def crit_chart(self, seat: int, attack: dict[str, Any]) -> None:
@@ -345,14 +347,14 @@ class Fight:
             lo = row["min"] if row["min"] is not None else -99
             hi = row["max"] if row["max"] is not None else 99
             if lo <= value <= hi:
-                self.ev.add("crit", who=seat, roll=value, row=row["min"])
+                self.emit("crit", who=seat, roll=value, row=row["min"])
                 self.run(row["steps"], ctx)
                 return
 
     def do_attack(self, st: dict, ctx: Ctx) -> None:
         """An extra attack now with this weapon (or any equipped weapon), following every attack rule."""
         seat = ctx.owner
-        if self.f is None or not isinstance(seat, int) or not self.on_board(seat):
+        if self.fight is None or not isinstance(seat, int) or not self.on_board(seat):
             return
         if st["with"] == "this":
             pool = [ctx.this] if ctx.this in self.weapons(seat) else []
@@ -417,7 +419,7 @@ class Fight:
         self.pay(seat, self.interact_cost(seat, inter["cost"]))
         self.use(f"interact:{piece}", inter.get("uses", "turn"))
         self.tally(seat, "interactions")
-        self.ev.add("interact", who=seat, ter=p["t"])
+        self.emit("interact", who=seat, terrain=p["t"])
         ctx = Ctx("terrain", seat, this={"card": p["t"], "piece": piece}, row=p["t"])
         self.fire("interacted", seat, None, terrain=piece)
         self.run(inter["steps"], ctx)
@@ -434,7 +436,7 @@ class Fight:
             g = C.gear_of(inst)
             for k, act in enumerate(g.get("activate") or []):
                 out.append((f"g:{inst}:{k}", act, Ctx("gear", seat, this=inst, row=g["id"])))
-        f = self.f
+        f = self.fight
         if f is not None and f["final"]:
             for k, act in enumerate(C.RUFFIANS[f["rid"]]["final_fight"]["rules"].get("activate") or []):
                 out.append((f"ff:{k}", act, Ctx("final-fight", seat, row=f["rid"] + ":ff")))
@@ -443,7 +445,7 @@ class Fight:
     def ability_choices(self, seat: int, key: str, act: dict[str, Any], ctx: Ctx) -> Optional[list[Any]]:
         """Who may be chosen ([None] without a choice); None when the ability cannot be used now."""
         when = act.get("when", "fight")
-        town = self.f is None
+        town = self.fight is None
         if town and when == "fight" or not town and when == "town":
             return None
         if self.used(f"use:{seat}:{key}", act.get("uses", "turn")):
@@ -482,7 +484,7 @@ class Fight:
         inst = ctx.this if ctx.kind == "gear" else None
         self.pay(seat, act["cost"], inst)
         self.use(f"use:{seat}:{key}", uses)
-        self.ev.add("use", who=seat, row=ctx.row, g=inst, chosen=chosen)
+        self.emit("use", who=seat, row=ctx.row, gear=inst, chosen=chosen)
         run_ctx = ctx.but(chosen=chosen)
         self.run(act["steps"], run_ctx)
         if inst is not None and C.gear_of(inst).get("consumable") and inst in self.owns(seat):
@@ -497,22 +499,22 @@ class Fight:
         inst, slot = a.get("g"), a.get("slot")
         if inst not in self.folk(seat)["stash"] or slot not in self.fitting_slots(inst):
             raise IllegalAction("That gear does not go there.")
-        if self.f is not None:
+        if self.fight is not None:
             cost = self.change_cost(seat)
             if cost > self.mox_left(seat):
                 raise IllegalAction("Changing gear costs %d MOX." % cost)
             self.spend_mox(seat, cost)
             self.tally(seat, "gear-changes")
         self.equip(seat, inst, slot)
-        self.ev.add("equip", who=seat, g=inst, slot=slot)
+        self.emit("equip", who=seat, gear=inst, slot=slot)
         self.fire("equipped", seat, None, **{"with": inst})
 
     # ======================================================================================
     # The end of a fight
 
     def end_fight(self, won: bool, how: str) -> None:
-        f = self.f
-        self.s["stage"] = {"k": "ending"}
+        f = self.fight
+        self.s["stage"] = {"kind": "ending"}
         f["turn"] = None
         if f["final"]:
             self.finish_game(won, f["rid"], f.get("special", False) and won)
@@ -520,7 +522,7 @@ class Fight:
         if not won:
             self.finish_game(False, f["rid"], False)
             return
-        self.ev.add("victory", who=f["rid"])
+        self.emit("victory", who=f["rid"])
         try:
             self.fire("fight-end")
         except FightOver:
@@ -530,9 +532,9 @@ class Fight:
         self.loot()
         for item in f["stolen"]:
             self.folk(item["owner"])["stash"].append(item["g"])
-            self.ev.add("recover", who=item["owner"], g=item["g"])
+            self.emit("recover", who=item["owner"], gear=item["g"])
         f["stolen"] = []
-        self.s["stage"] = {"k": "discard", "seat": self.beatin()[0], "left": self.beatin()}
+        self.s["stage"] = {"kind": "discard", "seat": self.beatin()[0], "left": self.beatin()}
 
     def loot(self) -> None:
         eligible = [s for s in self.beatin() if not self.folk(s)["ko"]]
@@ -548,7 +550,7 @@ class Fight:
         inst = self.gear_to_gain("ruffian-random")
         if inst is not None:
             self.folk(winner)["stash"].append(inst)
-            self.ev.add("loot", who=winner, g=inst)
+            self.emit("loot", who=winner, gear=inst)
 
     def discard_feat(self, seat: int, a: dict[str, Any]) -> None:
         stage = self.s["stage"]
@@ -559,13 +561,13 @@ class Fight:
                 raise IllegalAction("You hold no such Feat.")
             t["feats"].remove(fid)
             self.invalidate()
-            self.s["fgone"].append(fid)
-            self.ev.add("feat-discarded", who=seat)
+            self.s["feats_gone"].append(fid)
+            self.emit("feat_discarded", who=seat)
             return
-        self.ev.add("keep-feats", who=seat, n=len(self.folk(seat)["feats"]))
+        self.emit("keep_feats", who=seat, n=len(self.folk(seat)["feats"]))
         left = [s for s in stage["left"] if s != seat]
         if left:
-            self.s["stage"] = {"k": "discard", "seat": left[0], "left": left}
+            self.s["stage"] = {"kind": "discard", "seat": left[0], "left": left}
         else:
             self.after_fight()
 
@@ -580,19 +582,19 @@ class Fight:
             t["out"] = None
             t["counters"] = {}
         s["bar"] = s["bar"][1:] + s["bar"][:1]
-        self.ev.add("rotate", bar=list(s["bar"]))
-        s["f"] = None
+        self.emit("rotate", bar=list(s["bar"]))
+        s["fight"] = None
         self._grid = None
         self.invalidate()
-        s["stage"] = {"k": "town"}
+        s["stage"] = {"kind": "town"}
 
     def finish_game(self, won: bool, rid: str, special: bool) -> None:
         result = "special" if special else ("win" if won else "loss")
         ending = C.ending_for(rid, result)
         unlocks = list(C.UNLOCKS[rid]) if special else []
         self.s["result"] = {"won": won, "ending": ending["id"], "ruffian": rid, "unlocks": unlocks}
-        self.ev.add("ending", ending=ending["id"], won=won, unlocks=unlocks, barrier=True)
-        self.s["stage"] = {"k": "over"}
+        self.emit("ending", ending=ending["id"], won=won, unlocks=unlocks, barrier=True)
+        self.s["stage"] = {"kind": "over"}
 
     # ======================================================================================
     # What a townsfolk may do on their turn (listed actions)
@@ -622,7 +624,7 @@ class Fight:
 
     def attack_range_cells(self, seat: int) -> list[list[int]]:
         """Squares from which some equipped weapon could attack the Ruffian (range and sight)."""
-        f = self.f
+        f = self.fight
         if f is None or f.get("out"):
             return []
         best = 0

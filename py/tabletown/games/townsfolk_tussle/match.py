@@ -1,6 +1,8 @@
 """A game of Townsfolk Tussle in motion: the stages it passes through and what each waits for.
 
-`Match` joins the mixins into one object that plays one action: it hands the action to the
+`Match` joins the mixins into one object that plays one action. It is the kit's `Move`
+(engine/move.py, through `Base` in play.py): the state, the PRNG and the events of the action
+travel together in it, and every roll, shuffle and event goes through it. It hands the action to the
 stage that is waiting for it, then runs everything automatic (Town Events, the Ruffian's turns,
 the end of a fight…) until a player must choose again.
 
@@ -18,6 +20,7 @@ from tabletown.engine.rules import IllegalAction
 
 from .fight import Fight
 from .lang import Lang
+from .movement import Movement
 from .play import Base, FightOver
 from .ruffian import Ruffian
 from .stats import Stats
@@ -26,10 +29,10 @@ from .town import Town
 WAITING = ("pick", "reset", "shop", "position", "turn", "discard", "over")
 
 
-class Match(Fight, Town, Ruffian, Lang, Stats, Base):
+class Match(Fight, Town, Ruffian, Movement, Lang, Stats, Base):
     def play(self, seat: int, action: dict[str, Any]) -> None:
         stage = self.s["stage"]
-        kind = stage["k"]
+        kind = stage["kind"]
         if kind not in WAITING or stage.get("seat") != seat:
             raise IllegalAction("It is not this townsfolk's turn to act.")
         try:
@@ -58,7 +61,7 @@ class Match(Fight, Town, Ruffian, Lang, Stats, Base):
     def proceed(self) -> None:
         """Run the automatic stages until one waits for a player."""
         for _ in range(1000):
-            kind = self.s["stage"]["k"]
+            kind = self.s["stage"]["kind"]
             if kind in WAITING:
                 return
             try:

@@ -56,12 +56,12 @@ def gather_steps(events: list[Event]) -> list[Event]:
     collision or anything else told between steps starts a new walk."""
     out: list[Event] = []
     for e in events:
-        if e["t"] == "ruffian-step":
+        if e["t"] == "ruffian_step":
             last = out[-1] if out else None
-            if last is not None and last["t"] == "ruffian-walk" and last["who"] == e["who"]:
+            if last is not None and last["t"] == "ruffian_walk" and last["who"] == e["who"]:
                 last["at"], last["n"] = e["at"], last["n"] + 1
                 continue
-            e = {"t": "ruffian-walk", "who": e["who"], "frm": e.get("frm"), "at": e["at"], "n": 1}
+            e = {"t": "ruffian_walk", "who": e["who"], "frm": e.get("frm"), "at": e["at"], "n": 1}
         out.append(e)
     return out
 
@@ -131,7 +131,7 @@ def _chose(e: Event) -> Optional[str]:
     if k == "gear":
         return f"{who(e, 'seat')} picks the {gear(v)}."
     if k == "equip":  # putting it on is told by the equip that follows
-        return f"{who(e, 'seat')} keeps the {gear(e.get('g'))} in the stash." if v == "stash" else None
+        return f"{who(e, 'seat')} keeps the {gear(e.get('gear'))} in the stash." if v == "stash" else None
     if k == "sheriff":
         return f"{who(e, 'seat')} settles the tie: {'roll for it' if v == 'roll' else 'the sheriff is chosen'}."
     if k in ("pay", "give"):
@@ -262,8 +262,8 @@ def _by_ruffian(e: Event, done: str, plain: str) -> str:
     """A townsfolk's gear handled by the Ruffian's action ("Qing & Kween make Henlo unequip the
     Hat"), or by the townsfolk themselves."""
     if is_ruffian(e.get("by")):
-        return f"{ruffian_does(e['by'], 'makes')} {who(e)} {done} the {gear(e['g'])}."
-    return f"{who(e)} {plain} the {gear(e['g'])}."
+        return f"{ruffian_does(e['by'], 'makes')} {who(e)} {done} the {gear(e['gear'])}."
+    return f"{who(e)} {plain} the {gear(e['gear'])}."
 
 
 AFTER_WHEN = {"damaged": "the target took DMG", "not-damaged": "the target took no DMG",
@@ -364,14 +364,14 @@ PHRASES: dict[str, Callable[[Event], Optional[str]]] = {
     "reveal": _reveal,
     "dmg": _dmg,
     "tie": _tie,
-    "ruffian-walk": _ruffian_walk,
+    "ruffian_walk": _ruffian_walk,
     "reach": lambda e: f"{ruffian_does(e['who'], 'reaches')} {who(e, 'to')}.",
-    "out-of-reach": lambda e: f"{ruffian_does(e['who'], 'cannot')} reach {who(e, 'to')} this turn: no DMG.",
-    "out-of-range": lambda e: f"Nothing happens: {who(e)} is out of range ("
+    "out_of_reach": lambda e: f"{ruffian_does(e['who'], 'cannot')} reach {who(e, 'to')} this turn: no DMG.",
+    "out_of_range": lambda e: f"Nothing happens: {who(e)} is out of range ("
                               f"{'off the board' if e.get('d') is None else plural(e['d'], 'square') + ' away'}"
                               f", range {e['range']}).",
     "stays": lambda e: f"{ruffian_does(e['who'], 'stays')} put: there is no one to move towards.",
-    "no-after": _no_after,
+    "no_after": _no_after,
     "defeated": lambda e: f"{ruffian(e['who'])} is defeated!",
     "breaking": lambda e: f"{ruffian_does(e['who'], 'hits')} a breaking point at {e['hp']} HP!",
     "ko": lambda e: f"{who(e)} is knocked out!",
@@ -385,72 +385,72 @@ PHRASES: dict[str, Callable[[Event], Optional[str]]] = {
     "unequip": lambda e: _by_ruffian(e, "unequip", "unequips"),
     "discard": lambda e: _by_ruffian(e, "discard", "loses"),
     "steal": lambda e: f"{ruffian_does(e['by'], 'takes') if is_ruffian(e.get('by')) else 'The Ruffian takes'} "
-                       f"{who(e)}'s {gear(e['g'])}.",
-    "recover": lambda e: f"{who(e)} gets the {gear(e['g'])} back.",
-    "equip": lambda e: f"{who(e)} equips the {gear(e['g'])}.",
-    "gain": lambda e: f"{who(e)} receives the {gear(e['g'])}.",
-    "cannot-pay": lambda e: f"{who(e)} cannot pay for the {gear(e['g'])}.",
-    "exchange": lambda e: f"{who(e)} trades the {gear(e['g'])} for the {gear(e['h'])}.",
+                       f"{who(e)}'s {gear(e['gear'])}.",
+    "recover": lambda e: f"{who(e)} gets the {gear(e['gear'])} back.",
+    "equip": lambda e: f"{who(e)} equips the {gear(e['gear'])}.",
+    "gain": lambda e: f"{who(e)} receives the {gear(e['gear'])}.",
+    "cannot_pay": lambda e: f"{who(e)} cannot pay for the {gear(e['gear'])}.",
+    "exchange": lambda e: f"{who(e)} trades the {gear(e['gear'])} for the {gear(e['taken'])}.",
     "refused": lambda e: f"{who(e)} says no.",
     "counter": _counter,
     "keep": lambda e: f"{card(e['card'])} is kept in front of {'the group' if e['holders'] == 'group' else 'the target'}.",
     "skip": lambda e: f"{ruffian(e['who'])} dozes off.",
     "dozes": lambda e: f"{ruffian(e['who'])} plays no action.",
     "result": _result,
-    "exhaust": lambda e: f"The {terrain(e['ter'])} can no longer be activated.",
-    "terrain-gone": lambda e: f"The {terrain(e['ter'])} is removed.",
-    "terrain-placed": lambda e: f"A {terrain(e['ter'])} appears at {square(e['at'])}.",
-    "no-room": lambda e: f"There is no room to place {who(e)}.",
+    "exhaust": lambda e: f"The {terrain(e['terrain'])} can no longer be activated.",
+    "terrain_gone": lambda e: f"The {terrain(e['terrain'])} is removed.",
+    "terrain_placed": lambda e: f"A {terrain(e['terrain'])} appears at {square(e['at'])}.",
+    "no_room": lambda e: f"There is no room to place {who(e)}.",
     "removed": lambda e: f"{who(e)} is removed from the board.",
     "returned": lambda e: f"{who(e)} returns to the board.",
     "weakness": lambda e: f"{ruffian(e['who'])}'s weakness, {C.RUFFIANS[e['who']]['weakness']['name']}, is activated!",
-    "kept-fires": _kept_fires,
+    "kept_fires": _kept_fires,
     "unkeep": lambda e: f"{card(e['card'])} is discarded.",
-    "ruffian-at": lambda e: f"{ruffian_does(e['who'], 'is')} placed on {footprint(e['at'])}.",
+    "ruffian_at": lambda e: f"{ruffian_does(e['who'], 'is')} placed on {footprint(e['at'])}.",
     "at": lambda e: f"{who(e)} is at {square(e['at'])}." if e.get("how") != "start" else f"{who(e)} starts at {square(e['at'])}.",
     "face": lambda e: f"{ruffian_does(e['who'], 'turns')} to face {DIRS[e['to']]}." if is_ruffian(e["who"]) else None,
-    "ruffian-step": lambda e: None,  # told as a walk (gather_steps)
+    "ruffian_step": lambda e: None,  # told as a walk (gather_steps)
     "pushed": _pushed,
     "bumped": _bumped,
     "step": lambda e: None,
     "turn": lambda e: None,
     "target": _target,
-    "target-terrain": lambda e: f"Target: the {terrain(e['ter'])}.",
+    "target_terrain": lambda e: f"Target: the {terrain(e['terrain'])}.",
     "after": _after,
-    "bonus-action": lambda e: None,
+    "bonus_action": lambda e: None,
     "fight": lambda e: f"The fight begins: {ruffian(e['ruffian'])} has {e['hp']} HP.",
     "sheriff": lambda e: f"{who(e)} is the new sheriff!",
     "move": lambda e: f"{who(e)} moves to {square(e['to'])}.",
-    "attack": lambda e: f"{who(e)} attacks with the {gear(e['g'])}.",
-    "attack-roll": _attack_roll,
+    "attack": lambda e: f"{who(e)} attacks with the {gear(e['gear'])}.",
+    "attack_roll": _attack_roll,
     "hits": lambda e: None,
     "misses": lambda e: None,
     "crit": _crit,
-    "interact": lambda e: f"{who(e)} uses the {terrain(e['ter'])}.",
+    "interact": lambda e: f"{who(e)} uses the {terrain(e['terrain'])}.",
     "use": lambda e: f"{who(e)} uses {source_name(e.get('row'))}"
                      f"{' on ' + who(e, 'chosen') if isinstance(e.get('chosen'), int) else ''}.",
-    "end-turn": lambda e: f"{who(e)} ends the turn.",
+    "end_turn": lambda e: f"{who(e)} ends the turn.",
     "victory": lambda e: f"{ruffian(e['who'])} is beaten! Each townsfolk gets 6 Coins.",
-    "loot": lambda e: f"{who(e)} loots the {gear(e['g'])}.",
-    "feat-discarded": lambda e: f"{who(e)} discards a Feat.",
-    "keep-feats": lambda e: f"{who(e)} keeps {plural(e['n'], 'unaccomplished Feat')}.",
+    "loot": lambda e: f"{who(e)} loots the {gear(e['gear'])}.",
+    "feat_discarded": lambda e: f"{who(e)} discards a Feat.",
+    "keep_feats": lambda e: f"{who(e)} keeps {plural(e['n'], 'unaccomplished Feat')}.",
     "rotate": lambda e: "The Buyin'/Beatin' bar rotates.",
     "ending": _ending,
     "picked": lambda e: f"{seat_token(e['who'])} plays {C.TOWNSFOLK[e['folk']]['name']}"
                         f"{' with the alternative starting gear' if e.get('alt') else ''}.",
     "town": lambda e: f"Town Phase {e['round']}.",
-    "feat-drawn": lambda e: None,
+    "feat_drawn": lambda e: None,
     "pledge": lambda e: f"{who(e)} pledges {plural(e['n'], 'Coin')} to reset the shop.",
-    "no-reset": lambda e: f"{who(e)} would rather not reset the shop.",
+    "no_reset": lambda e: f"{who(e)} would rather not reset the shop.",
     "reset": lambda e: "The Peddler resets her shop.",
-    "secret-drawn": lambda e: f"{who(e)} draws a secret Town Event.",
-    "bought": lambda e: f"{who(e)} buys the {gear(e['g'])} for {plural(e['n'], 'Coin')}.",
-    "sold": lambda e: f"{who(e)} sells the {gear(e['g'])} for {plural(e['n'], 'Coin')}.",
-    "give": lambda e: f"{who(e)} gives the {gear(e['g'])} to {who(e, 'to')}.",
+    "secret_drawn": lambda e: f"{who(e)} draws a secret Town Event.",
+    "bought": lambda e: f"{who(e)} buys the {gear(e['gear'])} for {plural(e['n'], 'Coin')}.",
+    "sold": lambda e: f"{who(e)} sells the {gear(e['gear'])} for {plural(e['n'], 'Coin')}.",
+    "give": lambda e: f"{who(e)} gives the {gear(e['gear'])} to {who(e, 'to')}.",
     "pass": lambda e: f"{who(e)} is done shopping.",
-    "shop-closed": lambda e: "The Peddler packs up.",
-    "barrel-hits": lambda e: "The barrel smashes into the Ruffian!",
-    "barrel-rolls": lambda e: f"The barrel rolls to {square(e['at'])} and breaks.",
+    "shop_closed": lambda e: "The Peddler packs up.",
+    "barrel_hits": lambda e: "The barrel smashes into the Ruffian!",
+    "barrel_rolls": lambda e: f"The barrel rolls to {square(e['at'])} and breaks.",
 }
 
 
@@ -492,8 +492,8 @@ def prompt_for(state: dict[str, Any], seat: int, can: Optional[set[str]] = None)
     if state.get("result") is not None:
         return "The game is over"
     if pending:
-        return QUESTIONS.get(pending["q"]["k"], "Decide").format(name=name, gear=gear(pending["q"].get("g")))
-    kind = state["stage"]["k"]
+        return QUESTIONS.get(pending["q"]["k"], "Decide").format(name=name, gear=gear(pending["q"].get("gear")))
+    kind = state["stage"]["kind"]
     if kind == "pick":
         return "Choose your townsfolk"
     if kind == "reset":

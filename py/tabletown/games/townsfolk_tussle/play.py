@@ -1,16 +1,9 @@
 """One action being played: the state it changes, the events it makes, and its questions.
 
-A `Play` wraps a working copy of the state for one call of `apply`. The rules run as plain
-Python code from the action to the next moment a player must decide. Where the rulebook lets a
-player decide in the middle of something (which square a pushed townsfolk goes to, which of
-two equal paths the Ruffian takes, whether to use a reaction), the code calls `ask(...)`:
-
-- with an answer already given, `ask` returns it;
-- otherwise it raises `Suspend`: the state is kept as it stands (the board shows how far things
-  got) together with the state before the action, the action and the answers so far. The
-  player's answer is a new action; the whole action is then played again from the state before
-  it with one more answer. Dice come from the PRNG words kept in that earlier state, so every
-  roll comes out the same, and only the events after the last question are new.
+A `Base` (the kit's `Move`) wraps a working copy of the state for one call of `apply`. The rules
+run as plain Python code from the action to the next moment a player must decide. Where the
+rulebook lets a player decide in the middle of something, the code calls `ask(...)`; how the
+action then waits for the answer is told at `Suspend`, below.
 
 This module holds the plumbing every part of the rules shares: characters, the grid, timed
 effects, tallies, counters and uses. The rules themselves live in the mixins (stats, lang,
@@ -21,8 +14,7 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
-from tabletown.engine.events import Events
-from tabletown.engine.prng import Rng
+from tabletown.engine.move import Move
 from tabletown.engine.rules import IllegalAction
 
 from . import content as C
@@ -32,7 +24,23 @@ R = "R"  # the Ruffian's key wherever a character is named (townsfolk are seat n
 
 
 class Suspend(Exception):
-    """A question nobody has answered yet."""
+    """A question nobody has answered yet: the replayed-action engine.
+
+    Mid-action choices (which square a pushed townsfolk goes to, which of two equal paths the
+    Ruffian takes, whether to use a reaction) cannot wait inside a running Python call: the
+    state must be JSON between two moves. So `ask` works like this:
+
+    - with an answer already given (the action's `answers`, in the order asked), it returns it;
+    - otherwise it raises `Suspend`. `Rules._play` keeps the state as it stood (the board shows
+      how far things got) and, in `state["pending"]`, the state before the action ("base"), the
+      action ("job"), the answers so far and the question ("q");
+    - the player's answer is a new action, {"type": "answer", "v": ...}: the whole action is
+      played again from "base" with one more answer. Every roll comes out the same, since the
+      dice come from the PRNG words kept in "base"; the events the earlier runs already told
+      ("emitted") are not told again.
+
+    A replayed action must therefore ask the same questions in the same order given the same
+    answers: nothing may depend on anything but the state and the answers."""
 
     def __init__(self, question: dict[str, Any]):
         super().__init__("a question")
@@ -86,13 +94,15 @@ class Ctx:
         return self.kind in ("card", "ruffian", "final-fight")
 
 
-class Base:
-    """State access and the bookkeeping every rule uses."""
+class Base(Move):
+    """State access and the bookkeeping every rule uses, on the kit's move object: the state
+    (`self.s`), the PRNG and the events travel together through `Move` (engine/move.py).
+
+    The state is changed in place: the rules hand in a copy already (`apply`) or only read
+    (`legal`, `view`)."""
 
     def __init__(self, state: dict[str, Any], answers: list[Any]):
-        self.s = state
-        self.ev = Events()
-        self.rng = Rng(state["rng"])
+        super().__init__(state, copy=False)
         self.answers = answers
         self.asked = 0
         self._grid: Optional[Grid] = None
@@ -117,7 +127,7 @@ class Base:
             self.asked += 1
             if answer not in opts:
                 raise IllegalAction("That is not one of the choices.")
-            self.ev.add("chose", seat=seat, k=kind, v=answer, **{k: v for k, v in info.items() if k != "always"})
+            self.emit("chose", seat=seat, k=kind, v=answer, **{k: v for k, v in info.items() if k != "always"})
             return answer
         info.pop("always", None)
         raise Suspend({"seat": seat, "k": kind, "opts": opts, **info})
@@ -127,7 +137,7 @@ class Base:
         else the first standing townsfolk in Beatin' order."""
         if isinstance(hint, int) and not isinstance(hint, bool):
             return hint
-        f = self.s.get("f")
+        f = self.s.get("fight")
         if f and f.get("turn") and isinstance(f["turn"].get("who"), int):
             return f["turn"]["who"]
         for seat in self.s["bar"]:
@@ -137,8 +147,8 @@ class Base:
 
     # --- characters ---------------------------------------------------------------------------
     @property
-    def f(self) -> Optional[dict[str, Any]]:
-        return self.s.get("f")
+    def fight(self) -> Optional[dict[str, Any]]:
+        return self.s.get("fight")
 
     def folk(self, seat: int) -> dict[str, Any]:
         return self.s["folk"][seat]
@@ -155,13 +165,13 @@ class Base:
 
     def in_fight(self) -> bool:
         """The fight has begun: set up (Final Fight setup included) and under way."""
-        return self.f is not None and bool(self.f.get("started"))
+        return self.fight is not None and bool(self.fight.get("started"))
 
     def on_board(self, ch: Any) -> bool:
         if ch == R:
-            return self.f is not None and not self.f.get("out")
+            return self.fight is not None and not self.fight.get("out")
         t = self.folk(ch)
-        return self.f is not None and not t["ko"] and t["pos"] is not None and t["out"] is None
+        return self.fight is not None and not t["ko"] and t["pos"] is not None and t["out"] is None
 
     def team(self) -> list[int]:
         """Every townsfolk on the board, in Beatin' order."""
@@ -176,11 +186,11 @@ class Base:
 
     def name_of(self, ch: Any) -> str:
         """A character as events name it: a seat number, or the Ruffian's id."""
-        return self.f["rid"] if ch == R and self.f else ch
+        return self.fight["rid"] if ch == R and self.fight else ch
 
     def cells_of(self, ch: Any) -> list[tuple[int, int]]:
         if ch == R:
-            return foot(self.f["pos"]) if self.f is not None and not self.f.get("out") else []
+            return foot(self.fight["pos"]) if self.fight is not None and not self.fight.get("out") else []
         p = self.folk(ch)["pos"]
         return [(p[0], p[1])] if p is not None and self.folk(ch)["out"] is None else []
 
@@ -191,9 +201,9 @@ class Base:
         if not ca or not cb:
             return None
         if a == R and not isinstance(b, list) and b != R and len(cb) == 1:
-            return dist_to_foot(cb[0], self.f["pos"])
+            return dist_to_foot(cb[0], self.fight["pos"])
         if b == R and not isinstance(a, list) and a != R and len(ca) == 1:
-            return dist_to_foot(ca[0], self.f["pos"])
+            return dist_to_foot(ca[0], self.fight["pos"])
         return min(manhattan(x, y) for x in ca for y in cb)
 
     def folk_at(self, sq: Any) -> Optional[int]:
@@ -205,13 +215,13 @@ class Base:
 
     @property
     def sheriff(self) -> Optional[int]:
-        f = self.f
+        f = self.fight
         return f.get("sheriff") if f else None
 
     # --- the grid -----------------------------------------------------------------------------------
     def grid(self) -> Grid:
         if self._grid is None:
-            self._grid = grid_for(C.BOARD[0], C.BOARD[1], self.f["terrain"])
+            self._grid = grid_for(C.BOARD[0], C.BOARD[1], self.fight["terrain"])
         return self._grid
 
     def terrain_changed(self) -> None:
@@ -223,7 +233,7 @@ class Base:
         return self.grid().piece_at.get((sq[0], sq[1]))
 
     def pieces(self) -> list[dict[str, Any]]:
-        return self.f["terrain"] if self.f else []
+        return self.fight["terrain"] if self.fight else []
 
     def live_pieces(self) -> list[int]:
         return [i for i, p in enumerate(self.pieces()) if not p.get("gone")]
@@ -231,7 +241,7 @@ class Base:
     # --- rolls ------------------------------------------------------------------------------------------
     def d10(self, who: Any, why: str, **info: Any) -> int:
         """Roll the one d10 (FAQ) for `who` and let `rolled` reactions see it (a reroll replaces it)."""
-        value = self.ev.roll(self.rng, 10, who=self.name_of(who) if who == R else who, why=why, **info)
+        value = self.roll(10, who=self.name_of(who) if who == R else who, why=why, **info)
         return self.after_roll(who, value)
 
     def after_roll(self, who: Any, value: int) -> int:
@@ -239,17 +249,17 @@ class Base:
 
     # --- timed effects ------------------------------------------------------------------------------
     def turn_no(self) -> int:
-        f = self.f
+        f = self.fight
         return f["tn"] if f else 0
 
     def resolve_until(self, until: Any, who: Any, user: Any = None) -> list[list[Any]]:
         """A duration (3.2) as the list of moments that end it."""
         words = until if isinstance(until, list) else [until]
-        fight = self.f is not None
+        fight = self.fight is not None
         out: list[list[Any]] = []
         for w in words:
             if w == "turn":
-                turn = self.f.get("turn") if fight else None
+                turn = self.fight.get("turn") if fight else None
                 out.append(["turn-end", turn["n"]] if fight and turn else (["phase"] if not fight else ["turn-end", -1]))
             elif w == "next-turn-start":
                 out.append(["turn-start", who])
@@ -287,7 +297,7 @@ class Base:
             self.s["effects"] = keep
             for e in ended:
                 self.effect_ended(e)
-        f = self.f
+        f = self.fight
         if f is not None:
             for k in list(f["kept"]):
                 if k.get("until") and any(self._ends(u, moment, who, turn) for u in k["until"]):
@@ -338,9 +348,9 @@ class Base:
     def counters_on(self, owner: Any) -> dict[str, int]:
         """The counters on a character, a terrain card ({"card": id}) or a gear instance ("gear:<inst>")."""
         if owner == R:
-            return self.f["counters"] if self.f else {}
+            return self.fight["counters"] if self.fight else {}
         if isinstance(owner, dict):
-            return self.f["tcount"].setdefault(owner["card"], {}) if self.f else {}
+            return self.fight["tcount"].setdefault(owner["card"], {}) if self.fight else {}
         if isinstance(owner, str) and owner.startswith("gear:"):
             inst = owner[5:]
             return {"charge": self.s["charges"].get(inst, 0)}

@@ -4,8 +4,52 @@ A seat is one townsfolk (the solo variant gives one person three seats; Doublin'
 two each). Hidden: the order of every deck, the face-down Ruffians on the Town Map, each
 townsfolk's unaccomplished Feats and secret Town Events (seen by their owner only).
 
-The rules themselves are in the `Match` mixins (see match.py); questions asked in the middle of
-an action are kept in `state["pending"]` with the state before the action (see play.py).
+A state is plain JSON, with no English in it. Cards and gear are ids of the content (content.py);
+a piece of gear in play is an instance id ("old-pitchfork", or "lucky-coin#2" for a second copy).
+R ("R") names the Ruffian wherever a character is named; townsfolk are seat numbers.
+
+- "rng": the PRNG words; "v": the rules version the game began under
+- "variant": {"solo", "doublin", "trading", "map"}; "unlocked": the Ruffians whose unlocks are in play
+- "stage": what the game waits for or does next, {"kind", "seat", ...}: kind is pick, reset, shop,
+  position, turn, discard or over (a seat acts; see match.py), or town, events, fight, open, flow or
+  ending (run by themselves); a reset also keeps "pledged" and "left", a shop "passes", a discard "left"
+- "round": the fight now or last fought (1 to 4); "map_hidden", "map_seen": the Town Map's Ruffians
+  face down (the next fight's first) and those already fought
+- "bar": the Buyin'/Beatin' bar, seats in Beatin' order (Buyin' is the reverse)
+- "folk": per seat {"id" (townsfolk id, None until picked), "hp", "coins", "eq" (slot -> gear or None),
+  "stash", "pos" ([column, row] or None off the board), "out" (a removal until it ends, or None),
+  "ko", "feats" (in hand), "done" (accomplished Feats), "won", "secrets" (secret Town Events), "counters"}
+- "charges": counters on a piece of gear, by instance; "effects": timed effects in play, each
+  {"k": stat | boost, "who", ..., "until"}; "uses": uses of once-per abilities and "tally": counts
+  of things done, each by scope (turn, phase, fight, game)
+- "peddler": {"deck", "shop" (the Peddler's table), "gone"}; "feat_deck", "feats_gone",
+  "event_deck", "events_gone": the Feat and Town Event decks and their discards (the end of a
+  deck list is its bottom: cards are drawn from the front)
+- "fight": None in town; in a fight the Ruffian and the landscape: "rid", "level", "final", "pos"
+  (the top-left square of its 2 × 2 footprint), "face" (n, e, s, w), "hp", "max", "out", "deck",
+  "disc", "top" (a revealed next card), "card" and "targets" (the action card being played),
+  "kept" (cards kept in front of townsfolk), "counters", "stolen" ({"g", "owner"} per piece),
+  "weak" (the weakness is active), "terrain" (pieces {"t", "piece", "cells", "door", "gone", "exh"}),
+  "tcount" (counters on terrain cards), "order" and "cur" (turn order, R first, and whose turn),
+  "tn" (the turn number), "turn" ({"who", "n", "mv" and "mx" (MVMT and MOX spent), "att" (attacks
+  made), "stopped"} or None), "turns" (turns taken by each), "reload" (when each ranged weapon may
+  fire again), "sheriff", "ko_order", "first" (how often each trigger event came), "bonus" (extra
+  Ruffian actions owed), "skip", "reshuffle", "end_turn", "looted", "special" (the special objective
+  met), "result", "trail", "walk_from" and "pushes" (what the last card did on the grid, drawn on
+  the board), "keeping", "started"
+- "result": None until the game ends, then its ending; "pending": None, or a question asked in the
+  middle of an action: {"q": the question, "base": the state before the action, "job": [seat,
+  action], "answers": those given so far, "emitted": how many events were told already}. The
+  action is played again from "base" with one more answer each time (play.py, `Suspend`).
+
+Log events are {"t": type, ...} in snake_case; the fields a player's phrase reads name what they
+are: "who" (a seat, or a Ruffian id), "gear" (and "taken" in a trade), "terrain" (a terrain id).
+
+Actions: {"type": "pick", "folk", "alt"}, pledge / no-reset, buy / sell / equip / unequip / give /
+pass in the shop, {"type": "start", "at"}, and in a turn move, attack, interact, use, equip,
+unequip, end; discard-feat / keep-feats after a fight; {"type": "answer", "v"} to a question.
+
+The rules themselves are in the `Match` mixins (see match.py), played on the kit's Move.
 """
 
 from __future__ import annotations
@@ -72,7 +116,7 @@ def new_state(seed: int, seats: int, options: dict[str, Any], campaign: Optional
         "variant": {"solo": bool(options.get("solo")), "doublin": bool(options.get("doublin_down")),
                     "trading": bool(options.get("trading")), "map": options.get("town_map", "standard")},
         "unlocked": unlocked,
-        "stage": {"k": "pick", "seat": 0},
+        "stage": {"kind": "pick", "seat": 0},
         "round": 0,
         "map_hidden": pool[:C.SETUP["fights"]],
         "map_seen": [],
@@ -82,11 +126,10 @@ def new_state(seed: int, seats: int, options: dict[str, Any], campaign: Optional
         "effects": [],
         "uses": {"turn": {}, "phase": {}, "fight": {}, "game": {}},
         "tally": {"turn": {}, "fight": {}, "game": {}},
-        "ped": {"deck": peddler, "shop": [], "gone": []},
-        "pedall": len(peddler),
-        "fdeck": feats, "fgone": [],
-        "edeck": events, "egone": [],
-        "f": None,
+        "peddler": {"deck": peddler, "shop": [], "gone": []},
+        "feat_deck": feats, "feats_gone": [],
+        "event_deck": events, "events_gone": [],
+        "fight": None,
         "result": None,
         "pending": None,
     }
@@ -135,19 +178,19 @@ def annotate(events: list[dict[str, Any]], state: dict[str, Any]) -> list[dict[s
 def of_ruffians_turn(e: dict[str, Any]) -> bool:
     """An event of the Ruffian's turn: its turn begins, it plays a card, or it walks (a move that
     answers a question in the middle of the Ruffian's turn tells only the rest of it)."""
-    return (e["t"] == "turn" and is_ruffian(e.get("who"))) or e["t"] == "ruffian-step" \
+    return (e["t"] == "turn" and is_ruffian(e.get("who"))) or e["t"] == "ruffian_step" \
         or (e["t"] == "reveal" and e.get("zone") == "action-deck")
 
 
 class TownsfolkTussle(Rules):
     zones = Zones(
         Zone("map_hidden", HIDDEN, pool="ruffians"),
-        Zone("ped.deck", HIDDEN, pool="peddler"),
-        Zone("fdeck", HIDDEN, pool="feats"),
+        Zone("peddler.deck", HIDDEN, pool="peddler"),
+        Zone("feat_deck", HIDDEN, pool="feats"),
         Zone("folk.*.feats", OWNER, pool="feats"),
-        Zone("edeck", HIDDEN, pool="events"),
+        Zone("event_deck", HIDDEN, pool="events"),
         Zone("folk.*.secrets", OWNER, pool="events"),
-        Zone("f.deck", HIDDEN, pool="cards"),
+        Zone("fight.deck", HIDDEN, pool="cards"),
     )
     phrases = PHRASES
 
@@ -175,7 +218,7 @@ class TownsfolkTussle(Rules):
         if q:
             return [q["q"]["seat"]]
         stage = state["stage"]
-        if stage["k"] in ("pick", "reset", "shop", "position", "turn", "discard"):
+        if stage["kind"] in ("pick", "reset", "shop", "position", "turn", "discard"):
             return [stage["seat"]]
         return []
 
@@ -186,7 +229,7 @@ class TownsfolkTussle(Rules):
         if q:
             return [{"type": "answer", "v": v} for v in q["q"]["opts"]]
         m = Match(state, [])
-        kind = state["stage"]["k"]
+        kind = state["stage"]["kind"]
         if kind == "pick":
             return m.pick_actions()
         if kind == "reset":
@@ -210,7 +253,7 @@ class TownsfolkTussle(Rules):
                 return [{"kind": "square", "action": {"type": "answer"}, "param": "v", "frame": "grid",
                          "label": "Choose a square"}]
             return []
-        kind = state["stage"]["k"]
+        kind = state["stage"]["kind"]
         if kind == "turn":
             if not Match(state, []).move_targets(seat):  # no MVMT left, or hemmed in: no Move to offer
                 return []
@@ -236,7 +279,7 @@ class TownsfolkTussle(Rules):
         if not any(of_ruffians_turn(e) for e in events):
             return []
         skip = len(recorded) - len(events)  # the events of earlier answers to this move's questions
-        starts = [n for n, e in enumerate(events) if e["t"] == "ruffian-step" or PHRASES[e["t"]](e)]
+        starts = [n for n, e in enumerate(events) if e["t"] == "ruffian_step" or PHRASES[e["t"]](e)]
         if not starts:
             return []
         starts[0] = 0  # what goes untold before the first told event belongs to the first step
@@ -306,10 +349,10 @@ class TownsfolkTussle(Rules):
                 "max": m.max_hp(s), "mvmt": m.stat(s, "mvmt"), "mox": m.stat(s, "mox"), "acc": m.stat(s, "acc"),
                 "points": sum(C.FEATS[f]["points"] for f in t["done"]),
                 "sell": {g: m.sale_value(s, g) for g in m.owns(s) if m.sellable(s, g)}
-                if state["f"] is None and state["stage"].get("seat") == s else {},
+                if state["fight"] is None and state["stage"].get("seat") == s else {},
             })
         d["folk"] = folk
-        f = state["f"]
+        f = state["fight"]
         if f is not None:
             d["ruffian"] = {"mvmt": m.stat(R, "mvmt")}
             turn = f.get("turn")
@@ -322,34 +365,34 @@ class TownsfolkTussle(Rules):
                              "change": m.change_cost(who)}
         else:
             shopper = state["stage"].get("seat")  # prices and sale values are shown for whoever shops now
-            d["prices"] = {g: m.price(shopper, g) for g in state["ped"]["shop"]} if shopper is not None else {}
+            d["prices"] = {g: m.price(shopper, g) for g in state["peddler"]["shop"]} if shopper is not None else {}
         view["derived"] = d
 
     def unseen(self, view, pool):
         if pool == "ruffians":
             return [r for r in C.playable_ruffians() if r not in view["map_seen"]]
         if pool == "peddler":
-            seen = set(view["ped"]["shop"]) | set(view["ped"]["gone"])
+            seen = set(view["peddler"]["shop"]) | set(view["peddler"]["gone"])
             for t in view["folk"]:
                 seen |= set(g for g in t["eq"].values() if g)
                 seen |= set(t["stash"])
-            if view.get("f"):
-                seen |= {x["g"] for x in view["f"]["stolen"]}
+            if view.get("fight"):
+                seen |= {x["g"] for x in view["fight"]["stolen"]}
             allp = list(C.PEDDLER_CARDS) + [g for rid in view["unlocked"] for g in C.PEDDLER_UNLOCKS[rid]]
             return [g for g in allp if g not in seen]
         if pool == "feats":
-            seen = set(view["fgone"])
+            seen = set(view["feats_gone"])
             for t in view["folk"]:
                 seen |= set(t["done"]) | {x for x in t["feats"] if x is not None}
             return [f for f in C.FEAT_CARDS if f not in seen]
         if pool == "events":
-            seen = set(view["egone"])
+            seen = set(view["events_gone"])
             for t in view["folk"]:
                 seen |= {x for x in t["secrets"] if x is not None}
             no_secrets = view["variant"]["solo"] or view["variant"]["doublin"]
             return [e for e in C.EVENT_CARDS if e not in seen and not (no_secrets and C.base_id(e) in C.SECRET_EVENTS)]
         if pool == "cards":
-            f = view["f"]
+            f = view["fight"]
             seen = set(f["disc"]) | {k["card"] for k in f["kept"]}
             if f["top"]:
                 seen.add(f["top"])
@@ -378,7 +421,7 @@ class TownsfolkTussle(Rules):
                                  scores=[sum(C.FEATS[f]["points"] for f in t["done"]) for t in state["folk"]])
 
     def prompt(self, state, seat):
-        turn = state["stage"]["k"] == "turn" and not state.get("pending") and seat in self.active(state)
+        turn = state["stage"]["kind"] == "turn" and not state.get("pending") and seat in self.active(state)
         return prompt_for(state, seat, {a["type"] for a in self.legal(state, seat)} if turn else None)
 
     def topic(self, state: dict[str, Any], seat: int) -> Optional[str]:
@@ -391,8 +434,8 @@ class TownsfolkTussle(Rules):
             if q["k"] == "gear":
                 return GEAR_QUESTION_TOPICS.get(q.get("why"), "prompt:gear")
             return f"prompt:{q['k']}"
-        kind = state["stage"]["k"]
-        f = state.get("f")
+        kind = state["stage"]["kind"]
+        f = state.get("fight")
         if f is not None and f["final"] and kind in ("position", "turn"):
             if kind == "position":
                 return "prompt:final-position"
@@ -419,7 +462,7 @@ class TownsfolkTussle(Rules):
             return [book.get(str(seat), {}).get(kind, 0) for seat in seats]
 
         for _seat, _action, _events, state in steps:
-            f = state["f"]
+            f = state["fight"]
             if f is not None and (current is None or current[1] != C.RUFFIANS[f["rid"]]["name"]):
                 current = [len(fights) + 1, C.RUFFIANS[f["rid"]]["name"], C.LEVEL_NAMES[f["level"]], "", 0, 0]
                 fights.append(current)

@@ -181,7 +181,7 @@ class Stats:
         after = self.max_hp(seat)
         if after == before:
             return
-        if (gain or self.f is None) and not t["ko"]:
+        if (gain or self.fight is None) and not t["ko"]:
             t["hp"] = max(1, min(after, t["hp"] + (after - before)))
         elif t["hp"] > after:
             t["hp"] = after
@@ -195,7 +195,7 @@ class Stats:
         if ch == R:
             if stat != "mvmt":
                 return 0
-            base = C.RUFFIANS[self.f["rid"]]["mvmt"][str(self.team_size())]
+            base = C.RUFFIANS[self.fight["rid"]]["mvmt"][str(self.team_size())]
             value = base + self.stat_mods(R, "mvmt") + self.changes(R, "mvmt")
             return max(0, value)
         bar = self.bar(ch, stat)
@@ -208,7 +208,7 @@ class Stats:
         return max(1, min(bar["max"], value))
 
     def hp(self, ch: Any) -> int:
-        return self.f["hp"] if ch == R else self.folk(ch)["hp"]
+        return self.fight["hp"] if ch == R else self.folk(ch)["hp"]
 
     def team_size(self) -> int:
         return len(self.s["folk"])
@@ -241,7 +241,7 @@ class Stats:
         return out
 
     def _mod_sources(self) -> Iterator[tuple[list[dict], Ctx, Any]]:
-        f = self.f
+        f = self.fight
         if f is not None:
             ruff = C.RUFFIANS[f["rid"]]
             ab = ruff["abilities"][f["level"]]
@@ -356,7 +356,7 @@ class Stats:
                 t["hp"] = min(after, t["hp"] + (after - before))
             elif t["hp"] > after:
                 t["hp"] = after
-        self.ev.add("stat", who=self.name_of(ch), stat=stat, n=n)
+        self.emit("stat", who=self.name_of(ch), stat=stat, n=n)
 
     def effect_ended(self, e: dict[str, Any]) -> None:
         if e["k"] == "stat" and e["stat"] == "max-hp" and e["who"] != R:
@@ -370,7 +370,7 @@ class Stats:
         self.s["effects"] = [e for e in before if not (e["k"] == "stat" and e["who"] == ch and e["n"] < 0
                                                        and e["src"] == "ruffian" and stat in ("all", e["stat"]))]
         if len(self.s["effects"]) != len(before):
-            self.ev.add("restored", who=self.name_of(ch))
+            self.emit("restored", who=self.name_of(ch))
 
     # --- DMG and healing ------------------------------------------------------------------------------
     def deal(self, victim: Any, amount: int, source: str, by: Any = None, with_: Optional[str] = None,
@@ -380,7 +380,7 @@ class Stats:
         source: ruffian (its content), townsfolk, attack (a weapon attack), terrain; `cause` is the
         content row that dealt it (gear, terrain, an ability), named in the log.
         """
-        if amount <= 0 or not self.on_board(victim) and not (victim != R and self.f is None):
+        if amount <= 0 or not self.on_board(victim) and not (victim != R and self.fight is None):
             return 0
         if victim != R and self.folk(victim)["ko"]:
             return 0
@@ -415,10 +415,10 @@ class Stats:
             total = 0
         told = {"by": self.name_of(by), "of": cause}  # who and what dealt it, for the log
         if total == 0:
-            self.ev.add("dmg", who=self.name_of(victim), n=0, src=source, **told)
+            self.emit("dmg", who=self.name_of(victim), n=0, src=source, **told)
             return 0
         floor = max([m["amount"] for m, _ in self.mods_for("min-hp", victim)] + [0])
-        if self.f is None:
+        if self.fight is None:
             floor = max(floor, 1)  # DMG taken in town is carried into the fight, but never knocks out
         before = self.hp(victim)
         after = max(0, before - total)
@@ -426,10 +426,10 @@ class Stats:
             after = min(before, floor)
         lost = before - after
         if victim == R:
-            self.f["hp"] = after
+            self.fight["hp"] = after
         else:
             self.folk(victim)["hp"] = after
-        self.ev.add("dmg", who=self.name_of(victim), n=lost, src=source, hp=after, **told)
+        self.emit("dmg", who=self.name_of(victim), n=lost, src=source, hp=after, **told)
         if lost <= 0:
             return 0
         self.tally(victim, "dmg-taken", lost)
@@ -444,14 +444,14 @@ class Stats:
         return lost
 
     def ruffian_hurt(self, before: int, by: Any, event: dict[str, Any]) -> None:
-        f = self.f
+        f = self.fight
         if f["hp"] < 1:
-            self.ev.add("defeated", who=f["rid"], by=by)
+            self.emit("defeated", who=f["rid"], by=by)
             self.fire("defeated", R, by, **event)
             raise FightOver(True, "defeated")
         for bp in C.BREAKING_POINTS:
             if before > bp >= f["hp"]:
-                self.ev.add("breaking", who=f["rid"], hp=bp)
+                self.emit("breaking", who=f["rid"], hp=bp)
                 self.tally(R, "breaking-points")
                 f["bonus"] += 1
                 turn = f.get("turn")
@@ -466,19 +466,19 @@ class Stats:
             return  # a reaction brought them back (Iron Gut)
         t["ko"] = True
         self.invalidate()
-        self.f["ko_order"].append(seat)
+        self.fight["ko_order"].append(seat)
         self.tally(seat, "knocked-out")
-        self.ev.add("ko", who=seat)
-        for k in list(self.f["kept"]):
+        self.emit("ko", who=seat)
+        for k in list(self.fight["kept"]):
             if k["with"] != "group" and not [h for h in k["with"] if not self.folk(h)["ko"]]:
                 self.discard_kept(k)
-        turn = self.f.get("turn")
+        turn = self.fight.get("turn")
         if turn and turn.get("who") == seat:
-            self.f["end_turn"] = True
+            self.fight["end_turn"] = True
         self.check_loss()
 
     def check_loss(self) -> None:
-        f = self.f
+        f = self.fight
         if f is None:
             return
         standing = self.standing()
@@ -492,10 +492,10 @@ class Stats:
 
     def heal(self, ch: Any, amount: Any) -> int:
         if ch == R:
-            if self.f is None:
+            if self.fight is None:
                 return 0
-            top = self.f["max"]
-            have = self.f["hp"]
+            top = self.fight["max"]
+            have = self.fight["hp"]
         else:
             t = self.folk(ch)
             if t["ko"]:
@@ -506,10 +506,10 @@ class Stats:
         if gain <= 0:
             return 0
         if ch == R:
-            self.f["hp"] += gain
+            self.fight["hp"] += gain
         else:
             self.folk(ch)["hp"] += gain
-        self.ev.add("heal", who=self.name_of(ch), n=gain)
+        self.emit("heal", who=self.name_of(ch), n=gain)
         self.tally(ch, "healed", gain)
         self.fire("healed", ch, None, amount=gain)
         return gain
@@ -526,7 +526,7 @@ class Stats:
         if change == 0:
             return 0
         t["coins"] = new
-        self.ev.add("coins", who=seat, n=change, **({"quiet": True} if quiet else {}))
+        self.emit("coins", who=seat, n=change, **({"quiet": True} if quiet else {}))
         if paid and change < 0:
             self.tally(seat, "coins-paid", -change)
         self.fire("coins", seat, by, amount=change, source=source)
@@ -560,13 +560,13 @@ class Stats:
         return True
 
     def mox_left(self, seat: int) -> int:
-        f = self.f
+        f = self.fight
         if f is None or not f.get("turn") or f["turn"].get("who") != seat:
             return self.stat(seat, "mox") if f is None else 0
         return max(0, self.stat(seat, "mox") - f["turn"]["mx"])
 
     def mvmt_left(self, seat: int) -> int:
-        f = self.f
+        f = self.fight
         if f is None or not f.get("turn") or f["turn"].get("who") != seat:
             return 0
         if f["turn"].get("stopped"):
@@ -574,6 +574,6 @@ class Stats:
         return max(0, self.stat(seat, "mvmt") - f["turn"]["mv"])
 
     def spend_mox(self, seat: int, n: int) -> None:
-        f = self.f
+        f = self.fight
         if f is not None and f.get("turn") and f["turn"].get("who") == seat:
             f["turn"]["mx"] += n

@@ -53,14 +53,14 @@ class Town:
                 self.s["charges"][g] = counters["start"]
         t["coins"] = C.SETUP["coins"]
         t["hp"] = self.bar(seat, "hp")["start"]
-        self.ev.add("picked", who=seat, folk=tid, alt=a["alt"])
+        self.emit("picked", who=seat, folk=tid, alt=a["alt"])
         for g in kit:  # starting gear goes on at once (equipping is free in town)
             slots = [sl for sl in self.fitting_slots(g) if sl == "hands" or self.folk(seat)["eq"].get(sl) is None]
             if slots and not (slots == ["hands"] and self.weapons(seat)):
                 self.equip(seat, g, slots[0], free_hp=True)
         t["hp"] = self.max_hp(seat)
         left = [s for s in self.seats() if self.folk(s)["id"] is None]
-        self.s["stage"] = {"k": "pick", "seat": left[0]} if left else {"k": "town"}
+        self.s["stage"] = {"kind": "pick", "seat": left[0]} if left else {"kind": "town"}
 
     # ======================================================================================
     # The Town Phase
@@ -75,7 +75,7 @@ class Town:
             t["ko"] = False
             t["won"] = 0
             t["hp"] = self.max_hp(seat)
-        self.ev.add("town", round=s["round"] + 1)
+        self.emit("town", round=s["round"] + 1)
         for seat in self.buyin():
             hand = C.SETUP["feats"] + sum(m["amount"] for m, _ in self.mods_for("feats-hand", seat))
             while len(self.folk(seat)["feats"]) < hand:
@@ -83,28 +83,28 @@ class Town:
                     break
         self.fire("town-start")
         self.lay_out_shop()
-        s["stage"] = {"k": "reset", "seat": self.buyin()[0], "pledged": {}, "left": self.buyin()}
+        s["stage"] = {"kind": "reset", "seat": self.buyin()[0], "pledged": {}, "left": self.buyin()}
 
     def draw_feat(self, seat: int) -> bool:
         s = self.s
-        if not s["fdeck"] and s["fgone"]:
-            s["fdeck"], s["fgone"] = s["fgone"], []
-            self.ev.shuffle(self.rng, s["fdeck"], "feats")
-        if not s["fdeck"]:
+        if not s["feat_deck"] and s["feats_gone"]:
+            s["feat_deck"], s["feats_gone"] = s["feats_gone"], []
+            self.shuffle(s["feat_deck"], "feats")
+        if not s["feat_deck"]:
             return False
-        fid = s["fdeck"].pop(0)
+        fid = s["feat_deck"].pop(0)
         self.folk(seat)["feats"].append(fid)
         self.invalidate()
-        self.ev.add("feat-drawn", who=seat, private=seat, feat=fid, barrier=True)
+        self.emit("feat_drawn", who=seat, private=seat, feat=fid, barrier=True)
         return True
 
     def lay_out_shop(self) -> None:
-        ped = self.s["ped"]
+        ped = self.s["peddler"]
         want = C.SETUP["shop"] - len(ped["shop"])
         drawn = ped["deck"][:want]
         del ped["deck"][:want]
         ped["shop"].extend(drawn)
-        self.ev.reveal(zone="peddler", what=list(drawn), shop=True)
+        self.reveal(zone="peddler", what=list(drawn), shop=True)
 
     def reset_needed(self) -> int:
         return C.SETUP["reset_per_townsfolk"] * self.team_size()
@@ -127,11 +127,11 @@ class Town:
             raise IllegalAction("Pledge Coins for the shop reset, or say no.")
         stage = self.s["stage"]
         if a["type"] == "no-reset":
-            self.ev.add("no-reset", who=seat)
-            self.s["stage"] = {"k": "events"}
+            self.emit("no_reset", who=seat)
+            self.s["stage"] = {"kind": "events"}
             return
         stage["pledged"][str(seat)] = a["n"]
-        self.ev.add("pledge", who=seat, n=a["n"])
+        self.emit("pledge", who=seat, n=a["n"])
         left = stage["left"][1:]
         if left:
             stage["left"] = left
@@ -140,38 +140,38 @@ class Town:
         for key, n in stage["pledged"].items():
             if n:
                 self.coins(int(key), -n, paid=True)
-        ped = self.s["ped"]
+        ped = self.s["peddler"]
         gone = list(ped["shop"])
         ped["gone"].extend(gone)  # discarded: out of the game
         ped["shop"] = []
-        self.ev.add("reset", gone=gone)
+        self.emit("reset", gone=gone)
         self.lay_out_shop()
-        self.s["stage"] = {"k": "events"}
+        self.s["stage"] = {"kind": "events"}
 
     def town_events(self) -> None:
         for seat in self.buyin():
             self.town_event(seat)
         order = self.buyin()
         self.s["uses"]["turn"] = {}
-        self.s["stage"] = {"k": "shop", "seat": order[0], "passes": 0}
+        self.s["stage"] = {"kind": "shop", "seat": order[0], "passes": 0}
 
     def town_event(self, seat: int) -> None:
         s = self.s
-        if not s["edeck"] and s["egone"]:
-            s["edeck"], s["egone"] = s["egone"], []
-            self.ev.shuffle(self.rng, s["edeck"], "events")
-        if not s["edeck"]:
+        if not s["event_deck"] and s["events_gone"]:
+            s["event_deck"], s["events_gone"] = s["events_gone"], []
+            self.shuffle(s["event_deck"], "events")
+        if not s["event_deck"]:
             return
-        eid = s["edeck"].pop(0)
+        eid = s["event_deck"].pop(0)
         row = C.EVENTS[C.base_id(eid)]
         if row["secret"]:
             self.folk(seat)["secrets"].append(eid)
             self.invalidate()
-            self.ev.add("secret-drawn", who=seat, private=seat, event=C.base_id(eid), barrier=True)
+            self.emit("secret_drawn", who=seat, private=seat, event=C.base_id(eid), barrier=True)
             return
-        self.ev.reveal(zone="events", what=[eid], who=seat, event=row["id"])
+        self.reveal(zone="events", what=[eid], who=seat, event=row["id"])
         self.run(row["steps"], Ctx("event", seat, row=row["id"]))
-        s["egone"].append(eid)
+        s["events_gone"].append(eid)
 
     # --- shopping ----------------------------------------------------------------------------------------
     def price(self, seat: int, inst: str) -> int:
@@ -195,7 +195,7 @@ class Town:
     def shop_actions(self, seat: int) -> list[dict[str, Any]]:
         t = self.folk(seat)
         out: list[dict[str, Any]] = []
-        for inst in self.s["ped"]["shop"]:
+        for inst in self.s["peddler"]["shop"]:
             if self.price(seat, inst) <= t["coins"]:
                 out.append({"type": "buy", "g": inst})
         for inst in self.owns(seat):
@@ -228,18 +228,18 @@ class Town:
         t = self.folk(seat)
         if kind == "buy":
             inst = a.get("g")
-            if inst not in self.s["ped"]["shop"]:
+            if inst not in self.s["peddler"]["shop"]:
                 raise IllegalAction("That is not on the Peddler's table.")
             cost = self.price(seat, inst)
             if cost > t["coins"]:
                 raise IllegalAction("Not enough Coins.")
-            self.s["ped"]["shop"].remove(inst)
+            self.s["peddler"]["shop"].remove(inst)
             self.coins(seat, -cost, paid=True, quiet=True)
             t["stash"].append(inst)
             counters = C.gear_of(inst).get("counters")
             if counters and inst not in self.s["charges"]:
                 self.s["charges"][inst] = counters["start"]
-            self.ev.add("bought", who=seat, g=inst, n=cost)
+            self.emit("bought", who=seat, gear=inst, n=cost)
             self.fire("bought", seat, None, **{"with": inst, "amount": cost})
             if self.s["v"] >= 2:  # rules version 1 left it in the stash until the buyer's next turn
                 self.offer_equip(seat, inst, free_only=True)
@@ -250,9 +250,9 @@ class Town:
                 raise IllegalAction("That cannot be sold.")
             value = self.sale_value(seat, inst)
             self.lose_piece(seat, inst)
-            self.s["ped"]["gone"].append(inst)
+            self.s["peddler"]["gone"].append(inst)
             self.s["charges"].pop(inst, None)
-            self.ev.add("sold", who=seat, g=inst, n=value)
+            self.emit("sold", who=seat, gear=inst, n=value)
             self.coins(seat, value, quiet=True)
             self.fire("sold", seat, None, **{"with": inst, "amount": value})
             self.next_shopper(seat, passed=False)
@@ -263,7 +263,7 @@ class Town:
             if inst not in self.equipped(seat):
                 raise IllegalAction("That is not equipped.")
             self.unequip_piece(seat, inst)
-            self.ev.add("unequip", who=seat, g=inst)
+            self.emit("unequip", who=seat, gear=inst)
             self.fire("unequipped", seat, None, **{"with": inst, "source": "townsfolk"})
         elif kind == "use":
             self.act_use(seat, a)
@@ -274,9 +274,9 @@ class Town:
                 raise IllegalAction("Gear changes hands only in the Trading variant.")
             self.lose_piece(seat, inst)
             self.folk(other)["stash"].append(inst)
-            self.ev.add("give", who=seat, to=other, g=inst)
+            self.emit("give", who=seat, to=other, gear=inst)
         elif kind == "pass":
-            self.ev.add("pass", who=seat)
+            self.emit("pass", who=seat)
             self.next_shopper(seat, passed=True)
         else:
             raise IllegalAction("That is not something to do at the Peddler's.")
@@ -291,14 +291,14 @@ class Town:
         order = self.buyin()
         nxt = order[(order.index(seat) + 1) % len(order)]
         self.s["uses"]["turn"] = {}
-        self.s["stage"] = {"k": "shop", "seat": nxt, "passes": passes}
+        self.s["stage"] = {"kind": "shop", "seat": nxt, "passes": passes}
 
     def end_town(self) -> None:
-        ped = self.s["ped"]
+        ped = self.s["peddler"]
         if ped["shop"]:
             ped["deck"].extend(ped["shop"])  # unsold gear to the bottom of the Peddler deck
             ped["shop"] = []
-        self.ev.add("shop-closed")
+        self.emit("shop_closed")
         self.fire("town-end")
         self.expire("town-end")
-        self.s["stage"] = {"k": "fight"}
+        self.s["stage"] = {"kind": "fight"}
