@@ -1,5 +1,5 @@
 """The rules contract (engine/rules.py), from its docstrings: what check_legal accepts, the shapes
-of parameterised values and their bounds, step, describe, view and heuristic by default, ranked and
+of parameterised values and their bounds, step, describe, view by default, ranked and
 team outcomes with every tie-break explained; and a small game on the kit (the toy game) playing by
 the contract under the conformance suite, which catches a leak and a roll with no event."""
 
@@ -189,7 +189,7 @@ def test_the_default_check_param_refuses_everything():
             call()
 
 
-# --- step, describe, view, heuristic --------------------------------------------------------------
+# --- step, describe, view --------------------------------------------------------------------
 
 def test_step_says_whether_the_events_make_a_barrier():
     game = Probe()
@@ -215,13 +215,6 @@ def test_the_default_view_masks_and_never_shows_the_prng():
 
     view = Hidden().view({"rng": [1, 2, 3, 4], "deck": [5, 6], "score": 3}, 0)
     assert view == {"deck": [None, None], "score": 3, "derived": {"cards": 2}}
-
-
-def test_the_default_heuristic_is_one_for_a_winner_zero_for_a_loser_and_a_half_while_playing():
-    game = Probe()
-    assert game.heuristic({}, 0) == 0.5
-    assert game.heuristic({"over": True}, 1) == 1.0
-    assert game.heuristic({"over": True}, 0) == 0.0
 
 
 # --- ranked outcomes ------------------------------------------------------------------------------

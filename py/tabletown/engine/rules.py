@@ -163,13 +163,6 @@ class Rules:
         """A full state consistent with `view`, hidden parts sampled (for search bots)."""
         return self.zones.determinize_from(view, seat, rng, self.unseen)
 
-    def heuristic(self, state: State, seat: int) -> float:
-        """How good `state` looks for `seat` (for search bots); higher is better."""
-        out = self.outcome(state)
-        if out is not None:
-            return 1.0 if seat in out["winners"] else 0.0
-        return 0.5
-
     def people(self, seats: int, options: dict[str, Any]) -> Optional[list[int]]:
         """Who plays each seat at one device, when a variant gives one person several seats.
 

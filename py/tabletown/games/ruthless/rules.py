@@ -132,12 +132,6 @@ class Ruthless(Rules):
         out["notes"] = _result_notes(state, out)
         return out
 
-    def heuristic(self, state, seat):
-        result = final_result(state)
-        vp = result["vp"]
-        best_other = max((v for s, v in enumerate(vp) if s != seat), default=0)
-        return 0.5 + (vp[seat] - best_other) / 40
-
     def campaign_options(self, campaign, names, options):
         return options
 

@@ -388,11 +388,6 @@ class TavernTussle(Rules):
                            for p in range(n)]
         return world
 
-    def heuristic(self, state: State, seat: int) -> float:
-        scores = [points(state, p) for p in range(state["n"])]
-        best = max(scores[p] for p in range(state["n"]) if p != seat)
-        return float(scores[seat] - best)
-
 
 # --- hidden information ----------------------------------------------------------------
 def _seen(view: View) -> set[int]:

@@ -276,17 +276,6 @@ class TorchesAndPitchforks(Rules):
         """Fights slain, lost, Fled and sent away; Townsfolk lost; cards on fights; the fights cards turned."""
         return tell_story(steps, final)
 
-    def heuristic(self, state: State, seat: int) -> float:
-        out = self.outcome(state)
-        if out is not None:
-            return 1.0 if seat in out["winners"] else 0.0
-        target = state["target"]
-        mine = score_of(state, seat)
-        best_other = max((score_of(state, p) for p in range(state["n"]) if p != seat), default=0)
-        value = 0.5 + 0.4 * (mine - best_other) / target
-        value += 0.01 * (mob_strength(state, seat) - MIN_MOB) + 0.01 * len(state["hands"][seat])
-        return max(0.0, min(1.0, value))
-
 
 # --- text ----------------------------------------------------------------------------------------
 

@@ -575,13 +575,3 @@ class TumbleTown(Rules):
         if build:
             return "prompt:put-dice" if any(d is None for d in build["dice"]) else "prompt:place"
         return "prompt:construct"
-
-    def heuristic(self, state: State, seat: int) -> float:
-        parts = self.score_parts(state, seat)
-        mine = parts["total"] + len(state["players"][seat]["dice"]) * 0.01
-        if state["n"] == 1:
-            o = self.outlaw_parts(state)
-            rival = o["total"] if o else 50
-        else:
-            rival = max(self.score_parts(state, s)["total"] for s in range(state["n"]) if s != seat)
-        return mine - rival
