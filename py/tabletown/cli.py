@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any, Optional
 
 from . import games
-from .engine.bots import choose, next_state
+from .engine.bots import bot_game
 from .engine.codec import LINK_PREFIX, check_record, decode_link, parse_json
 from .engine.saves import migrate
 from .engine.session import RecordError, Session
@@ -52,15 +52,7 @@ def simulate(game_id: str, n_games: int, seats: int, bots: list[str], options: d
     for g in range(n_games):
         game_seed = seed + g
         state = rules.setup(game_seed, seats, opts)
-        step = 0
-        while True:
-            active = rules.active(state)
-            if not active:
-                break
-            seat = active[0]
-            action = choose(rules, game.BOTS, levels[seat], state, seat, game_seed, step)
-            state = next_state(rules, state, seat, action)
-            step += 1
+        state, step = bot_game(rules, game.BOTS, levels, state, game_seed)
         outcome = rules.outcome(state)
         for w in outcome["winners"]:
             wins[w] += 1 / len(outcome["winners"])

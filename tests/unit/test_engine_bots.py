@@ -119,3 +119,21 @@ def test_a_playout_by_default_stops_after_two_thousand_moves():
     rules = CountTo(goal=10**6)
     end = B.playout(rules, rules.setup(1, 2, {}), lambda r, v, s, legal, rng: legal[0], Rng(seed_state(1)))
     assert end["total"] == 2000 and end["winner"] is None
+
+
+def test_a_bot_game_plays_to_the_end_as_choose_would_and_tells_each_move():
+    rules = CountTo(goal=7)
+    bots = {"easy": B.random_bot, "hard": lambda r, v, s, legal, rng: legal[-1]}
+    start = rules.setup(3, 2, {})
+    seen = []
+    final, moves = B.bot_game(rules, bots, ["hard", "easy"], start, 3,
+                              lambda seat, action, after, events: seen.append((seat, action, after["total"], events)))
+    assert final["winner"] is not None and moves == len(seen) and start["total"] == 0
+    state = start
+    for step, (seat, action, total, events) in enumerate(seen):
+        assert seat == state["turn"]
+        assert action == B.choose(rules, bots, ["hard", "easy"][seat], state, seat, 3, step)
+        state = rules.apply(state, seat, action)[0]
+        assert total == state["total"] and events == [{"t": "add"}]
+    assert state == final
+    assert B.bot_game(rules, bots, "hard", start, 3)[0]["total"] == 8  # 2 + 2 + 2 + 2: one level for every seat

@@ -7,6 +7,7 @@ seat's view and the legal actions (which the player would see too), never the st
 - `random_bot`: a uniformly random legal action.
 - `playout`: a game played on by one policy for every seat (benchmarks, look-ahead).
 - `choose`: the move of a bot level for a seat, from that seat's view and a private seed.
+- `bot_game`: a bot-only game played on to its end (simulations and balance pages).
 
 A game's own bots live in its `bots.py`; a bot that searches samples the hidden cards from
 its view with `rules.determinize`.
@@ -14,7 +15,7 @@ its view with `rules.determinize`.
 
 from __future__ import annotations
 
-from typing import Callable, Optional
+from typing import Any, Callable, Optional, Union
 
 from .prng import Rng, seed_state
 from .rules import Action, BotFn, Rules, State, View
@@ -64,3 +65,23 @@ def choose(rules: Rules, bots: dict[str, BotFn], level: str, state: State, seat:
     return bot(rules, view, seat, legal, Rng(bot_seed(seed, step, seat)))
 
 
+
+
+def bot_game(rules: Rules, bots: dict[str, BotFn], levels: Union[str, list[str]], state: State, seed: int,
+             on_move: Optional[Callable[[int, Action, State, list[dict[str, Any]]], None]] = None) -> tuple[State, int]:
+    """A game played on from `state` by bots until it ends: (the final state, the moves made).
+    The first active seat acts, with the bot of its level (`levels[seat]`, or one level for
+    every seat) seeded from `seed` and the step as `choose` does; `on_move(seat, action,
+    state after, events)` sees each move (a balance page counting what happened)."""
+    step = 0
+    while True:
+        active = rules.active(state)
+        if not active:
+            return state, step
+        seat = active[0]
+        level = levels if isinstance(levels, str) else levels[seat]
+        action = choose(rules, bots, level, state, seat, seed, step)
+        state, events = rules.apply(state, seat, action)
+        if on_move is not None:
+            on_move(seat, action, state, events)
+        step += 1

@@ -16,7 +16,7 @@ from __future__ import annotations
 import time
 from typing import Any, Callable, Optional
 
-from tabletown.engine.bots import choose, next_state
+from tabletown.engine.bots import bot_game
 
 from . import campaign as CP
 from .phrases import END_NAMES, NODE_NAMES
@@ -64,14 +64,7 @@ def play(seed: int, levels: tuple[str, ...], options: dict[str, Any],
 
     opts = games.load(GAME).SPEC.normalize(len(levels), options)
     state = RULES.setup(seed, len(levels), opts, campaign)
-    step = 0
-    while True:
-        active = RULES.active(state)
-        if not active:
-            return state, step
-        seat = active[0]
-        state = next_state(RULES, state, seat, choose(RULES, BOTS, levels[seat], state, seat, seed, step))
-        step += 1
+    return bot_game(RULES, BOTS, levels, state, seed)
 
 
 def _pct(x: float) -> str:

@@ -39,7 +39,7 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from ...cli import simulate
-from ...engine.bots import choose, next_state
+from ...engine.bots import bot_game
 from .content import CURRENT_VERSION, STORY_POINTS_BY_VERSION, STORY_POINTS_FROM, TAVERNERS, taverner_points
 from .scoring import final_key, luck_showing
 
@@ -87,14 +87,7 @@ def play_deal(seats: int, advanced: bool, seed: int) -> list[dict[str, Any]]:
     games = []
     for turn in range(seats):
         state = dict(start, tav=[start["tav"][(s + turn) % seats] for s in range(seats)])
-        step = 0
-        while True:
-            active = RULES.active(state)
-            if not active:
-                break
-            seat = active[0]
-            state = next_state(RULES, state, seat, choose(RULES, BOTS, "hard", state, seat, seed, step))
-            step += 1
+        state, step = bot_game(RULES, BOTS, "hard", state, seed)
         outcome = RULES.outcome(state)
         games.append({
             "deal": seed, "tav": list(state["tav"]), "scores": outcome["scores"], "winners": outcome["winners"],

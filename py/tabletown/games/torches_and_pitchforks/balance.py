@@ -17,7 +17,7 @@ import math
 from typing import Any, Optional
 
 from tabletown.cli import simulate
-from tabletown.engine.bots import choose
+from tabletown.engine.bots import bot_game
 
 from . import SPEC
 from . import content as C
@@ -88,21 +88,18 @@ def play_recorded(seats: int, games: int, seed: int, level: str = "hard", target
         state = rules.setup(game_seed, seats, {"target": target})
         rec: dict[str, Any] = {"seats": seats, "first": state["turn"],
                                "dealt": [[t["c"] for t in mob] for mob in state["mobs"]], "monsters": []}
-        step = 0
-        while True:
-            active = rules.active(state)
-            if not active:
-                break
-            seat = active[0]
-            action = choose(rules, game.BOTS, level, state, seat, game_seed, step)
-            state, events = rules.apply(state, seat, action)
-            for e in events:
-                if e["t"] in ("slain", "beaten", "fled", "turned_away", "drives_away", "slips_away", "holy_ground"):
-                    rec["monsters"].append((e["t"], e["m"]))
-            step += 1
+        state, _ = bot_game(rules, game.BOTS, level, state, game_seed,
+                            lambda seat, action, after, events, rec=rec: _tell_monsters(rec, events))
         rec["winner"] = state["winner"]
         records.append(rec)
     return records
+
+
+def _tell_monsters(rec: dict[str, Any], events: list[dict[str, Any]]) -> None:
+    """How each Monster a move dealt with fared (slain, beaten, fled, sent away)."""
+    for e in events:
+        if e["t"] in ("slain", "beaten", "fled", "turned_away", "drives_away", "slips_away", "holy_ground"):
+            rec["monsters"].append((e["t"], e["m"]))
 
 
 def gift_trial(name: str, seats: int, games: int, seed: int, version: Optional[int] = None,
@@ -122,12 +119,7 @@ def gift_trial(name: str, seats: int, games: int, seed: int, version: Optional[i
         state = rules.setup(game_seed, seats, {"target": 30}, version=version)
         holder, slot = g % seats, (g // seats) % 6
         _deal_into(state, cid, holder, slot)
-        step = 0
-        while state["phase"] != "over":
-            seat = rules.active(state)[0]
-            action = choose(rules, game.BOTS, level, state, seat, game_seed, step)
-            state, _ = rules.apply(state, seat, action)
-            step += 1
+        state, _ = bot_game(rules, game.BOTS, level, state, game_seed)
         won += state["winner"] == holder
     return _ratio(won, games, seats)
 

@@ -14,7 +14,7 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any, Callable
 
 from tabletown.cli import simulate
-from tabletown.engine.bots import choose
+from tabletown.engine.bots import bot_game
 
 from .content import MISSIONS, TOWN_NAMES, TOWN_TYPES, VERDICTS
 from .game import BOTS, RULES, SPEC
@@ -24,15 +24,7 @@ GAME = SPEC.id
 
 def _play(seed: int, seats: int, levels: list[str], options: dict[str, Any]) -> dict[str, Any]:
     state = RULES.setup(seed, seats, SPEC.normalize(seats, options))
-    step = 0
-    while True:
-        active = RULES.active(state)
-        if not active:
-            return state
-        seat = active[0]
-        action = choose(RULES, BOTS, levels[seat], state, seat, seed, step)
-        state, _ = RULES.apply(state, seat, action)
-        step += 1
+    return bot_game(RULES, BOTS, levels, state, seed)[0]
 
 
 def _pct(x: float) -> str:
