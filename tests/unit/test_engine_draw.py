@@ -161,8 +161,8 @@ def test_wrapped_text_is_one_tspan_per_line_each_a_line_height_down():
     with b.part("t"):
         used = b.text(4, 20, "aaaa bbbb", size=10, width=28, lines=3, line_height=1.5)
     assert used == 2
-    assert b.svg().parts[0][1] == ('<g data-part="t"><text x="4" y="20" font-size="10" text-anchor="start" '
-                                   f'font-weight="normal" fill="{PALETTE["ink"]}"><tspan x="4" dy="0">aaaa</tspan>'
+    assert b.svg().parts[0][1] == ('<g data-part="t"><text x="4" y="20" font-size="10" '
+                                   f'fill="{PALETTE["ink"]}"><tspan x="4" dy="0">aaaa</tspan>'
                                    '<tspan x="4" dy="15">bbbb</tspan></text></g>')
 
 

@@ -29,8 +29,9 @@ from __future__ import annotations
 
 import re
 from contextlib import contextmanager
+from functools import lru_cache
 from html import escape
-from json import dumps
+from json import JSONEncoder
 from typing import Any, Callable, Iterator, Optional, TypeVar
 
 T = TypeVar("T")
@@ -63,7 +64,11 @@ CHAR_WIDTH = 0.56
 
 def esc(text: Any) -> str:
     """Escape text for SVG/HTML content and attribute values."""
-    return escape(str(text), quote=True)
+    s = text if type(text) is str else str(text)
+    # most values (colours, numbers, plain words) have nothing to escape: a board has thousands
+    if "&" in s or "<" in s or ">" in s or '"' in s or "'" in s:
+        return escape(s, quote=True)
+    return s
 
 
 _SEAT = re.compile(r"\{seat(\d+)\}")
@@ -87,9 +92,18 @@ def seat_names(ui: dict[str, Any], n: int, noun: str = "Player") -> list[str]:
     return [str(given[i]) if i < len(given) and given[i] else f"{noun} {i + 1}" for i in range(n)]
 
 
-def action_key(action: Any) -> str:
-    """One action as exact JSON (True is not 1, 1 is not "1"), to look it up among the legal ones."""
-    return dumps(action, sort_keys=True, separators=(",", ":"))
+# JSON with sorted keys, without spaces: one encoder made once (json.dumps makes one a call)
+_EXACT = JSONEncoder(sort_keys=True, separators=(",", ":"))
+_FLAT = (str, int, float, bool, type(None))
+
+
+def action_key(action: Any) -> Any:
+    """One action as exactly as JSON tells it (True is not 1, 1 is not "1", 1.0 is not 1),
+    to look it up among the legal ones."""
+    if type(action) is dict and all(type(v) in _FLAT for v in action.values()):
+        # most actions are flat: their fields with each value's type, quicker than JSON
+        return tuple(sorted((k, type(v).__name__, v) for k, v in action.items()))
+    return _EXACT.encode(action)
 
 
 class Controls:
@@ -223,9 +237,7 @@ class Board:
         everything the drawing shows, the indices of the controls it draws included; the
         key also names where `draw` is written, so two drawings never share one.
         Returns what `draw` returned (the height it used, say)."""
-        code = getattr(draw, "__code__", None)
-        where = f"{draw.__module__}.{draw.__qualname__}:{code.co_firstlineno if code else ''}"
-        key = where + dumps(inputs, sort_keys=True, separators=(",", ":"))
+        key = _written_at(draw) + _EXACT.encode(inputs)
         hit = _KEPT.get(key)
         if hit is None:
             before = set(self.controls.drawn) if self.controls is not None else set()
@@ -297,9 +309,10 @@ class Board:
     ) -> int:
         """Escaped text, wrapped to `width` in at most `lines` lines; returns the lines used."""
         rows = fit_lines(text, width, size, lines) if width else [str(text)]
-        extra = _attrs(attrs)
-        head = (f'<text x="{_num(x)}" y="{_num(y)}" font-size="{_num(size)}" text-anchor="{anchor}" '
-                f'font-weight="{weight}" fill="{fill}"{extra}>')
+        # SVG's own defaults (start, normal) are left unwritten: nothing on a board sets others to inherit
+        looks = ("" if anchor == "start" else f' text-anchor="{anchor}"') + \
+            ("" if weight == "normal" else f' font-weight="{weight}"')
+        head = f'<text x="{_num(x)}" y="{_num(y)}" font-size="{_num(size)}"{looks} fill="{fill}"{_attrs(attrs)}>'
         if len(rows) == 1:
             self.add(head + esc(rows[0]) + "</text>")
         else:
@@ -377,9 +390,32 @@ def control_open(index: int, label: str, text: str = "", cls: str = "act", **att
 
 
 def _attrs(attrs: dict[str, Any]) -> str:
-    return "".join(f' {k.rstrip("_").replace("_", "-")}="{esc(v)}"' for k, v in attrs.items() if v is not None)
+    if not attrs:
+        return ""
+    return "".join(f' {_attr_name(k)}="{esc(v)}"' for k, v in attrs.items() if v is not None)
 
 
+@lru_cache(maxsize=None)
+def _attr_name(keyword: str) -> str:
+    """data_topic= is data-topic, class_= is class (a board uses a few dozen names)."""
+    return keyword.rstrip("_").replace("_", "-")
+
+
+_WRITTEN_AT: dict[Any, str] = {}
+
+
+def _written_at(draw: Callable[..., Any]) -> str:
+    """Where a drawing function is written, to tell apart two drawings kept from equal inputs."""
+    code = getattr(draw, "__code__", None)
+    where = _WRITTEN_AT.get(code) if code is not None else None
+    if where is None:
+        where = f"{draw.__module__}.{draw.__qualname__}:{code.co_firstlineno if code else ''}"
+        if code is not None:
+            _WRITTEN_AT[code] = where
+    return where
+
+
+@lru_cache(maxsize=8192)  # a board repeats its coordinates over and over
 def _num(value: float, places: int = 2) -> str:
     if isinstance(value, int) or float(value).is_integer():
         return str(int(value))
