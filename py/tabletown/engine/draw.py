@@ -94,15 +94,18 @@ def seat_names(ui: dict[str, Any], n: int, noun: str = "Player") -> list[str]:
 
 # JSON with sorted keys, without spaces: one encoder made once (json.dumps makes one a call)
 _EXACT = JSONEncoder(sort_keys=True, separators=(",", ":"))
-_FLAT = (str, int, float, bool, type(None))
+_FLAT = frozenset((str, int, float, bool, type(None)))
 
 
 def action_key(action: Any) -> Any:
     """One action as exactly as JSON tells it (True is not 1, 1 is not "1", 1.0 is not 1),
     to look it up among the legal ones."""
-    if type(action) is dict and all(type(v) in _FLAT for v in action.values()):
-        # most actions are flat: their fields with each value's type, quicker than JSON
-        return tuple(sorted((k, type(v).__name__, v) for k, v in action.items()))
+    if type(action) is dict:
+        # most actions are flat: their fields, and each value's type, are quicker to compare than JSON
+        fields = sorted(action.items())
+        types = tuple([type(v) for _, v in fields])
+        if _FLAT.issuperset(types):
+            return tuple(fields), types
     return _EXACT.encode(action)
 
 
@@ -177,7 +180,26 @@ def fit_lines(text: str, width: float, size: float, lines: int) -> list[str]:
 
 # Drawings kept by `Board.kept`: key -> (svg, what the drawing returned, control indices it marked).
 _KEPT: dict[str, tuple[str, Any, frozenset[int]]] = {}
-KEEP_MOST = 256
+KEEP_MOST = 512
+
+
+class _Into:
+    """While open, what a board draws goes into `chunks` (a part, or a drawing set apart).
+    A class rather than a generator: a board opens hundreds of them an update."""
+
+    __slots__ = ("board", "chunks", "saved")
+
+    def __init__(self, board: "Board", chunks: list[str]):
+        self.board = board
+        self.chunks = chunks
+
+    def __enter__(self) -> list[str]:
+        self.saved = self.board._current
+        self.board._current = self.chunks
+        return self.chunks
+
+    def __exit__(self, *exc: Any) -> None:
+        self.board._current = self.saved
 
 
 class Board:
@@ -199,11 +221,9 @@ class Board:
     def symbol(self, symbol_id: str, body: str, view_box: Optional[str] = None) -> None:
         """Define a shape once (in <defs>); place it with `use`."""
         if symbol_id not in self._symbols:
-            vb = f' viewBox="{view_box}"' if view_box else ""
-            self._symbols[symbol_id] = f'<symbol id="{esc(symbol_id)}"{vb} overflow="visible">{body}</symbol>'
+            self._symbols[symbol_id] = _symbol(symbol_id, body, view_box)
 
-    @contextmanager
-    def part(self, key: str, dy: float = 0) -> Iterator[None]:
+    def part(self, key: str, dy: float = 0) -> "_Into":
         """Everything added inside is one keyed part (`<g data-part="key">`). With `dy` the part
         is drawn from y=0 and moved down by `dy`: a part pushed down by a taller part above it
         keeps its contents, so the page only moves it."""
@@ -213,23 +233,12 @@ class Board:
         self._parts.append((key, chunks))
         if dy:
             self._moves[key] = dy
-        self._current = chunks
-        try:
-            yield
-        finally:
-            self._current = None
+        return _Into(self, chunks)
 
-    @contextmanager
-    def apart(self) -> Iterator[list[str]]:
+    def apart(self) -> "_Into":
         """What is added inside is collected in the yielded list instead of the board: the body
         of a control or a symbol, drawn with the kit's own `text` and `use`."""
-        saved = self._current
-        chunks: list[str] = []
-        self._current = chunks
-        try:
-            yield chunks
-        finally:
-            self._current = saved
+        return _Into(self, [])
 
     def kept(self, inputs: Any, draw: Callable[[], T]) -> T:
         """What `draw()` adds, drawn once for the same `inputs` (JSON) and then reused: a part
@@ -244,8 +253,8 @@ class Board:
             with self.apart() as chunks:
                 value = draw()
             marked = frozenset(self.controls.drawn - before) if self.controls is not None else frozenset()
-            if len(_KEPT) >= KEEP_MOST:
-                _KEPT.clear()
+            if len(_KEPT) >= KEEP_MOST:  # the oldest drawing goes: the others may well be needed again
+                del _KEPT[next(iter(_KEPT))]
             hit = _KEPT[key] = ("".join(chunks), value, marked)
         svg, value, marked = hit
         self.add(svg)
@@ -373,6 +382,12 @@ class Board:
         parts = [(key, f'<g data-part="{esc(key)}"{self._move(key)}>' + "".join(chunks) + "</g>")
                  for key, chunks in self._parts]
         return Drawing(head, parts)
+
+
+@lru_cache(maxsize=1024)  # a board defines the same symbols at every update
+def _symbol(symbol_id: str, body: str, view_box: Optional[str]) -> str:
+    vb = f' viewBox="{view_box}"' if view_box else ""
+    return f'<symbol id="{esc(symbol_id)}"{vb} overflow="visible">{body}</symbol>'
 
 
 def _label_with(label: str, text: str) -> str:
