@@ -245,7 +245,11 @@ def _street(b: Board, view: dict[str, Any], geo: Street, built: list[dict[str, A
 
 def _plots(b: Board, town_type: str, geo: Street, x0: float, y: float) -> None:
     """The printed card (a <use> of its symbol) and an invisible shape over each plot, so that a
-    player can ask what the plot's request means."""
+    player can ask what the plot's request means. Kept: the same for every update of a game."""
+    b.kept(["plots", town_type, geo.narrow, x0, y], lambda: _draw_plots(b, town_type, geo, x0, y))
+
+
+def _draw_plots(b: Board, town_type: str, geo: Street, x0: float, y: float) -> None:
     rows = TOWNS[town_type]["rows"]
     b.use("street", x0 - 4, y - 4, geo.width, geo.height)
     for side in range(2):
