@@ -151,6 +151,11 @@ class Drawing(str):
 def fit_lines(text: str, width: float, size: float, lines: int) -> list[str]:
     """Words wrapped into at most `lines` lines of `width` at font `size`; the last line
     ends with an ellipsis when the text does not fit."""
+    return list(_fit(str(text), width, size, lines))
+
+
+@lru_cache(maxsize=4096)  # a board wraps the same card texts at every update
+def _fit(text: str, width: float, size: float, lines: int) -> tuple[str, ...]:
     per_line = max(1, int(width / (size * CHAR_WIDTH)))
     words = str(text).split()
     out: list[str] = []
@@ -174,8 +179,8 @@ def fit_lines(text: str, width: float, size: float, lines: int) -> list[str]:
         kept = out[:lines]
         last = kept[-1]
         kept[-1] = (last[: max(0, per_line - 1)].rstrip() + "…") if len(last) >= per_line else last + "…"
-        return kept
-    return out
+        return tuple(kept)
+    return tuple(out)
 
 
 # Drawings kept by `Board.kept`: key -> (svg, what the drawing returned, control indices it marked).
@@ -317,7 +322,7 @@ class Board:
         **attrs: Any,
     ) -> int:
         """Escaped text, wrapped to `width` in at most `lines` lines; returns the lines used."""
-        rows = fit_lines(text, width, size, lines) if width else [str(text)]
+        rows = _fit(str(text), width, size, lines) if width else (str(text),)
         # SVG's own defaults (start, normal) are left unwritten: nothing on a board sets others to inherit
         looks = ("" if anchor == "start" else f' text-anchor="{anchor}"') + \
             ("" if weight == "normal" else f' font-weight="{weight}"')
