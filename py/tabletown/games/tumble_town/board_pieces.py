@@ -99,15 +99,12 @@ def define_symbols(b: Board, L: Layout, town: str, street: bool) -> None:
 
 @lru_cache(maxsize=16)
 def _defs(narrow: bool, town: str, street: bool) -> tuple[tuple[str, str, str], ...]:
-    # a face's number, in the ink of the die that shows it (the text inherits its <use>'s fill)
+    # a face's number, placed over a die in the die's ink (the text inherits its <use>'s fill)
     out = [(f"v-{value}", f'<text x="50" y="72" font-size="62" text-anchor="middle" font-weight="bold">{value}</text>',
             "0 0 100 100") for value in range(1, 7)]
     for color, fill in FILL.items():
-        blank = f'<rect width="100" height="100" rx="18" fill="{fill}" stroke="#00000066" stroke-width="4"/>'
-        out.append((f"d-{color}", blank, "0 0 100 100"))
-        for value in range(1, 7):  # a die with its face: one <use> wherever it lies
-            face = f'<use href="#d-{color}"/><use href="#v-{value}" fill="{INK[color]}"/>'
-            out.append((f"d-{color}-{value}", face, "0 0 100 100"))
+        out.append((f"d-{color}", f'<rect width="100" height="100" rx="18" fill="{fill}" stroke="#00000066" '
+                    'stroke-width="4"/>', "0 0 100 100"))
         out.append((f"s-{color}", f'<rect x="3" y="3" width="94" height="94" rx="18" fill="{fill}" fill-opacity="0.35" '
                     f'stroke="{fill}" stroke-width="7" stroke-dasharray="12 7"/>', "0 0 100 100"))
     stripes = "".join(f'<rect x="{i * 33.3:.1f}" width="33.4" height="100" fill="{FILL[c]}" fill-opacity="0.45"/>'
@@ -236,7 +233,9 @@ def face(b: Board, x: float, y: float, w: float, h: float, label: str, fill: str
 
 def die(b: Board, x: float, y: float, size: float, color: str, value: Optional[int], ring: str = "") -> None:
     """A die of `color` showing `value` (None: a die of that colour, no face), ringed to mark it."""
-    b.use(f"d-{color}-{value}" if value else f"d-{color}", x, y, size, size)
+    b.use(f"d-{color}", x, y, size, size)
+    if value:
+        b.use(f"v-{value}", x, y, size, size, fill=INK[color])
     if ring:
         b.add(f'<rect x="{_n(x - 2)}" y="{_n(y - 2)}" width="{_n(size + 4)}" height="{_n(size + 4)}" rx="{_n(size * 0.2)}" '
               f'fill="none" stroke="{ring}" stroke-width="4"/>')
