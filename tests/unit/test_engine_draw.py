@@ -161,8 +161,8 @@ def test_wrapped_text_is_one_tspan_per_line_each_a_line_height_down():
     with b.part("t"):
         used = b.text(4, 20, "aaaa bbbb", size=10, width=28, lines=3, line_height=1.5)
     assert used == 2
-    assert b.svg().parts[0][1] == ('<g data-part="t"><text x="4" y="20" font-size="10" text-anchor="start" '
-                                   f'font-weight="normal" fill="{PALETTE["ink"]}"><tspan x="4" dy="0">aaaa</tspan>'
+    assert b.svg().parts[0][1] == ('<g data-part="t"><text x="4" y="20" font-size="10" '
+                                   f'fill="{PALETTE["ink"]}"><tspan x="4" dy="0">aaaa</tspan>'
                                    '<tspan x="4" dy="15">bbbb</tspan></text></g>')
 
 
@@ -324,3 +324,37 @@ def test_a_kept_drawing_is_drawn_once_for_the_same_inputs_and_marks_its_controls
     with b.part("other"):
         b.kept(["row", 2], lambda: draw(b))  # other inputs: drawn again
     assert len(calls) == 2
+
+
+def test_text_at_svgs_own_defaults_writes_no_anchor_or_weight():
+    b = Board(10, 10, "b")
+    with b.part("t"):
+        b.text(1, 2, "plain")
+        b.text(1, 2, "loud", anchor="end", weight="bold")
+    part = dict(b.svg().parts)["t"]
+    assert part.count("text-anchor") == 1 and part.count("font-weight") == 1
+    assert '<text x="1" y="2" font-size="14" fill="' + PALETTE["ink"] + '">plain</text>' in part
+
+
+def test_controls_tell_flat_and_nested_actions_apart_as_json_does():
+    from tabletown.engine.draw import Controls
+    c = Controls([{"type": "move", "to": [1, 2]}, {"type": "bid", "n": 1.0}, {"type": "bid", "n": None},
+                  {"type": "move", "to": {"x": 1, "y": 2}}])
+    assert c.find({"to": [1, 2], "type": "move"}) == 0 and c.find({"type": "move", "to": [1, True]}) is None
+    assert c.find({"type": "bid", "n": 1.0}) == 1 and c.find({"type": "bid", "n": 1}) is None
+    assert c.find({"type": "bid", "n": None}) == 2 and c.find({"type": "move", "to": {"y": 2, "x": 1}}) == 3
+
+
+def test_a_full_store_of_kept_drawings_lets_its_oldest_go_first(monkeypatch):
+    monkeypatch.setattr(draw, "_KEPT", {})
+    monkeypatch.setattr(draw, "KEEP_MOST", 3)
+    calls = []
+
+    def keep(b, n):
+        b.kept(["n", n], lambda: calls.append(n))
+
+    b = Board(10, 10, "b")
+    with b.part("p"):
+        for n in (1, 2, 3, 4, 2, 3, 4, 1):  # the fourth pushes the first out; the others stay
+            keep(b, n)
+    assert calls == [1, 2, 3, 4, 1]

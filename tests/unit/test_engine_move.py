@@ -117,3 +117,17 @@ def test_a_move_records_draws_privately_and_reveals_publicly():
     assert t.ev[-1]["what"] == 9 and t.ev[-1]["barrier"] is True
     value = t.roll(6, seat=0)
     assert t.ev[-1]["value"] == value and is_barrier(t.ev)
+
+
+def test_a_move_may_draw_with_a_quicker_prng_of_the_same_numbers():
+    class Counting(Rng):
+        __slots__ = ()
+        drawn = 0
+
+        def next_u32(self) -> int:
+            Counting.drawn += 1
+            return super().next_u32()
+
+    t = Move({"rng": seed_state(5)}, prng=Counting)
+    assert isinstance(t.rng, Counting)
+    assert t.roll(6) == Rng(list(seed_state(5))).between(1, 6) and Counting.drawn >= 1

@@ -29,8 +29,9 @@ from __future__ import annotations
 
 import re
 from contextlib import contextmanager
+from functools import lru_cache
 from html import escape
-from json import dumps
+from json import JSONEncoder
 from typing import Any, Callable, Iterator, Optional, TypeVar
 
 T = TypeVar("T")
@@ -63,7 +64,11 @@ CHAR_WIDTH = 0.56
 
 def esc(text: Any) -> str:
     """Escape text for SVG/HTML content and attribute values."""
-    return escape(str(text), quote=True)
+    s = text if type(text) is str else str(text)
+    # most values (colours, numbers, plain words) have nothing to escape: a board has thousands
+    if "&" in s or "<" in s or ">" in s or '"' in s or "'" in s:
+        return escape(s, quote=True)
+    return s
 
 
 _SEAT = re.compile(r"\{seat(\d+)\}")
@@ -87,9 +92,21 @@ def seat_names(ui: dict[str, Any], n: int, noun: str = "Player") -> list[str]:
     return [str(given[i]) if i < len(given) and given[i] else f"{noun} {i + 1}" for i in range(n)]
 
 
-def action_key(action: Any) -> str:
-    """One action as exact JSON (True is not 1, 1 is not "1"), to look it up among the legal ones."""
-    return dumps(action, sort_keys=True, separators=(",", ":"))
+# JSON with sorted keys, without spaces: one encoder made once (json.dumps makes one a call)
+_EXACT = JSONEncoder(sort_keys=True, separators=(",", ":"))
+_FLAT = frozenset((str, int, float, bool, type(None)))
+
+
+def action_key(action: Any) -> Any:
+    """One action as exactly as JSON tells it (True is not 1, 1 is not "1", 1.0 is not 1),
+    to look it up among the legal ones."""
+    if type(action) is dict:
+        # most actions are flat: their fields, and each value's type, are quicker to compare than JSON
+        fields = sorted(action.items())
+        types = tuple([type(v) for _, v in fields])
+        if _FLAT.issuperset(types):
+            return tuple(fields), types
+    return _EXACT.encode(action)
 
 
 class Controls:
@@ -134,6 +151,11 @@ class Drawing(str):
 def fit_lines(text: str, width: float, size: float, lines: int) -> list[str]:
     """Words wrapped into at most `lines` lines of `width` at font `size`; the last line
     ends with an ellipsis when the text does not fit."""
+    return list(_fit(str(text), width, size, lines))
+
+
+@lru_cache(maxsize=4096)  # a board wraps the same card texts at every update
+def _fit(text: str, width: float, size: float, lines: int) -> tuple[str, ...]:
     per_line = max(1, int(width / (size * CHAR_WIDTH)))
     words = str(text).split()
     out: list[str] = []
@@ -157,13 +179,32 @@ def fit_lines(text: str, width: float, size: float, lines: int) -> list[str]:
         kept = out[:lines]
         last = kept[-1]
         kept[-1] = (last[: max(0, per_line - 1)].rstrip() + "…") if len(last) >= per_line else last + "…"
-        return kept
-    return out
+        return tuple(kept)
+    return tuple(out)
 
 
 # Drawings kept by `Board.kept`: key -> (svg, what the drawing returned, control indices it marked).
 _KEPT: dict[str, tuple[str, Any, frozenset[int]]] = {}
-KEEP_MOST = 256
+KEEP_MOST = 512
+
+
+class _Into:
+    """While open, what a board draws goes into `chunks` (a part, or a drawing set apart).
+    A class rather than a generator: a board opens hundreds of them an update."""
+
+    __slots__ = ("board", "chunks", "saved")
+
+    def __init__(self, board: "Board", chunks: list[str]):
+        self.board = board
+        self.chunks = chunks
+
+    def __enter__(self) -> list[str]:
+        self.saved = self.board._current
+        self.board._current = self.chunks
+        return self.chunks
+
+    def __exit__(self, *exc: Any) -> None:
+        self.board._current = self.saved
 
 
 class Board:
@@ -185,11 +226,9 @@ class Board:
     def symbol(self, symbol_id: str, body: str, view_box: Optional[str] = None) -> None:
         """Define a shape once (in <defs>); place it with `use`."""
         if symbol_id not in self._symbols:
-            vb = f' viewBox="{view_box}"' if view_box else ""
-            self._symbols[symbol_id] = f'<symbol id="{esc(symbol_id)}"{vb} overflow="visible">{body}</symbol>'
+            self._symbols[symbol_id] = _symbol(symbol_id, body, view_box)
 
-    @contextmanager
-    def part(self, key: str, dy: float = 0) -> Iterator[None]:
+    def part(self, key: str, dy: float = 0) -> "_Into":
         """Everything added inside is one keyed part (`<g data-part="key">`). With `dy` the part
         is drawn from y=0 and moved down by `dy`: a part pushed down by a taller part above it
         keeps its contents, so the page only moves it."""
@@ -199,23 +238,12 @@ class Board:
         self._parts.append((key, chunks))
         if dy:
             self._moves[key] = dy
-        self._current = chunks
-        try:
-            yield
-        finally:
-            self._current = None
+        return _Into(self, chunks)
 
-    @contextmanager
-    def apart(self) -> Iterator[list[str]]:
+    def apart(self) -> "_Into":
         """What is added inside is collected in the yielded list instead of the board: the body
         of a control or a symbol, drawn with the kit's own `text` and `use`."""
-        saved = self._current
-        chunks: list[str] = []
-        self._current = chunks
-        try:
-            yield chunks
-        finally:
-            self._current = saved
+        return _Into(self, [])
 
     def kept(self, inputs: Any, draw: Callable[[], T]) -> T:
         """What `draw()` adds, drawn once for the same `inputs` (JSON) and then reused: a part
@@ -223,17 +251,15 @@ class Board:
         everything the drawing shows, the indices of the controls it draws included; the
         key also names where `draw` is written, so two drawings never share one.
         Returns what `draw` returned (the height it used, say)."""
-        code = getattr(draw, "__code__", None)
-        where = f"{draw.__module__}.{draw.__qualname__}:{code.co_firstlineno if code else ''}"
-        key = where + dumps(inputs, sort_keys=True, separators=(",", ":"))
+        key = _written_at(draw) + _EXACT.encode(inputs)
         hit = _KEPT.get(key)
         if hit is None:
             before = set(self.controls.drawn) if self.controls is not None else set()
             with self.apart() as chunks:
                 value = draw()
             marked = frozenset(self.controls.drawn - before) if self.controls is not None else frozenset()
-            if len(_KEPT) >= KEEP_MOST:
-                _KEPT.clear()
+            if len(_KEPT) >= KEEP_MOST:  # the oldest drawing goes: the others may well be needed again
+                del _KEPT[next(iter(_KEPT))]
             hit = _KEPT[key] = ("".join(chunks), value, marked)
         svg, value, marked = hit
         self.add(svg)
@@ -296,10 +322,11 @@ class Board:
         **attrs: Any,
     ) -> int:
         """Escaped text, wrapped to `width` in at most `lines` lines; returns the lines used."""
-        rows = fit_lines(text, width, size, lines) if width else [str(text)]
-        extra = _attrs(attrs)
-        head = (f'<text x="{_num(x)}" y="{_num(y)}" font-size="{_num(size)}" text-anchor="{anchor}" '
-                f'font-weight="{weight}" fill="{fill}"{extra}>')
+        rows = _fit(str(text), width, size, lines) if width else (str(text),)
+        # SVG's own defaults (start, normal) are left unwritten: nothing on a board sets others to inherit
+        looks = ("" if anchor == "start" else f' text-anchor="{anchor}"') + \
+            ("" if weight == "normal" else f' font-weight="{weight}"')
+        head = f'<text x="{_num(x)}" y="{_num(y)}" font-size="{_num(size)}"{looks} fill="{fill}"{_attrs(attrs)}>'
         if len(rows) == 1:
             self.add(head + esc(rows[0]) + "</text>")
         else:
@@ -362,6 +389,12 @@ class Board:
         return Drawing(head, parts)
 
 
+@lru_cache(maxsize=1024)  # a board defines the same symbols at every update
+def _symbol(symbol_id: str, body: str, view_box: Optional[str]) -> str:
+    vb = f' viewBox="{view_box}"' if view_box else ""
+    return f'<symbol id="{esc(symbol_id)}"{vb} overflow="visible">{body}</symbol>'
+
+
 def _label_with(label: str, text: str) -> str:
     seen = " ".join(str(text).split())
     if seen and seen.lower() not in label.lower():
@@ -377,9 +410,32 @@ def control_open(index: int, label: str, text: str = "", cls: str = "act", **att
 
 
 def _attrs(attrs: dict[str, Any]) -> str:
-    return "".join(f' {k.rstrip("_").replace("_", "-")}="{esc(v)}"' for k, v in attrs.items() if v is not None)
+    if not attrs:
+        return ""
+    return "".join(f' {_attr_name(k)}="{esc(v)}"' for k, v in attrs.items() if v is not None)
 
 
+@lru_cache(maxsize=None)
+def _attr_name(keyword: str) -> str:
+    """data_topic= is data-topic, class_= is class (a board uses a few dozen names)."""
+    return keyword.rstrip("_").replace("_", "-")
+
+
+_WRITTEN_AT: dict[Any, str] = {}
+
+
+def _written_at(draw: Callable[..., Any]) -> str:
+    """Where a drawing function is written, to tell apart two drawings kept from equal inputs."""
+    code = getattr(draw, "__code__", None)
+    where = _WRITTEN_AT.get(code) if code is not None else None
+    if where is None:
+        where = f"{draw.__module__}.{draw.__qualname__}:{code.co_firstlineno if code else ''}"
+        if code is not None:
+            _WRITTEN_AT[code] = where
+    return where
+
+
+@lru_cache(maxsize=8192)  # a board repeats its coordinates over and over
 def _num(value: float, places: int = 2) -> str:
     if isinstance(value, int) or float(value).is_integer():
         return str(int(value))

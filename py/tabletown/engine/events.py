@@ -86,15 +86,24 @@ def phrase(events: list[Event], book: Phrasebook, afterwards: Optional[dict[str,
     log; a phrase of None (or "") means the event is deliberately not told (a private detail).
     """
     later = afterwards or {}
+    if later:
+        main = [e for e in events if e["t"] not in later]
+        after = sorted((e for e in events if e["t"] in later), key=lambda e: later[e["t"]])
+    else:  # most games tell every event in its order: one pass
+        main, after = events, []
+    head = " ".join(_told(main, book))
+    bits = _told(after, book)
+    return "; ".join([head, *bits]) if bits else head
 
-    def say(event: Event) -> Optional[str]:
+
+def _told(events: list[Event], book: Phrasebook) -> list[str]:
+    """The phrases of `events` in their order, leaving out those deliberately not told."""
+    out = []
+    for event in events:
         words = book.get(event["t"])
         if words is None:
             raise KeyError(f"the phrasebook has no entry for event {event['t']!r}")
-        return words(event)
-
-    main = [text for text in (say(e) for e in events if e["t"] not in later) if text]
-    after = sorted((e for e in events if e["t"] in later), key=lambda e: later[e["t"]])
-    bits = [text for text in (say(e) for e in after) if text]
-    head = " ".join(main)
-    return "; ".join([head, *bits]) if bits else head
+        text = words(event)
+        if text:
+            out.append(text)
+    return out

@@ -30,14 +30,18 @@ from .reactions import ONE_ROUND, open_window, seats_from
 from .state import clone
 from .zones import HIDDEN, OWNER, Zones
 
+_NO_ZONES = Zones()  # a state with no hidden places (a Zones holds only its declarations)
+
 
 class Move:
     def __init__(self, state: dict[str, Any], zones: Optional[Zones] = None, copy: bool = True,
-                 events: Optional[Events] = None):
+                 events: Optional[Events] = None, prng: type[Rng] = Rng):
+        """`prng` draws on the state's PRNG words: a game may give a quicker class drawing the
+        very same numbers (a bot's playouts make a move per step)."""
         self.s = clone(state) if copy else state
-        self.zones = zones or Zones()
+        self.zones = _NO_ZONES if zones is None else zones
         self.ev = Events() if events is None else events
-        self.rng: Optional[Rng] = Rng(self.s["rng"]) if "rng" in self.s else None
+        self.rng: Optional[Rng] = prng(self.s["rng"]) if "rng" in self.s else None
 
     # --- telling ----------------------------------------------------------------------
     def emit(self, t: str, **fields: Any) -> Event:

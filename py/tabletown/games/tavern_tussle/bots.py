@@ -30,7 +30,7 @@ from .content import (
     counts_taverner_points,
     taverner_points,
 )
-from .play import ROUNDS, STORIES_PER_ROUND, QuickRng
+from .play import ROUNDS, STORIES_PER_ROUND, QuickRng, QuietPlay, play
 from .scoring import initiative_bonus, score_counts, theme_counts
 
 
@@ -313,15 +313,17 @@ def playout_move(rules: Rules, state: State, seat: int, legal: list[Action], rng
 
 
 def _playout(rules: Any, state: State, rng: Rng) -> State:
-    """Play on to the end of the current round (or of the game), changing `state`."""
+    """Play on to the end of the current round (or of the game), changing `state`. One quiet
+    move plays every step: it keeps nothing from one step to the next."""
     start = state["round"]
-    active, legal, play = rules.active, rules.legal, rules.play_in_place
+    m = QuietPlay(state)
+    active, legal = rules.active, rules.legal
     while state["round"] == start and state["phase"] != "over":
         seats = active(state)
         if not seats:
             break
         seat = seats[0]
-        play(state, seat, playout_move(rules, state, seat, legal(state, seat), rng))
+        play(m, seat, playout_move(rules, state, seat, legal(state, seat), rng))
     return state
 
 

@@ -88,8 +88,7 @@ class Play(Move):
     quiet = False
 
     def __init__(self, state: State, events: Optional[Events] = None):
-        super().__init__(state, ZONES, copy=False, events=events)
-        self.rng = QuickRng(self.s["rng"])
+        super().__init__(state, ZONES, copy=False, events=events, prng=QuickRng)
 
 
 class QuietPlay(Play):

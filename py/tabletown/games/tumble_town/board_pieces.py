@@ -8,9 +8,8 @@ Every element a player may ask about is wrapped in `about(b, topic)`: a group ca
 
 from __future__ import annotations
 
-from contextlib import contextmanager
 from functools import lru_cache
-from typing import Any, Iterator, Optional
+from typing import Any, Optional
 
 from tabletown.engine.draw import PALETTE, Board
 
@@ -100,14 +99,12 @@ def define_symbols(b: Board, L: Layout, town: str, street: bool) -> None:
 
 @lru_cache(maxsize=16)
 def _defs(narrow: bool, town: str, street: bool) -> tuple[tuple[str, str, str], ...]:
-    out = []
+    # a face's number, placed over a die in the die's ink (the text inherits its <use>'s fill)
+    out = [(f"v-{value}", f'<text x="50" y="72" font-size="62" text-anchor="middle" font-weight="bold">{value}</text>',
+            "0 0 100 100") for value in range(1, 7)]
     for color, fill in FILL.items():
-        blank = f'<rect width="100" height="100" rx="18" fill="{fill}" stroke="#00000066" stroke-width="4"/>'
-        out.append((f"d-{color}", blank, "0 0 100 100"))
-        for value in range(1, 7):  # a die with its face: one <use> wherever it lies
-            face = (f'<text x="50" y="72" font-size="62" text-anchor="middle" font-weight="bold" '
-                    f'fill="{INK[color]}">{value}</text>')
-            out.append((f"d-{color}-{value}", blank + face, "0 0 100 100"))
+        out.append((f"d-{color}", f'<rect width="100" height="100" rx="18" fill="{fill}" stroke="#00000066" '
+                    'stroke-width="4"/>', "0 0 100 100"))
         out.append((f"s-{color}", f'<rect x="3" y="3" width="94" height="94" rx="18" fill="{fill}" fill-opacity="0.35" '
                     f'stroke="{fill}" stroke-width="7" stroke-dasharray="12 7"/>', "0 0 100 100"))
     stripes = "".join(f'<rect x="{i * 33.3:.1f}" width="33.4" height="100" fill="{FILL[c]}" fill-opacity="0.45"/>'
@@ -174,29 +171,49 @@ def _n(v: float) -> str:
     return s[:-2] if s.endswith(".0") else s
 
 
-@contextmanager
-def about(b: Board, topic: Optional[str]) -> Iterator[None]:
+class about:  # lower case: it reads as a phrase, `with about(b, "card:horse"):`
     """What is drawn inside is something a player may ask about: the page links it to the
-    rules paragraph of `topic`."""
-    if topic:
-        b.add(f'<g data-topic="{topic}">')
-    yield
-    if topic:
-        b.add("</g>")
+    rules paragraph of `topic`. (A class, not a generator: a board opens dozens an update.)"""
+
+    __slots__ = ("b", "topic")
+
+    def __init__(self, b: Board, topic: Optional[str]):
+        self.b = b
+        self.topic = topic
+
+    def __enter__(self) -> None:
+        if self.topic:
+            self.b.add(f'<g data-topic="{self.topic}">')
+
+    def __exit__(self, *exc: Any) -> None:
+        if self.topic:
+            self.b.add("</g>")
 
 
-@contextmanager
-def offer(b: Board, action: dict[str, Any], label: str, text: str = "", topic: Optional[str] = None) -> Iterator[None]:
+class offer:  # lower case: it reads as a phrase, `with offer(b, action, label):`
     """What is drawn inside is the control for `action` when it is legal now, else the same
     drawing, inert (still something to ask about)."""
-    with b.apart() as body:
-        yield
-    svg = "".join(body)
-    index = b.controls.find(action) if b.controls is not None else None
-    if index is None:
-        b.add(f'<g data-topic="{topic}">{svg}</g>' if topic else svg)
-    else:
-        b.control(index, label, svg, text=text, data_topic=topic)
+
+    __slots__ = ("b", "action", "label", "text", "topic", "body")
+
+    def __init__(self, b: Board, action: dict[str, Any], label: str, text: str = "", topic: Optional[str] = None):
+        self.b, self.action, self.label, self.text, self.topic = b, action, label, text, topic
+        self.body = b.apart()
+
+    def __enter__(self) -> None:
+        self.body.__enter__()
+
+    def __exit__(self, *exc: Any) -> None:
+        self.body.__exit__()
+        if exc[0] is not None:
+            return
+        svg = "".join(self.body.chunks)
+        b, topic = self.b, self.topic
+        index = b.controls.find(self.action) if b.controls is not None else None
+        if index is None:
+            b.add(f'<g data-topic="{topic}">{svg}</g>' if topic else svg)
+        else:
+            b.control(index, self.label, svg, text=self.text, data_topic=topic)
 
 
 def box(b: Board, x: float, y: float, w: float, h: float, fill: str, stroke: str = "none", sw: float = 0,
@@ -216,7 +233,9 @@ def face(b: Board, x: float, y: float, w: float, h: float, label: str, fill: str
 
 def die(b: Board, x: float, y: float, size: float, color: str, value: Optional[int], ring: str = "") -> None:
     """A die of `color` showing `value` (None: a die of that colour, no face), ringed to mark it."""
-    b.use(f"d-{color}-{value}" if value else f"d-{color}", x, y, size, size)
+    b.use(f"d-{color}", x, y, size, size)
+    if value:
+        b.use(f"v-{value}", x, y, size, size, fill=INK[color])
     if ring:
         b.add(f'<rect x="{_n(x - 2)}" y="{_n(y - 2)}" width="{_n(size + 4)}" height="{_n(size + 4)}" rx="{_n(size * 0.2)}" '
               f'fill="none" stroke="{ring}" stroke-width="4"/>')
@@ -277,7 +296,13 @@ def shape(b: Board, plan: dict[str, Any], x: float, y: float, size: float, dice:
 
 def plan_card(b: Board, plan: dict[str, Any], x: float, y: float, w: float, h: float, version: int,
               note: str = "") -> None:
-    """A face-up Building Plan: points, style, features, shape, value requirement and power."""
+    """A face-up Building Plan: points, style, features, shape, value requirement and power.
+    Kept: a card drawn at the same place looks the same every time."""
+    b.kept(["plan", plan["id"], x, y, w, h, version, note], lambda: _draw_plan_card(b, plan, x, y, w, h, version, note))
+
+
+def _draw_plan_card(b: Board, plan: dict[str, Any], x: float, y: float, w: float, h: float, version: int,
+                    note: str) -> None:
     with about(b, "card:plan"):
         box(b, x, y, w, h, LEVEL_BG[plan["level"]], "#6b4a2b", 2)
         b.add(f'<circle cx="{_n(x + 20)}" cy="{_n(y + 20)}" r="15" fill="#2f6b3b"/>')

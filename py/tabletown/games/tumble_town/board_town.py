@@ -119,7 +119,12 @@ def _draw_town(b: Board, L: Layout, view: dict[str, Any], seat: int, names: list
 
 
 def _storehouse(b: Board, L: Layout, pl: dict[str, Any], y: float) -> float:
-    """The Storehouse printed on the Town card: a space per die, by colour; dice that do not fit ringed."""
+    """The Storehouse printed on the Town card: a space per die, by colour; dice that do not fit ringed.
+    Kept: the same dice look the same. Returns the y below it."""
+    return b.kept(["storehouse", L.narrow, pl["dice"], pl["extra"], y], lambda: _draw_storehouse(b, L, pl, y))
+
+
+def _draw_storehouse(b: Board, L: Layout, pl: dict[str, Any], y: float) -> float:
     W, pad = L.W, L.pad
     slots = list(STOREHOUSE) + ["any"] * pl["extra"]
     placed: list[Optional[list[Any]]] = [None] * len(slots)
@@ -209,7 +214,14 @@ def _buildings(b: Board, L: Layout, pl: dict[str, Any], mine: bool, y: float) ->
 
 def _street(b: Board, view: dict[str, Any], geo: Street, built: list[dict[str, Any]], street: dict[str, Any], x0: float,
             y: float) -> None:
-    """Main Street of one player: the printed card (a symbol), the plots that score, the buildings."""
+    """Main Street of one player: the printed card (a symbol), the plots that score, the buildings.
+    Kept: a Town is drawn again for a die or a point, its street only when a building goes up."""
+    b.kept(["street", view["town"], geo.narrow, built, street, x0, y],
+           lambda: _draw_street(b, view, geo, built, street, x0, y))
+
+
+def _draw_street(b: Board, view: dict[str, Any], geo: Street, built: list[dict[str, Any]], street: dict[str, Any],
+                 x0: float, y: float) -> None:
     pw = geo.plot_w
     with about(b, "board:main-street"):
         _plots(b, view["town"], geo, x0, y)
@@ -245,7 +257,11 @@ def _street(b: Board, view: dict[str, Any], geo: Street, built: list[dict[str, A
 
 def _plots(b: Board, town_type: str, geo: Street, x0: float, y: float) -> None:
     """The printed card (a <use> of its symbol) and an invisible shape over each plot, so that a
-    player can ask what the plot's request means."""
+    player can ask what the plot's request means. Kept: the same for every update of a game."""
+    b.kept(["plots", town_type, geo.narrow, x0, y], lambda: _draw_plots(b, town_type, geo, x0, y))
+
+
+def _draw_plots(b: Board, town_type: str, geo: Street, x0: float, y: float) -> None:
     rows = TOWNS[town_type]["rows"]
     b.use("street", x0 - 4, y - 4, geo.width, geo.height)
     for side in range(2):
