@@ -171,15 +171,6 @@ def test_no_outcome_before_the_game_is_over():
     assert RULES.outcome(st) is None
 
 
-def test_the_bots_estimate_leans_to_the_side_ahead_on_points():
-    st = arena()
-    put(st, "wyatt-earp", 0, [600, 600])
-    put(st, "morgan-earp", 0, [600, 900])
-    put(st, "ike-clanton", 1, [2400, 600])
-    assert RULES.heuristic(st, 0) == 0.5 + 1 / 40
-    assert RULES.heuristic(st, 1) == 0.5 - 1 / 40
-
-
 # --- Dodge City Draw ----------------------------------------------------------------------------
 def dodge():
     st = RULES.setup(3, 2, SPEC.normalize(2, {"scenario": "dodge-city"}))

@@ -931,11 +931,6 @@ def test_prompts_say_what_is_asked():
     assert R.prompt(st, 0) == "Waiting for the other players."
 
 
-def test_the_heuristic_is_the_lead_over_the_best_opponent():
-    st = final_state([[hid("Sage"), hid("Pilgrim")], [hid("Giant")], []])
-    assert R.heuristic(st, 0) == 2.0 and R.heuristic(st, 1) == -2.0 and R.heuristic(st, 2) == -3.0
-
-
 # --- the rules at hand and the story of a game ---------------------------------------------
 def test_each_prompt_names_its_topic_on_the_rules_page():
     from tabletown.engine.content import load_data

@@ -1,10 +1,8 @@
-"""Torches & Pitchforks: the figures the table shows and the search bots weigh — the Strength and hand
-limit of every Mob, a fight's sum, how far the game is, and how good a position looks for a seat.
+"""Torches & Pitchforks: the figures the table shows — the Strength and hand limit of
+every Mob, a fight's sum and how far the game is.
 Written from the rulebook's words and the rules contract (docs/architecture.md)."""
 
 from __future__ import annotations
-
-import pytest
 
 from tabletown.games.torches_and_pitchforks.game import RULES as R
 from tests.unit.test_torches_and_pitchforks_scenario import build, flip, play
@@ -13,76 +11,9 @@ PLAIN = ["Chef Kidney", "Lady Locke", "Juan, Foreign Guy", "Moody Marge", "Franz
          "Hans, Town Butcher", "Heidi, Town Trollup"]
 
 
-# --- how good a position looks (for search bots: higher is better, between 0 and 1) -----------------------------
-
 def _position(scores=None, mob0=None, hand0=(), n=2, target=30):
     return build(n=n, turn=0, scores=scores or {}, mobs={0: mob0} if mob0 else None,
                  hands={0: list(hand0)} | {p: [] for p in range(1, n)}, target=target)
-
-
-def test_an_even_position_looks_even():
-    s = _position()
-    assert R.heuristic(s, 0) == pytest.approx(R.heuristic(s, 1))
-    assert 0.45 < R.heuristic(s, 0) < 0.55
-
-
-def test_the_leader_looks_better_and_the_follower_worse():
-    s = _position(scores={0: ["Giant Ape"]})
-    assert R.heuristic(s, 0) > R.heuristic(_position(), 0) > R.heuristic(s, 1)
-
-
-def test_a_bigger_lead_looks_better():
-    small = _position(scores={0: ["Giant Rat"]})
-    big = _position(scores={0: ["Giant Ape"]})
-    assert R.heuristic(big, 0) > R.heuristic(small, 0)
-    assert R.heuristic(big, 1) < R.heuristic(small, 1)
-
-
-def test_the_same_lead_counts_for_more_in_a_shorter_game():
-    assert R.heuristic(_position(scores={0: ["Giant Ape"]}, target=20), 0) > \
-        R.heuristic(_position(scores={0: ["Giant Ape"]}, target=40), 0)
-
-
-def test_it_is_the_best_rival_that_counts():
-    # Seat 0 ahead of seat 1 but behind seat 2 looks worse than seat 0 ahead of both.
-    ahead_of_all = _position(n=3, scores={0: ["Giant Ape"], 1: ["Giant Rat"], 2: ["Giant Rat"]})
-    behind_one = _position(n=3, scores={0: ["Giant Ape"], 1: ["Giant Rat"], 2: ["Raging Dinosaur"]})
-    assert R.heuristic(ahead_of_all, 0) > 0.5 > R.heuristic(behind_one, 0)
-
-
-def test_a_stronger_mob_and_a_fuller_hand_look_better():
-    base = _position()
-    armed = _position(mob0=[("Chef Kidney", ["Sword"])] + PLAIN[1:6])
-    cards = _position(hand0=["Torch", "Rake"])
-    assert R.heuristic(armed, 0) > R.heuristic(base, 0)
-    assert R.heuristic(cards, 0) > R.heuristic(base, 0)
-    weak = _position(mob0=[(n, [], i < 3) for i, n in enumerate(PLAIN[:6])])
-    assert R.heuristic(weak, 0) < R.heuristic(base, 0)
-
-
-def test_the_figure_stays_between_nothing_and_certainty():
-    far_ahead = _position(scores={0: ["Giant Ape", "Giant Ape", "Raging Dinosaur"]}, target=30)
-    far_behind = _position(scores={1: ["Giant Ape", "Giant Ape", "Raging Dinosaur"]}, target=30)
-    assert 0.0 <= R.heuristic(far_behind, 0) < 0.2
-    assert 0.8 < R.heuristic(far_ahead, 0) <= 1.0
-
-
-def test_an_overwhelming_lead_is_capped_at_certainty():
-    # 28 points to none in a game to 30, a strong Mob and a hand of cards: the figure does not pass 1.
-    mob = [(n, [w]) for n, w in zip(PLAIN[:6], ["Sword", "Old Cannon", "Pistol", "Pistol", "Stout Cudgel", "Torch"])]
-    s = _position(scores={0: ["Giant Ape", "Giant Ape", "Raging Dinosaur"], 1: []}, mob0=mob,
-                  hand0=["Rake", "Pitchfork", "Shovel", "Charge", "Torch"])
-    assert R.heuristic(s, 0) == 1.0
-
-
-def test_a_finished_game_is_certain():
-    mob = [("Chef Kidney", ["Sword"])] + PLAIN[1:6]
-    s = build(n=2, turn=0, scores={0: ["Giant Ape", "Giant Ape", "Raging Dinosaur"]}, mobs={0: mob}, hands={1: []},
-              monster_top=["Giant Rat"])
-    s = flip(s)
-    s = play(s, 0, {"type": "fight"})
-    assert s["phase"] == "over"
-    assert R.heuristic(s, 0) == 1.0 and R.heuristic(s, 1) == 0.0
 
 
 # --- the figures a view carries ------------------------------------------------------------------------------------

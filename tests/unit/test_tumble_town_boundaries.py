@@ -437,28 +437,6 @@ def test_a_gold_die_pans_for_a_colour_while_one_is_left(left, offered):
     assert ({"type": "color", "c": "black"} in R.legal(st, 0)) == offered
 
 
-# --- how a position looks to a search bot: my points against the best rival's ---------------
-
-
-def test_the_heuristic_is_my_score_against_the_best_rival_or_the_outlaw():
-    st = main_state(seats=3)
-    st["opts"]["no_main_street"] = True
-    st["players"][1]["built"] = [built("Bank", None)]
-    st["players"][2]["built"] = [built("Blacksmith", None)]
-    for p in st["players"]:
-        p["horse"] = [h["id"] for h in HORSES if h["icon"] == "hat"][0]
-        p["dice"] = []
-    assert R.heuristic(st, 0) == -R.score_parts(st, 1)["total"]
-    assert R.heuristic(st, 2) == R.score_parts(st, 2)["total"] - R.score_parts(st, 1)["total"]
-    solo = R.setup(1, 1, {"mode": "outlaw", "no_main_street": True})
-    solo["players"][0]["dice"] = []
-    solo["outlaw"]["plans"] = [P("Bank")["id"]]
-    assert R.heuristic(solo, 0) == R.score_parts(solo, 0)["total"] - R.outlaw_parts(solo)["total"]
-
-
-# --- what the view tells the board --------------------------------------------------------------
-
-
 def test_the_last_round_shows_in_solo_as_soon_as_the_supply_says_so():
     st = R.setup(1, 1, {"mode": "outlaw"})
     st["phase"] = "main"
