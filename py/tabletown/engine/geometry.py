@@ -280,8 +280,17 @@ def grid_distances(
                     dist[nxt] = dist[cur] + 1
                     queue.append(nxt)
         return dist
+    entered = cost
+    return _cheapest(origin, size, blocked_set, w, h, lambda cur, nxt: entered(nxt), limit)
+
+
+def _cheapest(origin: Cell, size: Sequence[int], blocked_set: set[Cell], w: int, h: int,
+              step: Callable[[Cell, Cell], int], limit: Optional[int] = None) -> dict[Cell, int]:
+    """Cheapest total cost from `origin` to each position a w × h piece fits, where going from a
+    position to a neighbour costs `step(position, neighbour)` (Dijkstra); totals over `limit` are dropped."""
     import heapq
 
+    dist = {origin: 0}
     heap = [(0, origin)]
     while heap:
         d, cur = heapq.heappop(heap)
@@ -290,7 +299,7 @@ def grid_distances(
         for nxt in neighbours(cur, (size[0] - w + 1, size[1] - h + 1)):
             if not _fits(nxt, size, blocked_set, w, h):
                 continue
-            nd = d + cost(nxt)
+            nd = d + step(cur, nxt)
             if limit is not None and nd > limit:
                 continue
             if nd < dist.get(nxt, nd + 1):
@@ -357,24 +366,9 @@ def grid_paths_all(
 
 
 def _cost_to_goal(goal: Cell, blocked: list[Cell], size: Sequence[int], w: int, h: int, cost: Callable[[Cell], int]) -> dict[Cell, int]:
-    """Cost of the cheapest path from each position to `goal`, paying for each cell entered."""
-    import heapq
-
-    blocked_set = set(blocked)
-    dist = {goal: 0}
-    heap = [(0, goal)]
-    while heap:
-        d, cur = heapq.heappop(heap)
-        if d > dist.get(cur, d):
-            continue
-        for prev in neighbours(cur, (size[0] - w + 1, size[1] - h + 1)):
-            if not _fits(prev, size, blocked_set, w, h):
-                continue
-            nd = d + cost(cur)  # stepping from prev into cur costs cost(cur)
-            if nd < dist.get(prev, nd + 1):
-                dist[prev] = nd
-                heapq.heappush(heap, (nd, prev))
-    return dist
+    """Cost of the cheapest path from each position to `goal`, paying for each cell entered:
+    searched backwards from the goal, where stepping back from `cur` to `prev` costs entering `cur`."""
+    return _cheapest(goal, size, set(blocked), w, h, lambda cur, prev: cost(cur))
 
 
 # Points sampled inside a square, in eighths: near each corner, the edge middles and the centre.
