@@ -11,6 +11,7 @@ import json
 from typing import Any, Optional
 
 from tabletown.engine.rules import IllegalAction
+from tabletown.engine.state import within_depth
 
 from . import coach as CO
 from . import combat as X
@@ -50,17 +51,8 @@ def _canon(action: Action) -> str:
     return json.dumps(action, sort_keys=True)
 
 
-def _shallow(value: Any, depth: int = 3) -> bool:
-    """No move of Ruthless nests deeper than a point in a dict; a forged one may."""
-    if isinstance(value, dict):
-        return depth > 0 and all(_shallow(v, depth - 1) for v in value.values())
-    if isinstance(value, list):
-        return depth > 0 and all(_shallow(v, depth - 1) for v in value)
-    return True
-
-
 def validate(state: State, seat: int, action: Action) -> None:
-    if not isinstance(action, dict) or not isinstance(action.get("type"), str) or not _shallow(action):
+    if not isinstance(action, dict) or not isinstance(action.get("type"), str) or not within_depth(action, 3):  # no move nests deeper than a point in a dict; a forged one may
         raise IllegalAction("That is not a move in Ruthless.")
     if seat not in active(state):
         raise IllegalAction("It is not this posse's turn.")
