@@ -36,24 +36,7 @@ class Movement:
         pieces = self.pieces()
         if not any(not p.get("gone") and (C.TERRAIN[p["t"]].get("move_cost") or {}).get("ruffians") for p in pieces):
             return None
-        grid = self.grid()
-        mods = self.mods_for("move-cost", R)
-
-        def cost(sq: tuple[int, int]) -> int:
-            i = grid.piece_at.get(sq)
-            if i is None:
-                return 1
-            p = pieces[i]
-            mc = C.TERRAIN[p["t"]].get("move_cost")
-            if not mc or not mc["ruffians"]:
-                return 1
-            c = mc["cost"]
-            for m, _ in mods:
-                if m["terrain"] in ("all", "features", p["t"]):
-                    c = min(c, m["cost"])
-            return c
-
-        return cost
+        return self._terrain_cost(self.mods_for("move-cost", R), ruffian=True)
 
     def ruffian_cost_map(self) -> dict[tuple[int, int], int]:
         f = self.fight
@@ -66,9 +49,13 @@ class Movement:
         return costs
 
     def folk_cost_fn(self, seat: int):
+        return self._terrain_cost(self.mods_for("move-cost", seat), ruffian=False)
+
+    def _terrain_cost(self, mods: list, ruffian: bool):
+        """What entering a square costs: 1, or its terrain's move cost (for a Ruffian only terrain
+        that slows Ruffians), lowered by the mover's move-cost modifiers for that terrain."""
         pieces = self.pieces()
         grid = self.grid()
-        mods = self.mods_for("move-cost", seat)
 
         def cost(sq: tuple[int, int]) -> int:
             i = grid.piece_at.get(sq)
@@ -76,7 +63,7 @@ class Movement:
                 return 1
             p = pieces[i]
             mc = C.TERRAIN[p["t"]].get("move_cost")
-            if not mc:
+            if not mc or (ruffian and not mc["ruffians"]):
                 return 1
             c = mc["cost"]
             for m, _ in mods:
