@@ -60,9 +60,9 @@ def test_a_seat_must_be_described_properly():
         new_record(toy, ({"kind": "human"}, {"kind": "human"}), {})
     with pytest.raises(RecordError, match="Seat 2 is not described"):
         new_record(toy, [{"kind": "human"}, "bot"], {})
-    with pytest.raises(RecordError, match="Seat 1 must be a human or a bot"):
+    with pytest.raises(RecordError, match="Seat 1 must be a human, a bot or a player on another device"):
         new_record(toy, [{"kind": "alien"}, {"kind": "human"}], {})
-    with pytest.raises(RecordError, match="Seat 2 must be a human or a bot"):
+    with pytest.raises(RecordError, match="Seat 2 must be a human, a bot or a player on another device"):
         new_record(toy, [{"kind": "human"}, {"kind": "alien"}], {})
     with pytest.raises(RecordError, match="name for seat 2 must be text"):
         new_record(toy, [{"kind": "human"}, {"kind": "human", "name": 7}], {})

@@ -152,6 +152,15 @@ class StandIn:
     def active(self):
         return self._active
 
+    def is_bot(self, seat):
+        return self.seats[seat]["kind"] == "bot"
+
+    def remotes(self):
+        return [i for i, s in enumerate(self.seats) if s["kind"] == "remote"]
+
+    def prompt(self, seat):
+        return self.rules.prompt(self.state, seat)
+
     def over(self):
         return self._over
 

@@ -140,7 +140,7 @@ def test_the_form_says_its_mistakes_beside_start_in_an_alert_slot():
     ("#new/tavern-tussle?seats=human,bot&youngest=132", "choose “Player 1 youngest, then left” or “Player 2 youngest, then left”"),
     ("#new/torches-and-pitchforks?seats=human,bot&target=25", "“Winning score” must be one of 20, 30, 40."),
     ("#new/tumble-town?seats=human&mode=sole-surveyor&difficulty=hard", "add mode=outlaw or mode=no-outlaw, or leave it out."),
-    ("#new/tumble-town?seats=human,robot", "Seat 2 must be “human” or “bot”, not “robot”: write human, bot, bot:easy or bot:hard."),
+    ("#new/tumble-town?seats=human,robot", "Seat 2 must be “human”, “bot” or “remote” (a player on another device), not “robot”: write human, remote, bot, bot:easy or bot:hard."),
     ("#new/tumble-town?seats=human:hard", "Only bots have a level (seat 1): write human, or a bot with its level, bot:easy or bot:hard."),
     ("#new/tumble-town?seats=human&names=Ann,Bob",
      "The link gives more names than seats (2 names, 1 seat): give one name a seat, in the same order, or add seats."),

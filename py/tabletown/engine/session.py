@@ -23,6 +23,8 @@ MAX_NAME = 24
 ASK_ALWAYS = "always"
 ASK_WHEN_ABLE = "when-able"
 ASK_CHOICES = (ASK_ALWAYS, ASK_WHEN_ABLE)
+# Who plays a seat: a person at this device, a bot, or a person on another device (the live table).
+SEAT_KINDS = ("human", "bot", "remote")
 # Unicode categories never kept in a name: controls, format characters (bidi overrides,
 # zero-width joiners), separators of lines and paragraphs, private use, unassigned.
 _STRIPPED = {"Cc", "Cf", "Co", "Cs", "Cn", "Zl", "Zp"}
@@ -72,8 +74,8 @@ def _clean_seat(seat: Any, index: int, levels: tuple[str, ...]) -> dict[str, Any
     if not isinstance(seat, dict):
         raise RecordError(f"Seat {index + 1} is not described properly.")
     kind = seat.get("kind", "human")
-    if kind not in ("human", "bot"):
-        raise RecordError(f"Seat {index + 1} must be a human or a bot.")
+    if kind not in SEAT_KINDS:
+        raise RecordError(f"Seat {index + 1} must be a human, a bot or a player on another device.")
     default = f"Bot {index + 1}" if kind == "bot" else f"Player {index + 1}"
     name = seat.get("name") or default
     if not isinstance(name, str):
@@ -84,6 +86,8 @@ def _clean_seat(seat: Any, index: int, levels: tuple[str, ...]) -> dict[str, Any
         if level not in levels:
             raise RecordError(f"Unknown bot level “{str(level)[:20]}” for seat {index + 1}; use " + " or ".join(levels) + ".")
         clean["level"] = level
+    elif kind == "remote":
+        pass  # a player on another device: the live table (tabletown.live) seats them
     else:
         ask = seat.get("ask", ASK_ALWAYS)
         if ask not in ASK_CHOICES:
@@ -124,6 +128,8 @@ class Session:
         except BadSetup as err:
             raise RecordError(str(err)) from None
         self.lines: list[str] = []
+        self.undos = 0  # how many times moves were taken back (what was sent of the log is then sent again)
+        self.stand_ins: set[int] = set()  # remote seats a bot plays while their player is away (not recorded)
         self.events: list[list[Event]] = []
         self.barriers: list[bool] = []
         # "human", "bot" or "auto" (a pass played for a player who asked to be asked only when able)
@@ -151,10 +157,15 @@ class Session:
         return [s["name"] for s in self.seats]
 
     def is_bot(self, seat: int) -> bool:
-        return self.seats[seat]["kind"] == "bot"
+        return self.seats[seat]["kind"] == "bot" or seat in self.stand_ins
 
     def humans(self) -> list[int]:
+        """The seats played by people at this device."""
         return [i for i, s in enumerate(self.seats) if s["kind"] == "human"]
+
+    def remotes(self) -> list[int]:
+        """The seats played by people on other devices (the live table)."""
+        return [i for i, s in enumerate(self.seats) if s["kind"] == "remote"]
 
     def person(self, seat: int) -> int:
         """Who plays this seat at the device: one person may play several seats (a solo
@@ -172,6 +183,19 @@ class Session:
 
     def over(self) -> bool:
         return not self.active()
+
+    # What one seat is shown and offered (the page draws these; the live table sends them).
+    def legal(self, seat: int) -> list[Action]:
+        return self.rules.legal(self.state, seat)
+
+    def params(self, seat: int) -> list[dict[str, Any]]:
+        return list(self.rules.params(self.state, seat))
+
+    def view(self, seat: Optional[int]) -> Any:
+        return self.rules.view(self.state, seat)
+
+    def prompt(self, seat: int) -> str:
+        return self.rules.prompt(self.state, seat)
 
     # --- moves ---------------------------------------------------------------------
     def apply(self, seat: int, action: Action) -> str:
@@ -229,7 +253,8 @@ class Session:
         return lines
 
     def bot_move(self, seat: int) -> str:
-        """Let the bot in `seat` choose and play its move (it sees only its own view)."""
+        """Let the bot in `seat` choose and play its move (it sees only its own view). A bot may
+        also stand in for a player on another device while they are away: its moves are a bot's."""
         level = self.seats[seat].get("level", self.spec.bots[0])
         action = choose(self.rules, self.game.BOTS, level, self.state, seat, self.record["seed"], len(self.record["log"]))
         return self.apply(seat, action)
@@ -263,5 +288,7 @@ class Session:
         record = dict(self.record)
         record["log"] = self.record["log"][:point]
         fresh = Session(self.game, record, trusted=True)
+        fresh.undos = self.undos + 1
+        fresh.stand_ins = self.stand_ins
         self.__dict__.update(fresh.__dict__)
         return True

@@ -139,11 +139,11 @@ class GameScreen:
         self.shown_seat = screen.shown_seat
         acting = screen.acting
         laps.lap("screen")
-        self.legal = rules.legal(session.state, acting) if acting is not None else []
-        self.kinds = list(rules.params(session.state, acting)) if acting is not None else []
+        self.legal = session.legal(acting) if acting is not None else []
+        self.kinds = session.params(acting) if acting is not None else []
         app.input.follow_offer(self.kinds, self.legal)
         laps.lap("legal")
-        view = rules.view(session.state, screen.view_seat)
+        view = session.view(screen.view_seat)
         self.view = view
         laps.lap("view")
         drawing = session.game.render(view, self.board_ui())

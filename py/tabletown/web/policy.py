@@ -197,12 +197,23 @@ def people(session: Any) -> int:
 
 
 def is_bot(session: Any, seat: int) -> bool:
-    return session.seats[seat]["kind"] == "bot"
+    """A bot's seat, or a remote seat a bot plays while its player is away."""
+    return session.is_bot(seat)
+
+
+def is_here(session: Any, seat: int) -> bool:
+    """A seat played by a person at this device (not a bot, nor a player on another device)."""
+    return session.seats[seat]["kind"] == "human"
+
+
+def is_elsewhere(session: Any, seat: int) -> bool:
+    """A seat played by a person on another device (the live table), unless a bot stands in."""
+    return session.seats[seat]["kind"] == "remote" and not is_bot(session, seat)
 
 
 def pick_acting(session: Any, shown_seat: Optional[int]) -> Optional[int]:
     """The human seat the page asks now: the one already on screen if it must act, else the first."""
-    asked = [s for s in session.active() if not is_bot(session, s)]
+    asked = [s for s in session.active() if is_here(session, s)]
     if not asked:
         return None
     return shown_seat if shown_seat in asked else asked[0]
@@ -217,8 +228,9 @@ def needs_handoff(session: Any, secrets: bool, acting: Optional[int], shown_seat
 
 def undo_by(session: Any, secrets: bool, shown_seat: Optional[int]) -> Optional[int]:
     """Whose move Undo may take back: in a game with secrets played by several people at one
-    device, only one of the seat whose view is on screen (-1: nobody's, while none is shown)."""
-    if secrets and people(session) > 1:
+    device, or with players on other devices, only one of the seat whose view is on screen
+    (-1: nobody's, while none is shown)."""
+    if (secrets and people(session) > 1) or session.remotes():
         return -1 if shown_seat is None else shown_seat
     return None
 
@@ -275,13 +287,19 @@ def status_text(session: Any, asked: Optional[int], handoff: bool) -> str:
     if handoff and asked is not None:
         return f"Pass the device to {names[asked]}."
     bots = [names[s] for s in session.active() if is_bot(session, s)]
-    thinking = (_and(bots) or "A bot") + (" are" if len(bots) > 1 else " is") + " thinking…"
+    elsewhere = [names[s] for s in session.active() if is_elsewhere(session, s)]
+    others = []
+    if bots:
+        others.append(_and(bots) + (" are" if len(bots) > 1 else " is") + " thinking…")
+    if elsewhere:
+        others.append(f"waiting for {_and(elsewhere)}…")
     if asked is not None:
-        line = f"{names[asked]}: " + fill_names(session.rules.prompt(session.state, asked), names)
+        line = f"{names[asked]}: " + fill_names(session.prompt(asked), names)
         # A step everyone takes at once (e.g. laying initiative cards): a bot still deciding
         # beside the player is named, so nobody takes its silence for its choice.
-        return f"{line} ({thinking})" if bots else line
-    return thinking
+        return f"{line} ({'; '.join(others)})" if others else line
+    said = "; ".join(others) or "A bot is thinking…"
+    return said[0].upper() + said[1:]
 
 
 def verdict(outcome: Optional[dict[str, Any]], names: list[str]) -> str:
