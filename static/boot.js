@@ -19,7 +19,7 @@
     "Loading Pyodide": 10, "Loading Storage": 20, "Loaded Storage": 25,
     "Loading interpreter": 30, "Loaded interpreter": 75, "Loaded Pyodide": 90
   };
-  var ROUTE = /^#(setup\/|game\/|new\/|play=|replay=|rules\/|campaign=)/;
+  var ROUTE = /^#(setup\/|game\/|new\/|play=|replay=|rules\/|campaign=|join\/|reply\/)/;
 
   function byId(id) { return document.getElementById(id); }
   function show(text, percent) {

@@ -12,6 +12,7 @@ import random
 import pytest
 
 from tabletown import games
+from tabletown.engine.rules import IllegalAction
 from tabletown.engine.session import Session, new_record
 from tabletown.live.guest import GuestTable
 from tabletown.live.host import LiveHost
@@ -251,7 +252,7 @@ def test_a_guest_plays_only_its_own_seat_and_only_on_its_turn():
             break
         guest.apply(1, guest.legal(1)[0])
     assert session.active() == [0]
-    with pytest.raises(Exception):
+    with pytest.raises(IllegalAction, match="not your turn"):
         guest.apply(1, {"t": "anything"})  # the guest page offers nothing out of turn
     at = len(session.record["log"])
     assert not host.receive(wire, "x", json.dumps({"t": "act", "at": at, "n": 0}))

@@ -106,6 +106,8 @@ class GuestTable:
         return self.table["view"] if self.table else None
 
     def prompt(self, seat: int) -> str:
+        if not self.connected:
+            return "you are not connected to the table."
         if self.waiting:
             return "your move is on its way to the host…"
         return self.table["prompt"] if self._mine(seat) else ""
@@ -117,7 +119,7 @@ class GuestTable:
     def apply(self, seat: int, action: dict[str, Any]) -> str:
         """Send the player's move to the host (which checks and plays it); IllegalAction if this
         seat is offered nothing now. The screen changes when the host's next table arrives."""
-        if not self._mine(seat) or self.waiting:
+        if not self._mine(seat) or self.waiting or seat not in self.active():
             raise IllegalAction("it is not your turn.")
         offered = self.table["legal"]
         index = next((i for i, a in enumerate(offered) if same_json(a, action)), None)

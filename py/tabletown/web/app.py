@@ -8,7 +8,9 @@ The only code that touches the browser is here and in those parts:
 - `board_paint.py`: a board's SVG put in place (the game screen and the replay draw through it);
 - `inputs.py`: clicks, keys, forms and the pointer, by delegation; how the player points at the table;
 - `saving.py`: the game saved after each move, a campaign updated at its end;
-- `share.py`: the share boxes (the game, its replay, a campaign as a link).
+- `share.py`: the share boxes (the game, its replay, a campaign as a link);
+- `live_page.py`: the live table — WebRTC connections from invitation and reply links, the
+  host's invitations and live marks, a guest's game drawn from the host's tables.
 
 What the page decides (whose turn is shown, hand-offs, status, Undo, the Share text, what to
 redraw, how the address and a press on the board are read) lives in `policy.py`; the HTML in
@@ -30,6 +32,7 @@ from .board_paint import BoardPainter
 from .dom import absent
 from .game_screen import GameScreen
 from .inputs import Input
+from .live_page import LivePage
 from .routes import Routes
 from .saving import Saver
 from .share import Share
@@ -68,6 +71,7 @@ class App:
         self.board = BoardPainter(self.doc, self.game.laps.lap)
         self.input = Input(self)
         self.share = Share(self)
+        self.live = LivePage(self)
         self.routes = Routes(self)
         self._proxies = [
             (self.doc, "click", create_proxy(self.input.on_click)),
@@ -86,7 +90,7 @@ class App:
     def command(self, action: str) -> Optional[Callable[[Any], None]]:
         """The handler of `data-action="<action>"`: `cmd_<action>` on the first part of the page that has it."""
         name = "cmd_" + action.replace("-", "_")
-        for owner in (self, self.input, self.game, self.share, self.routes, self.replay, self.desk):
+        for owner in (self, self.input, self.game, self.share, self.live, self.routes, self.replay, self.desk):
             handler = getattr(owner, name, None) if owner is not None else None
             if handler is not None:
                 return handler

@@ -71,7 +71,9 @@ class GameScreen:
         self.bot_pause = policy.bot_pause(str(js.location.search))
 
     # --- opening and leaving ---------------------------------------------------------------
-    def begin(self, save_id: str, session: Any) -> None:
+    def begin(self, save_id: Optional[str], session: Any, guest: bool = False) -> None:
+        """Show a game: a session kept here (`save_id`), or with `guest`, a game hosted on another
+        device and seen through its tables (live_page; nothing is saved here)."""
         app = self.app
         app.clear_screen()
         self.session = session
@@ -87,7 +89,7 @@ class GameScreen:
         bundle = app.desk.bundle(self.spec.id) if app.desk is not None else None
         guide = bool(bundle and bundle["guide"]["steps"])
         app.root.innerHTML = screens.game_frame(self.spec.title, self.escaped_names(), rules=bundle is not None,
-                                                guide=guide)
+                                                guide=guide, guest=guest)
         if app.desk is not None:
             app.desk.attach(self.spec.id)
         self.results_html = ""
@@ -96,8 +98,19 @@ class GameScreen:
         self.frame_shows = {}  # the new frame's status, Undo and hand-off are set on the first render
         app.stats.games = int(app.stats.games) + 1
         app.measure_memory()
+        if save_id is not None and session.remotes():
+            app.live.host_game(save_id, session)  # players on other devices: this page hosts the table
         self.render()
         self.scroll_to_prompt()
+
+    def begin_guest(self, table: Any) -> None:
+        """A live table joined from another device (`live.guest.GuestTable`)."""
+        self.begin(None, table, guest=True)
+
+    @property
+    def hosted_here(self) -> bool:
+        """The game on screen is kept here (not a guest's view of another device's game)."""
+        return self.save_id is not None
 
     def leave(self) -> None:
         """Another screen comes: no bot plays on, and no session is shown."""
@@ -160,7 +173,7 @@ class GameScreen:
             self.doc.getElementById("prompt").textContent = screen.status
         laps.lap("status")
         why = ""
-        if app.desk is not None and not screen.handoff:
+        if app.desk is not None and not screen.handoff and self.hosted_here:
             why = app.desk.why(rules, session.state, screen.acting, self.legal, view, screen.over)
         if why != self.why_html:
             self.doc.getElementById("why").innerHTML = why
@@ -182,8 +195,9 @@ class GameScreen:
         html = ""
         if screen.over:
             outcome = session.outcome()
-            html = screens.results(outcome, names, story=self.story_html(names)) if outcome else ""
-            if not self.was_over:
+            story = self.story_html(names) if self.hosted_here else ""
+            html = screens.results(outcome, names, story=story, replay=self.hosted_here) if outcome else ""
+            if not self.was_over and self.hosted_here:
                 self.was_over = True
                 app.saver.record_progress(self.save_id, session)
         if html != self.results_html:  # an open "Share the replay" box stays open
@@ -193,6 +207,7 @@ class GameScreen:
             # the guide speaks of the screen a player is asked on, the first time it shows
             app.desk.maybe_guide(len(policy.humans(session)), view)
         self.schedule_bot()
+        app.live.after_render()  # players on other devices get their tables
         laps.lap("results")
         self.after_frame()
 
@@ -362,8 +377,8 @@ class GameScreen:
     def schedule_bot(self) -> None:
         self.cancel_bot()
         session = self.session
-        if session is None or session.over():
-            return
+        if session is None or session.over() or not self.hosted_here:
+            return  # a guest's page plays no bots: the host's does
         if any(policy.is_bot(session, s) for s in session.active()):
             self.bot_timer = js.setTimeout(self.bot_proxy, self.bot_pause)
 

@@ -164,6 +164,12 @@ class Input:
             link = str(form.elements.namedItem("link").value).strip()
             at = link.find("#campaign=")
             app.guard(lambda: app.routes.import_campaign(link[at:] if at >= 0 else link))
+        elif not absent(form.getAttribute("data-reply-form")):
+            event.preventDefault()
+            app.guard(lambda: app.live.reply_submitted(form))
+        elif not absent(form.getAttribute("data-ice-form")):
+            event.preventDefault()
+            app.guard(lambda: app.live.save_servers(form))
         elif not absent(form.getAttribute("data-param-form")):
             event.preventDefault()
             index = int(str(form.getAttribute("data-param-form")))

@@ -47,7 +47,8 @@ def bot_pause(search: str) -> int:
 
 @dataclass(frozen=True)
 class Route:
-    """Where the address points: `kind` is picker, setup, game, play, replay, rules, new or campaign."""
+    """Where the address points: `kind` is picker, setup, game, play, replay, rules, new, campaign,
+    join (an invitation to a live table) or reply (a guest's answer to one)."""
 
     kind: str
     arg: str = ""
@@ -81,6 +82,10 @@ def route(fragment: str) -> Route:
         return Route("new", fragment)
     if fragment.startswith("#campaign="):
         return Route("campaign", fragment)
+    if fragment.startswith("#join/"):  # an invitation to a live table (tabletown.live.protocol)
+        return Route("join", fragment)
+    if fragment.startswith("#reply/"):  # a guest's reply to the host's invitation
+        return Route("reply", fragment)
     return Route("picker")
 
 

@@ -21,6 +21,7 @@ from ..engine.codec import decode_link, parse_new_game
 from ..engine.rules import BadSetup
 from ..engine.saves import SAVE_PREFIX, StorageFull
 from ..engine.session import RecordError, Session, new_record
+from ..live.protocol import invitation_game
 from . import catalog, policy, screens, setup_form
 from .dom import absent
 from .saving import STORAGE_FULL, new_id
@@ -40,6 +41,10 @@ class Routes:
     async def route(self, serial: int) -> None:
         self.app.game.cancel_bot()
         where = policy.route(str(js.location.hash))
+        self.app.live.on_route(where.kind, where.arg)
+        if where.kind == "reply":
+            await self.app.live.take_reply_route(where.arg)
+            return
         if where.kind == "picker":
             if where.problem:
                 js.history.replaceState(None, "", "#")
@@ -52,12 +57,15 @@ class Routes:
         if game_id is not None:
             # A game screen has its rules at hand: they come alongside the game's own files.
             wanted = [self.ensure_game(game_id)]
-            if where.kind in ("game", "play", "new"):
+            if where.kind in ("game", "play", "new", "join"):
                 wanted.append(self.app.rules_desk().ensure(game_id))
             if not (await asyncio.gather(*wanted))[0]:
                 return
         if serial != self.serial:
             return  # the player went elsewhere while the game's files arrived
+        if where.kind == "join":
+            await self.app.live.join(where.arg)
+            return
         opens = {"setup": self.show_setup, "game": self.open_save, "play": self.open_link,
                  "replay": self.open_replay, "new": self.open_new_link, "campaign": self.import_campaign}
         if where.kind in opens:
@@ -93,6 +101,9 @@ class Routes:
             return catalog.new_link_game(where.arg)
         if where.kind == "campaign":
             return catalog.link_game(where.arg)
+        if where.kind == "join":
+            game_id = invitation_game(where.arg)
+            return game_id if game_id is not None and catalog.known(game_id) else None
         return None
 
     async def ensure_game(self, game_id: str) -> bool:

@@ -164,7 +164,8 @@ def setup(spec: Any, campaigns: Optional[list[dict[str, Any]]] = None, rules: bo
     seat_opts = "".join(
         f'<option value="{n}"{" selected" if n == seats else ""}>{n}</option>' for n in range(low, high + 1)
     )
-    kinds = [("human", "Human")] + [(f"bot:{lvl}", f"Bot ({lvl})") for lvl in spec.bots]
+    kinds = ([("human", "Human")] + [(f"bot:{lvl}", f"Bot ({lvl})") for lvl in spec.bots]
+             + [("remote", "A player on another device")])
     rows = []
     for i in range(high):
         default_kind = "human" if i == 0 or not spec.bots else f"bot:{spec.bots[0]}"
@@ -309,9 +310,11 @@ def campaign_list(spec: Any, campaigns: list[dict[str, Any]]) -> str:
     )
 
 
-def game_frame(title: str, names: list[str], rules: bool = False, guide: bool = False) -> str:
+def game_frame(title: str, names: list[str], rules: bool = False, guide: bool = False, guest: bool = False) -> str:
     """The game screen. With `rules`, the game's rules are at hand: the prompt's "Why?" link,
-    "What's this?" for the board, and the rules in a dialog; with `guide`, its guided first turn."""
+    "What's this?" for the board, and the rules in a dialog; with `guide`, its guided first turn.
+    With `guest`, a game kept on another device (the live table): it is not shared from here.
+    `#live` holds the live table's players and invitations when there are players elsewhere."""
     title = escape(title)
     help_controls = (
         '<button type="button" id="whats-this" data-action="whats-this" aria-pressed="false" '
@@ -330,18 +333,19 @@ def game_frame(title: str, names: list[str], rules: bool = False, guide: bool = 
         '<p id="status"><span id="prompt" role="status" aria-live="polite"></span><span id="why"></span></p>'
         '<p id="whats-hint" class="hint" role="status"></p>'
         '<div id="results"></div>'
+        '<div id="live" class="live" hidden></div>'
         '<div class="game-layout">'
         '<div id="board" class="board"></div>'
         '<aside class="side" aria-label="Game controls and log">'
         '<div id="params" class="params" hidden></div>'
         '<div class="controls">'
         '<button type="button" id="undo" data-action="undo">Undo</button>'
-        '<button type="button" id="share" data-action="share">Share link</button>'
+        + ('' if guest else '<button type="button" id="share" data-action="share">Share link</button>')
         + help_controls
         + '<details class="menu"><summary class="button ghost">Menu</summary>'
         f'<ul class="menu-list">{"".join(menu_items)}</ul></details>'
         "</div>"
-        + SHARE_BOX.html()
+        + ("" if guest else SHARE_BOX.html())
         + '<section class="log-panel" aria-labelledby="log-h"><h2 id="log-h">Game log</h2>'
         '<ol id="log" class="log" tabindex="0" aria-label="Game log"></ol></section>'
         "</aside></div></div>"
@@ -422,7 +426,7 @@ def params_panel(kinds: list[dict[str, Any]], armed: Optional[int], cursor: Opti
     return f'<h2 class="params-h">{heading}</h2><div class="param-list">{"".join(items)}</div>{hint}'
 
 
-def results(outcome: dict[str, Any], names: list[str], rules: Any = None, story: str = "") -> str:
+def results(outcome: dict[str, Any], names: list[str], rules: Any = None, story: str = "", replay: bool = True) -> str:
     """The result screen; `names` are escaped. A team outcome (everyone wins or loses
     together) shows the verdict, the ending and what it unlocked; a ranked one the places
     with every tie-break explained. Both show the score table when there are scores, then
@@ -454,12 +458,12 @@ def results(outcome: dict[str, Any], names: list[str], rules: Any = None, story:
     if tiebreaks:
         parts.append(f'<h3>Tie-breaks</h3><ul class="tiebreaks">{tiebreaks}</ul>')
     parts.append(story)
+    replays = ('<button type="button" class="primary" data-action="watch-replay">Watch the replay</button>'
+               '<button type="button" data-action="share-replay">Share the replay</button>') if replay else ""
     parts.append(
-        '<div class="result-actions">'
-        '<button type="button" class="primary" data-action="watch-replay">Watch the replay</button>'
-        '<button type="button" data-action="share-replay">Share the replay</button>'
+        f'<div class="result-actions">{replays}'
         '<a href="#" class="button ghost" data-action="menu">Back to the games</a></div>'
-        + REPLAY_BOX.html()
+        + (REPLAY_BOX.html() if replay else "")
         + "</section>"
     )
     return "".join(parts)

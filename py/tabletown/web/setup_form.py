@@ -82,6 +82,8 @@ def read(form: Any) -> Chosen:
         if kind_value.startswith("bot:"):
             seat["kind"] = "bot"
             seat["level"] = kind_value[4:]
+        elif kind_value == "remote":
+            seat["kind"] = "remote"  # invited once the game starts (live_page)
         else:
             seat["kind"] = "human"
             ask = form.elements.namedItem(f"ask{i}")
