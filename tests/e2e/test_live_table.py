@@ -238,6 +238,19 @@ def test_a_guest_that_reloads_is_away_then_back_at_the_current_position(browser,
         tab = table.host_ctx.new_page()
         tab.goto(reply)
         tab.wait_for_selector("#join-status:has-text('not open')", timeout=BOOT_TIMEOUT)
+        tab.close()
+        again.close()
+        # The host's page closes and opens again: the game is where it was, the guest is shown
+        # away on both devices until a fresh invitation seats them again.
+        moves = len(table.record()["log"])
+        table.host.reload()
+        table.host.wait_for_selector("html.ready", timeout=BOOT_TIMEOUT)
+        live(table.host, 1, "0")
+        live(table.guest, 1, "0")
+        assert "connection" in table.guest.inner_text(".away-note")
+        table.join(table.guest)
+        live(table.guest, 1)
+        assert tables_received(table.guest)[-1]["at"] == moves == len(table.record()["log"])
     finally:
         table.close()
 

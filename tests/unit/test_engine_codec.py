@@ -146,6 +146,18 @@ def test_link_round_trip_gives_the_same_game_at_the_same_point(toy, library):
     assert Session(toy, again).state == Session(toy, record).state
 
 
+def test_a_game_with_a_player_on_another_device_is_saved_and_linked_like_any_other(toy, library):
+    # The live table's seats ("remote") are part of the record: the host's page reopens the
+    # game and invites them again; a link of it makes whoever opens it the host.
+    record = Session(toy, new_record(toy, [{"kind": "human", "name": "Ann"}, {"kind": "remote", "name": "Bob"}],
+                                     {"tricks": 2}, seed=4)).record
+    again = decode_link(encode_link(record), library)
+    assert again["seats"][1] == {"name": "Bob", "kind": "remote"}
+    with pytest.raises(RecordError, match="bot level"):
+        check_record_shape(dict(record, seats=[record["seats"][0], {"name": "Bob", "kind": "remote", "level": "easy"}]),
+                           library)
+
+
 @pytest.mark.parametrize(
     "mangle, message",
     [

@@ -12,6 +12,7 @@ import random
 import pytest
 
 from tabletown import games
+from tabletown.engine.bots import choose
 from tabletown.engine.rules import IllegalAction
 from tabletown.engine.session import Session, new_record
 from tabletown.live.guest import GuestTable
@@ -306,3 +307,54 @@ def test_a_bot_may_stand_in_for_an_away_player_and_stands_down_when_they_return(
     assert not session.is_bot(1) and host.stand_ins == set()
     host.stand_in(1, True)  # not while the player is here
     assert host.stand_ins == set()
+
+
+# --- every game, every seat count, any mix ----------------------------------------------------
+
+
+def _mixes(low: int, high: int):
+    """For each seat count: remote seats beside a bot and a player at the host's device."""
+    for count in range(low, high + 1):
+        kinds = ["remote"] * count
+        if count >= 2:
+            kinds[0] = "human"
+        if count >= 3:
+            kinds[1] = "bot"
+        yield kinds
+
+
+@pytest.mark.parametrize("game_id", [spec.id for spec in games.SPECS if spec.ready])
+def test_every_game_can_be_played_with_players_on_other_devices(game_id):
+    """Each remote seat is its own device: after every move, each device holds exactly its own
+    seat's view of the game at that move, and what it is offered is exactly what the rules offer."""
+    spec = games.BY_ID[game_id]
+    low, high = spec.seats
+    for kinds in _mixes(low, high):
+        session, host = hosted(game_id, kinds, seed=7)
+        host.on_change = host.send_tables
+        devices = {seat: join(host, seat, game_id) for seat in session.remotes()}
+        rng = random.Random(len(kinds))
+        for _ in range(120):
+            if session.over():
+                break
+            seat = session.active()[0]
+            if session.is_bot(seat):
+                session.bot_move(seat)
+                host.send_tables()
+                continue
+            offered = session.legal(seat)
+            # A free parameter only (a point on the table): the easy bot's choice, sent as an action.
+            action = rng.choice(offered) if offered else choose(
+                session.rules, session.game.BOTS, spec.bots[0], session.state, seat, 7, len(session.record["log"]))
+            if seat in devices:
+                guest = devices[seat][0]
+                assert guest.legal(seat) == offered and guest.params(seat) == session.params(seat)
+                guest.apply(seat, action)
+            else:
+                session.apply(seat, action)
+                host.send_tables()
+            for seat_there, (guest, wire) in devices.items():
+                table = json.loads(wire.sent[-1])
+                assert table["at"] == len(session.record["log"]), f"{game_id} {kinds}: seat {seat_there} is behind"
+                assert table["view"] == session.view(seat_there)
+        assert len(session.record["log"]) > 0

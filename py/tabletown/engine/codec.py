@@ -19,7 +19,7 @@ import re
 import zlib
 from typing import Any, Protocol
 
-from .session import ASK_CHOICES, FORMAT, MAX_NAME, RecordError, Session, clean_name
+from .session import ASK_CHOICES, FORMAT, MAX_NAME, SEAT_KINDS, RecordError, Session, clean_name
 from .spec import BadSetup, GameSpec
 from .state import within_depth
 from .words import or_list, plural
@@ -156,14 +156,14 @@ def check_record_shape(data: Any, library: Library) -> dict[str, Any]:
     if not 1 <= len(seats) <= 8:
         raise RecordError("This game data has an impossible number of players.")
     for i, seat in enumerate(seats):
-        if not isinstance(seat, dict) or seat.get("kind") not in ("human", "bot"):
+        if not isinstance(seat, dict) or seat.get("kind") not in SEAT_KINDS:
             raise RecordError(f"This game data is damaged: player {i + 1} is not described properly.")
         name = seat.get("name")
         if not isinstance(name, str) or not 0 < len(name) <= MAX_NAME or clean_name(name) != name:
             raise RecordError(f"This game data is damaged: player {i + 1} has no proper name.")
         if seat["kind"] == "bot" and seat.get("level") not in spec.bots:
             raise RecordError(f"This game data names an unknown bot level for player {i + 1}.")
-        if seat["kind"] == "human" and "level" in seat:
+        if seat["kind"] != "bot" and "level" in seat:
             raise RecordError(f"This game data is damaged: player {i + 1} is a human with a bot level.")
         if "ask" in seat and (seat["kind"] != "human" or seat["ask"] not in ASK_CHOICES):
             raise RecordError(f"This game data is damaged: player {i + 1} has a wrong “ask” setting.")

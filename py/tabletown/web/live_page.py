@@ -207,10 +207,9 @@ class LivePage:
         self.save_id = None
 
     def guest_moved(self) -> None:
-        """A guest's move (or arrival) changed the table: saved and drawn here, sent to all."""
-        game = self.app.game
-        game.autosave()
-        game.render()
+        """A guest's move changed the game: saved at once (the page draws it and sends the
+        new tables when `LiveHost.receive` returns)."""
+        self.app.game.autosave()
 
     def after_render(self) -> None:
         """After each drawing of the game screen: every device gets its new table, the panel
@@ -283,7 +282,7 @@ class LivePage:
             stand_in = (seat in host.stand_ins) if seat is not None else None
             blocks.append(live_screens.invitation_block(seat, session.names[seat] if seat is not None else "", link, qr,
                                                         stand_in))
-        html = live_screens.live_panel(strip, blocks, hosting=True) + self.ice_form()
+        html = live_screens.live_panel(strip, blocks, live_screens.host_actions(self.ice_form()))
         if html != self.panel_html:
             slot.innerHTML = html
             self.panel_html = html
@@ -502,9 +501,9 @@ class LivePage:
         marks = list(table["live"])
         if not guest.connected and guest.seat is not None:
             marks[guest.seat] = False
-        strip = live_screens.seats_strip(guest.names, table["kinds"], marks, guest.seat)
+        strip = live_screens.seats_strip(guest.names, table["kinds"], marks, guest.seat, on_host=False)
         away = "" if guest.connected else live_screens.away_note(self.invitation.host if self.invitation else "")
-        html = live_screens.live_panel(strip, [], hosting=False) + away
+        html = live_screens.live_panel(strip, [], away)
         if html != self.panel_html:
             slot.innerHTML = html
             self.panel_html = html

@@ -15,9 +15,10 @@ DEFAULT_ICE = ["stun:stun.l.google.com:19302"]
 
 
 def seats_strip(names: list[str], kinds: list[str], marks: list[Optional[bool]], me: Optional[int],
-                stand_ins: set[int] = frozenset()) -> str:  # type: ignore[assignment]
+                stand_ins: frozenset[int] | set[int] = frozenset(), on_host: bool = True) -> str:
     """Who sits at the table: each seat's name, where it is played, and for a seat played on
-    another device whether its player is connected now. `names` are raw (escaped here)."""
+    another device whether its player is connected now. `me` is the guest's own seat (None on
+    the host's device or a spectator's; `on_host` tells them apart). `names` are raw (escaped here)."""
     items = []
     for seat, name in enumerate(names):
         label = escape(name)
@@ -29,7 +30,8 @@ def seats_strip(names: list[str], kinds: list[str], marks: list[Optional[bool]],
             items.append(f'<li class="seat-mark" data-seat="{seat}" data-seat-live="{live}">'
                          f'<span class="live-dot" aria-hidden="true"></span>{label} <span class="muted">({state})</span></li>')
         else:
-            where = {"bot": "bot", "human": "at the host's device", "remote": "another device"}.get(kinds[seat], "")
+            where = {"bot": "bot", "human": "here" if on_host else "with the host",
+                     "remote": "another device"}.get(kinds[seat], "")
             if seat == me:
                 where = "you"
             items.append(f'<li class="seat-mark" data-seat="{seat}">{label} <span class="muted">({where})</span></li>')
@@ -69,15 +71,17 @@ def invitation_block(seat: Optional[int], name: str, link: str, qr_svg: str, sta
     )
 
 
-def live_panel(strip: str, invitations: list[str], hosting: bool) -> str:
+def live_panel(strip: str, invitations: list[str], extra: str = "") -> str:
     """The live table under the status line: the players, and on the host's device the open
-    invitations, a spectator invitation and the network settings."""
-    extra = ""
-    if hosting:
-        extra = ('<p class="live-actions"><button type="button" class="ghost" data-action="invite-watcher">'
-                 'Invite someone to watch</button></p>')
+    invitations, a spectator invitation and the network settings (`extra`)."""
     return (f'<section class="live-panel" aria-label="The live table">{strip}'
             f'{"".join(invitations)}{extra}</section>')
+
+
+def host_actions(ice: str) -> str:
+    """What the host can do besides the seats' invitations."""
+    return ('<p class="live-actions"><button type="button" class="ghost" data-action="invite-watcher">'
+            f'Invite someone to watch</button></p>{ice}')
 
 
 def join_screen(title: str, host: str, seat_name: str, watching: bool, reply: str, qr_svg: str,
