@@ -353,7 +353,7 @@ def test_every_game_can_be_played_with_players_on_other_devices(game_id):
             else:
                 session.apply(seat, action)
                 host.send_tables()
-            for seat_there, (guest, wire) in devices.items():
+            for seat_there, (_guest, wire) in devices.items():
                 table = json.loads(wire.sent[-1])
                 assert table["at"] == len(session.record["log"]), f"{game_id} {kinds}: seat {seat_there} is behind"
                 assert table["view"] == session.view(seat_there)
