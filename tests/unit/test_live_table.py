@@ -358,3 +358,16 @@ def test_every_game_can_be_played_with_players_on_other_devices(game_id):
                 assert table["at"] == len(session.record["log"]), f"{game_id} {kinds}: seat {seat_there} is behind"
                 assert table["view"] == session.view(seat_there)
         assert len(session.record["log"]) > 0
+
+
+def test_a_link_leaves_out_what_a_data_channel_never_uses_and_keeps_what_connects():
+    offer = ("v=0\r\no=- 46 2 IN IP4 127.0.0.1\r\ns=-\r\nt=0 0\r\na=group:BUNDLE 0\r\na=extmap-allow-mixed\r\n"
+             "a=msid-semantic: WMS\r\nm=application 9 UDP/DTLS/SCTP webrtc-datachannel\r\nc=IN IP4 0.0.0.0\r\n"
+             "a=candidate:5 1 udp 2113937151 d.local 42469 typ host generation 0 network-cost 999\r\n"
+             "a=ice-ufrag:K51A\r\na=ice-pwd:WgN4+a+ShcAGAefu/0ibjadI\r\n" + FINGERPRINT + "\r\n"
+             "a=setup:actpass\r\na=mid:0\r\na=sctp-port:5000\r\na=max-message-size:262144\r\n")
+    sent = read_invitation(invitation_link(Invitation("tavern-tussle", 1, "A" * 22, offer))).offer
+    assert "extmap" not in sent and "msid-semantic" not in sent and "network-cost" not in sent
+    assert "a=candidate:5 1 udp 2113937151 d.local 42469 typ host\r\n" in sent
+    for kept in ("a=ice-ufrag:K51A", "a=ice-pwd:", FINGERPRINT, "a=setup:actpass", "a=sctp-port:5000", "a=mid:0"):
+        assert kept in sent

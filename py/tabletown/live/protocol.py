@@ -75,13 +75,24 @@ class Reply:
     answer: str  # the guest's WebRTC answer (SDP), with its certificate's fingerprint
 
 
+_UNNEEDED_LINE = re.compile(r"^a=(?:extmap-allow-mixed|msid-semantic:.*)\r?\n", re.M)
+_CANDIDATE_EXTRAS = re.compile(r"(^a=candidate:[^\r\n]*?)(?: generation \d+| network-cost \d+| network-id \d+)+", re.M)
+
+
+def trim_sdp(sdp: str) -> str:
+    """A data channel's offer or answer without what a data channel never uses (media
+    extensions, stream ids, candidates' optional extras): a shorter link, a smaller QR code."""
+    return _CANDIDATE_EXTRAS.sub(r"\1", _UNNEEDED_LINE.sub("", sdp))
+
+
 def invitation_link(inv: Invitation) -> str:
-    data = {"v": VERSION, "g": inv.game, "s": inv.seat, "k": inv.token, "o": inv.offer, "h": inv.host, "n": inv.name}
+    data = {"v": VERSION, "g": inv.game, "s": inv.seat, "k": inv.token, "o": trim_sdp(inv.offer), "h": inv.host,
+            "n": inv.name}
     return f"{JOIN_PREFIX}{VERSION}.{pack(data)}"
 
 
 def reply_link(reply: Reply) -> str:
-    return f"{REPLY_PREFIX}{VERSION}.{pack({'v': VERSION, 'k': reply.token, 'a': reply.answer})}"
+    return f"{REPLY_PREFIX}{VERSION}.{pack({'v': VERSION, 'k': reply.token, 'a': trim_sdp(reply.answer)})}"
 
 
 def _link_data(text: Any, prefix: str, what: str) -> dict[str, Any]:
