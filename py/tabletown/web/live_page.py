@@ -338,6 +338,36 @@ class LivePage:
         except Exception:  # noqa: BLE001 - the link is shown to copy by hand
             target.textContent = "Select and copy the link"
 
+    def cmd_scan_reply(self, _target: Any) -> None:
+        """The reply's QR code read by this device's camera (`tabletownScanQr`, static/qr.js)."""
+        scan = getattr(js.window, "tabletownScanQr", None)
+        if scan is None or absent(scan):
+            self.app.alert("This page cannot use the camera here: paste the reply link instead.")
+            return
+        overlay = self.doc.createElement("div")
+        overlay.id = "scan"
+        overlay.innerHTML = live_screens.scan_view()
+        self.doc.body.appendChild(overlay)
+        asyncio.ensure_future(self.app.guarded_async(lambda: self._scan(overlay, scan)))
+
+    async def _scan(self, overlay: Any, scan: Any) -> None:
+        try:
+            text = str(await scan(overlay.querySelector("video")))
+        except Exception as err:  # noqa: BLE001 - the camera refused, or the player cancelled
+            said = str(getattr(err, "message", "") or err)
+            if "stopped" not in said:
+                self.app.alert(said)
+            return
+        finally:
+            overlay.remove()
+        taken, said = self.take_reply(text)
+        self.app.alert(said)
+
+    def cmd_stop_scan(self, _target: Any) -> None:
+        stop = getattr(js.window, "tabletownStopScan", None)
+        if stop is not None and not absent(stop):
+            stop()
+
     def reply_submitted(self, form: Any) -> None:
         taken, said = self.take_reply(str(form.elements.namedItem("reply").value))
         self.app.alert(said)

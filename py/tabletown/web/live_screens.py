@@ -109,6 +109,13 @@ def join_screen(title: str, host: str, seat_name: str, watching: bool, reply: st
     )
 
 
+def scan_view() -> str:
+    """The camera's picture while a reply's QR code is read, over the page."""
+    return ('<div class="scan-view" role="dialog" aria-modal="true" aria-label="Scan the reply">'
+            '<video playsinline muted></video><p>Hold the reply’s QR code in front of the camera.</p>'
+            '<button type="button" data-action="stop-scan">Cancel</button></div>')
+
+
 def reply_handed(message: str) -> str:
     """A tab opened on a reply link, after handing it to the game that waits for it."""
     return (f'<div id="alerts"></div><section class="join"><h1>Tabletown</h1>'
