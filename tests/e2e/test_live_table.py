@@ -255,15 +255,30 @@ def test_a_guest_that_reloads_is_away_then_back_at_the_current_position(browser,
         table.close()
 
 
-@pytest.mark.parametrize("width", [390])
-def test_the_invitation_and_reply_screens_fit_a_phone(browser, base_url, width):
-    table = Table(browser, base_url, "#new/tumble-town?seats=human,remote&names=Ann,Bob")
+def test_a_seat_on_another_device_is_chosen_on_the_setup_form_and_its_invitation_fits_a_phone(browser, base_url):
+    table = Table(browser, base_url, "#setup/tumble-town")
     try:
-        table.host.set_viewport_size({"width": width, "height": 844})
+        host = table.host
+        host.set_viewport_size({"width": 390, "height": 844})
+        host.select_option("select[name=kind1]", "remote")
+        host.fill("input[name=name1]", "Bob")
+        host.click("#setup-form [type=submit]")
         link = table.invitation()
-        assert table.host.evaluate("document.documentElement.scrollWidth") <= width
+        assert "#join/1." in link
+        assert "Invite Bob" in host.inner_text("[data-invitation]")
+        assert host.evaluate("document.documentElement.scrollWidth") <= 390
         table.guest.goto(link)
         table.guest.wait_for_selector("[data-reply]")
-        assert table.guest.evaluate("document.documentElement.scrollWidth") <= width
+        assert "invites you to play as Bob" in table.guest.inner_text(".join")
+        assert table.guest.evaluate("document.documentElement.scrollWidth") <= 390
+        # While Bob is away the host may let a bot play his seat: his turns are then played.
+        host.click("[data-action=stand-in]")
+        host.wait_for_selector("[data-action=stand-in][aria-pressed=true]")
+        for _ in range(200):
+            if any(line.startswith("Bob") for line in log_lines(host)):
+                break
+            act(host, last=True)
+            host.wait_for_timeout(50)
+        assert any(line.startswith("Bob") for line in log_lines(host)), "a bot played Bob's turn"
     finally:
         table.close()
