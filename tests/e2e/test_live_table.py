@@ -15,8 +15,6 @@ from __future__ import annotations
 import json
 import re
 
-import pytest
-
 from tabletown import games
 from tabletown.engine.session import Session
 
