@@ -452,3 +452,21 @@ def test_a_bot_seat_is_nobody_at_the_device_and_the_first_human_seat_speaks_for_
     marked = policy.seats_at_one_device(game.RULES, seats, opts)
     assert "person" not in marked[0] and "person" not in marked[1] and marked[2]["person"] == 1
     assert seats[2] == {"name": "C", "kind": "human"}  # the form's seats are not changed in place
+
+
+def test_with_a_player_on_another_device_undo_takes_back_only_the_seat_on_screen():
+    # Ann here, Bob on another device, in a game with no secrets: Bob's move is his to take back.
+    s = StandIn(["human", "remote"], [0], [[0, {}], [1, {}]], point=1)
+    assert policy.undo_by(s, False, 0) == 0
+    assert not policy.undo_allowed(s, False, 0, False)
+    mine = StandIn(["human", "remote"], [1], [[1, {}], [0, {}]], point=1)
+    assert policy.undo_allowed(mine, False, 0, False)
+
+
+def test_a_player_on_another_device_is_waited_for_not_asked_here():
+    s = StandIn(["human", "remote"], [1], [], None)
+    screen = policy.game_screen(s, True, 0)
+    assert screen.acting is None and not screen.handoff
+    assert screen.status == "Waiting for Bob…"
+    both = StandIn(["human", "remote", "bot"], [0, 1, 2], [], None)
+    assert policy.game_screen(both, True, 0).status.endswith("(Cy is thinking…; waiting for Bob…)")
