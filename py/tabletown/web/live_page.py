@@ -240,7 +240,12 @@ class LivePage:
             pass  # the guest speaks first: its hello carries the invitation's token
 
         def message(text: str) -> None:
-            if self.host is host and host.receive(peer, token, text):
+            if self.host is not host:
+                return
+            was_live = host.is_live(seat) if seat is not None else False
+            if host.receive(peer, token, text):
+                if seat is not None and not was_live and host.is_live(seat):
+                    self.app.clear_alert()  # "…reply reached the game: connecting…" is done
                 self.app.game.render()
 
         def closed() -> None:
