@@ -371,3 +371,13 @@ def test_a_link_leaves_out_what_a_data_channel_never_uses_and_keeps_what_connect
     assert "a=candidate:5 1 udp 2113937151 d.local 42469 typ host\r\n" in sent
     for kept in ("a=ice-ufrag:K51A", "a=ice-pwd:", FINGERPRINT, "a=setup:actpass", "a=sctp-port:5000", "a=mid:0"):
         assert kept in sent
+
+
+def test_a_flood_of_stale_intents_is_answered_in_words_and_the_table_is_sent_again_once():
+    session, host = hosted("tavern-tussle", ["human", "remote"])
+    guest, wire = join(host, 1, "tavern-tussle")
+    sent = len(wire.sent)
+    for _ in range(50):
+        host.receive(wire, "x", json.dumps({"t": "act", "at": 99, "n": 0}))
+    kinds = [json.loads(t)["t"] for t in wire.sent[sent:]]
+    assert kinds.count("refused") == 50 and kinds.count("table") == 1

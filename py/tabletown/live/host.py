@@ -32,6 +32,7 @@ class Seated:
     channel: Any
     seat: Optional[int]
     lines_sent: int = 0
+    resent_at: int = -1  # the move at which the table was last sent again after a stale intent
     undos: int = 0  # the session's undo count when the log was last sent (after an undo it is sent whole)
     last: str = ""  # the last table sent (a table that has not changed is not sent again)
 
@@ -123,7 +124,9 @@ class LiveHost:
         at = len(self.session.record["log"])
         if message["at"] != at:
             self._send(channel, {"t": "refused", "why": "The table moved on before your move arrived: look again."})
-            self.send_table(seated, force=True)
+            if seated.resent_at != at:  # the table again, once per move (a flood of stale intents gets words only)
+                seated.resent_at = at
+                self.send_table(seated, force=True)
             return False
         if message["t"] == "undo":
             return self._undo(seated)
