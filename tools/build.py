@@ -73,6 +73,9 @@ TYPES = {
 # --- the runtime ---------------------------------------------------------------------
 
 
+QR_FILES = (("qrcode-generator", "qrcode.js"), ("jsqr", "jsQR.js"))
+
+
 def vendor() -> None:
     if not (NODE / "pyodide").exists() or not (NODE / "@pyscript" / "core").exists():
         sys.exit("node_modules is missing: run `npm ci` first")
@@ -82,6 +85,11 @@ def vendor() -> None:
     for name in PYODIDE_FILES:
         shutil.copy2(NODE / "pyodide" / name, VENDOR / "pyodide" / name)
     shutil.copytree(NODE / "@pyscript" / "core" / "dist", VENDOR / "pyscript", ignore=shutil.ignore_patterns("*.map"))
+    # The live table's QR codes: the encoder (joined to static/qr.js in dist) and the decoder
+    # that the page fetches only when a player scans a code without a BarcodeDetector.
+    (VENDOR / "qr").mkdir()
+    for package, name in QR_FILES:
+        shutil.copy2(NODE / package / "dist" / name, VENDOR / "qr" / name)
     print(f"vendored runtime into {VENDOR.relative_to(ROOT)}")
 
 
@@ -407,6 +415,9 @@ def build_site() -> Site:
 
     css = site.add_hashed("assets/app.css", (ROOT / "static" / "app.css").read_bytes())
     boot_js = site.add_hashed("assets/boot.js", (ROOT / "static" / "boot.js").read_bytes())
+    qr_js = site.add_hashed("assets/qr.js", (VENDOR / "qr" / "qrcode.js").read_bytes() + b"\n"
+                            + (ROOT / "static" / "qr.js").read_bytes())
+    qr_reader = site.add_hashed("assets/jsqr.js", (VENDOR / "qr" / "jsQR.js").read_bytes())
     start_text = (ROOT / "static" / "start.mjs").read_text()
     if start_text.count('"./vendor/pyscript/core.js"') != 1:
         sys.exit("build: static/start.mjs must import ./vendor/pyscript/core.js once")
@@ -421,6 +432,7 @@ def build_site() -> Site:
         'href="static/app.css"': f'href="{css}"',
         'src="static/boot.js"': f'src="{boot_js}"',
         'src="static/start.mjs"': f'src="{start}"',
+        'src="static/qr.js"': f'src="{qr_js}" data-decoder="{qr_reader}"',
         "<!-- picker -->": picker_html(sorted(rule_urls)),
         "<!-- webassembly -->": wasm_preload(runtime_dir),
         "<!-- assets -->": f'<meta name="tabletown-assets" content="{html.escape(json.dumps(assets, sort_keys=True))}">\n'

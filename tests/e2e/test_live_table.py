@@ -122,6 +122,31 @@ def hidden_animals(record: dict, seat: int) -> list[str]:
     return [HERO_CARDS[card]["animal"] for card in state["hands"][seat]]
 
 
+def read_qr(page, selector: str) -> str:
+    """The text of a QR code on the page, as a camera would read it: the SVG drawn on a canvas
+    and decoded by the QR reader the page fetches when it scans (`data-decoder`)."""
+    return page.evaluate("""async (selector) => {
+        const svg = new XMLSerializer().serializeToString(document.querySelector(selector));
+        const img = new Image();
+        img.src = "data:image/svg+xml;base64," + btoa(svg);
+        await img.decode();
+        const canvas = document.createElement("canvas");
+        canvas.width = canvas.height = 900;
+        const ctx = canvas.getContext("2d");
+        ctx.drawImage(img, 0, 0, 900, 900);
+        if (!window.jsQR) {
+            await new Promise((ok, no) => {
+                const script = document.createElement("script");
+                script.src = document.querySelector("script[data-decoder]").dataset.decoder;
+                script.onload = ok; script.onerror = no;
+                document.head.appendChild(script);
+            });
+        }
+        const found = jsQR(ctx.getImageData(0, 0, 900, 900).data, 900, 900);
+        return found ? found.data : "";
+    }""", selector)
+
+
 def words(text: str) -> set[str]:
     return set(re.findall(r"[a-z]+", text.lower()))
 
@@ -269,6 +294,15 @@ def test_a_seat_on_another_device_is_chosen_on_the_setup_form_and_its_invitation
         table.guest.wait_for_selector("[data-reply]")
         assert "invites you to play as Bob" in table.guest.inner_text(".join")
         assert table.guest.evaluate("document.documentElement.scrollWidth") <= 390
+        # The QR codes read back as the links they show (drawn on a canvas, read by the page's
+        # own QR reader); a text too long for a QR code gives none; no camera is told in words.
+        assert read_qr(host, "[data-invitation] .qr svg") == link
+        assert read_qr(table.guest, "[data-reply] .qr svg") == table.guest.get_attribute("[data-reply]", "data-reply")
+        assert host.evaluate("tabletownQr('x'.repeat(5000))") == ""
+        refused = host.evaluate("""async () => {
+            const video = document.createElement('video');
+            try { await tabletownScanQr(video); return 'read'; } catch (e) { return e.message; } }""")
+        assert "camera could not be opened" in refused or "no camera" in refused
         # While Bob is away the host may let a bot play his seat: his turns are then played.
         host.click("[data-action=stand-in]")
         host.wait_for_selector("[data-action=stand-in][aria-pressed=true]")

@@ -262,3 +262,18 @@ def test_the_local_server_revalidates_and_hides_host_files(served):
     assert fetch(base + "/", **{"If-None-Match": headers["ETag"]})[0] == 304
     assert fetch(base + "/_headers")[0] == 404
     assert fetch(base + "/../etc/passwd")[0] == 404
+
+
+def test_the_live_tables_qr_codes_are_drawn_offline_and_the_reader_comes_only_when_asked(site):
+    """The QR encoder ships with the page (hashed, precached); the QR reader for browsers with no
+    BarcodeDetector is in the site and precached, but the page names it only as the address
+    static/qr.js fetches it from when a player first scans."""
+    page = site.files["index.html"].decode()
+    [tag] = re.findall(r'<script src="(assets/qr\.[0-9a-f]{10}\.js)" data-decoder="(assets/jsqr\.[0-9a-f]{10}\.js)" defer>',
+                       page)
+    encoder, reader = tag
+    assert b"var qrcode = function" in site.files[encoder] and b"window.tabletownQr" in site.files[encoder]
+    assert b"jsQR" in site.files[reader]
+    assert f'src="{reader}"' not in page
+    sw = site.files["sw.js"].decode()
+    assert f'"{encoder}"' in sw and f'"{reader}"' in sw
