@@ -280,7 +280,10 @@ def find_listed(rows: list[dict], items: list[WorkItem], sources: dict[str, str]
         module = Path(spec.module_path).as_posix()
         if module not in sources:
             continue
-        first = sources[module].split("\n")[spec.start_pos[0] - 1].strip()
+        lines = sources[module].split("\n")
+        if not 0 < spec.start_pos[0] <= len(lines):
+            continue  # a mutant of a module as it was before it changed: nothing listed matches it
+        first = lines[spec.start_pos[0] - 1].strip()
         if not any(k[0] == module and k[1] == spec.operator_name and k[2].startswith(first) for k in wanted):
             continue
         mutant = describe(item, sources)

@@ -42,7 +42,7 @@ def invitation_block(seat: Optional[int], name: str, link: str, qr_svg: str, sta
     """An open invitation on the host's screen: its QR code, its link to copy, and where the
     guest's reply goes (pasted here, opened in this browser, or scanned). `name` is raw."""
     who = escape(name)
-    heading = f"Invite {who}" if seat is not None else "Invite someone to watch"
+    heading = f"Invite {who}" if seat is not None else "Invite a spectator"
     seat_attr = f' data-seat="{seat}"' if seat is not None else ' data-watcher="1"'
     if not link:
         return (f'<div class="invite"{seat_attr}><h3>{heading}</h3>'
@@ -81,7 +81,7 @@ def live_panel(strip: str, invitations: list[str], extra: str = "") -> str:
 def host_actions(ice: str) -> str:
     """What the host can do besides the seats' invitations."""
     return ('<p class="live-actions"><button type="button" class="ghost" data-action="invite-watcher">'
-            f'Invite someone to watch</button></p>{ice}')
+            f'Invite a spectator</button></p>{ice}')
 
 
 def join_screen(title: str, host: str, seat_name: str, watching: bool, reply: str, qr_svg: str,
