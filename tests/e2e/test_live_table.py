@@ -19,7 +19,7 @@ from tabletown import games
 from tabletown.engine.session import Session
 
 from .conftest import BOOT_TIMEOUT, check_guard, guarded_context
-from .helpers import FAST, is_over, log_lines
+from .helpers import FAST, is_over, log_lines, run_axe
 
 # Every message a page's data channels deliver is kept in `tabletownReceived` (and the
 # channels in `tabletownChannels`), so the test reads exactly what reached the device.
@@ -294,6 +294,7 @@ def test_a_seat_on_another_device_is_chosen_on_the_setup_form_and_its_invitation
         table.guest.wait_for_selector("[data-reply]")
         assert "invites you to play as Bob" in table.guest.inner_text(".join")
         assert table.guest.evaluate("document.documentElement.scrollWidth") <= 390
+        assert run_axe(host) == [] and run_axe(table.guest) == []
         # The QR codes read back as the links they show (drawn on a canvas, read by the page's
         # own QR reader); a text too long for a QR code gives none; no camera is told in words.
         assert read_qr(host, "[data-invitation] .qr svg") == link
