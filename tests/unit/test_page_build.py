@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gzip
 import io
+import json
 import re
 import sys
 import urllib.request
@@ -265,15 +266,32 @@ def test_the_local_server_revalidates_and_hides_host_files(served):
 
 
 def test_the_live_tables_qr_codes_are_drawn_offline_and_the_reader_comes_only_when_asked(site):
-    """The QR encoder ships with the page (hashed, precached); the QR reader for browsers with no
-    BarcodeDetector is in the site and precached, but the page names it only as the address
-    static/qr.js fetches it from when a player first scans."""
+    """The QR encoder ships with the page (hashed, precached, joined to static/qr.js in one
+    deferred script); the QR reader for browsers with no BarcodeDetector is in the site and
+    precached, but the page neither loads nor preloads it: it is only the address static/qr.js
+    fetches it from when a player first scans."""
     page = site.files["index.html"].decode()
     [tag] = re.findall(r'<script src="(assets/qr\.[0-9a-f]{10}\.js)" data-decoder="(assets/jsqr\.[0-9a-f]{10}\.js)" defer>',
                        page)
     encoder, reader = tag
-    assert b"var qrcode = function" in site.files[encoder] and b"window.tabletownQr" in site.files[encoder]
-    assert b"jsQR" in site.files[reader]
-    assert f'src="{reader}"' not in page
+    vendored = ROOT / "static" / "vendor" / "qr"
+    assert site.files[encoder].startswith((vendored / "qrcode.js").read_bytes())
+    assert site.files[encoder].endswith((ROOT / "static" / "qr.js").read_bytes())
+    assert site.files[reader] == (vendored / "jsQR.js").read_bytes()
+    assert page.count(reader) == 1 and f'src="{reader}"' not in page and f'href="{reader}"' not in page
+    precached = build.precache_list(site)
+    assert encoder in precached and reader in precached
     sw = site.files["sw.js"].decode()
     assert f'"{encoder}"' in sw and f'"{reader}"' in sw
+
+
+def test_the_qr_libraries_are_the_pinned_versions(site):
+    """What static/vendor/qr holds is what package.json pins (exact versions, in the lock too)."""
+    pins = json.loads((ROOT / "package.json").read_text())["dependencies"]
+    lock = json.loads((ROOT / "package-lock.json").read_text())["packages"]
+    for package, name in build.QR_FILES:
+        assert re.fullmatch(r"\d+\.\d+\.\d+", pins[package]), f"{package} is not pinned to one version"
+        assert lock[f"node_modules/{package}"]["version"] == pins[package]
+        installed = ROOT / "node_modules" / package
+        assert json.loads((installed / "package.json").read_text())["version"] == pins[package]
+        assert (ROOT / "static" / "vendor" / "qr" / name).read_bytes() == (installed / "dist" / name).read_bytes()
