@@ -26,8 +26,6 @@ from .. import games
 from ..live.guest import GuestTable
 from ..live.host import LiveHost
 from ..live.protocol import (
-    JOIN_PREFIX,
-    REPLY_PREFIX,
     Invitation,
     LiveError,
     Reply,
@@ -255,9 +253,10 @@ class LivePage:
                 return
             host.void(token)  # not yet used: the seat gets a fresh invitation
             host.drop(peer)  # used: its seat is away, and gets a fresh invitation
-            self.app.guard(self.app.game.render)
+            self.app.game.render()
 
-        peer = PeerLink(self.servers(), opened, message, closed)
+        guard = self.app.guard  # a fault in a message's handling is told on the page, never lost
+        peer = PeerLink(self.servers(), opened, lambda text: guard(lambda: message(text)), lambda: guard(closed))
         self.peers[token] = peer
         offer = await peer.offer()
         if self.host is not host or not host.is_open(token):
@@ -544,6 +543,3 @@ class LivePage:
             self.panel_html = html
             slot.hidden = False
 
-
-def is_live_fragment(fragment: str) -> bool:
-    return fragment.startswith(JOIN_PREFIX) or fragment.startswith(REPLY_PREFIX)
