@@ -274,6 +274,10 @@ def test_a_guest_that_reloads_is_away_then_back_at_the_current_position(browser,
         table.join(table.guest)
         live(table.guest, 1)
         assert tables_received(table.guest)[-1]["at"] == moves == len(table.record()["log"])
+        # The host leaves the game for the list of games: the guest is away, nothing breaks.
+        table.host.evaluate("location.hash = '#'")
+        live(table.guest, 1, "0")
+        assert table.host.locator("[role=alert]").count() == 0
     finally:
         table.close()
 

@@ -197,12 +197,13 @@ class LivePage:
         self.panel_html = ""
 
     def stop_hosting(self) -> None:
-        for peer in list(self.peers.values()):
-            peer.close()
+        self.host = None  # first: the connections' close handlers then find no table to redraw
+        self.save_id = None
+        peers = list(self.peers.values())
         self.peers.clear()
         self.links.clear()
-        self.host = None
-        self.save_id = None
+        for peer in peers:
+            peer.close()
 
     def guest_moved(self) -> None:
         """A guest's move changed the game: saved at once (the page draws it and sends the
