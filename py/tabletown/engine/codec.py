@@ -251,7 +251,7 @@ def parse_new_game(fragment: str, library: Library) -> dict[str, Any]:
     levels = [f"bot:{level}" for level in spec.bots]
     for i, kind_text in enumerate(kinds):
         kind, _, level = kind_text.strip().lower().partition(":")
-        if kind not in ("human", "bot", "remote"):
+        if kind not in SEAT_KINDS:
             raise RecordError(f"Seat {i + 1} must be “human”, “bot” or “remote” (a player on another device), "
                               f"not “{kind_text[:20]}”: write " + or_list(["human", "remote", "bot"] + levels) + ".")
         seat: dict[str, Any] = {"kind": kind}

@@ -86,9 +86,7 @@ def _clean_seat(seat: Any, index: int, levels: tuple[str, ...]) -> dict[str, Any
         if level not in levels:
             raise RecordError(f"Unknown bot level “{str(level)[:20]}” for seat {index + 1}; use " + " or ".join(levels) + ".")
         clean["level"] = level
-    elif kind == "remote":
-        pass  # a player on another device: the live table (tabletown.live) seats them
-    else:
+    elif kind == "human":  # a player on another device ("remote") has only a name
         ask = seat.get("ask", ASK_ALWAYS)
         if ask not in ASK_CHOICES:
             raise RecordError(f"Seat {index + 1}: “ask” must be always or when-able.")

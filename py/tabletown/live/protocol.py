@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import Any, Optional
 
 from ..engine.codec import pack, unpack
-from ..engine.session import RecordError
+from ..engine.session import SEAT_KINDS, RecordError, clean_name
 from ..engine.state import is_json, within_depth
 
 VERSION = 1
@@ -38,7 +38,6 @@ MAX_SDP = 8_000
 MAX_GUEST_MESSAGE = 16 * 1024  # an intent is a few dozen characters
 MAX_HOST_MESSAGE = 2 * 1024 * 1024  # a view and its offered actions (the largest seen: ~40 kB)
 MAX_ACTION_DEPTH = 8
-MAX_NAME = 24
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{22}")
 _GAME_ID = re.compile(r"[a-z0-9-]{1,40}")
 _SDP_TEXT = re.compile(r"[\x20-\x7e\r\n]*")
@@ -132,9 +131,8 @@ def _token(value: Any, what: str) -> str:
 
 
 def _short_text(value: Any) -> str:
-    if not isinstance(value, str):
-        return ""
-    return " ".join(value.split())[:MAX_NAME]
+    """A name carried by an invitation, kept as players' names are (`clean_name`)."""
+    return clean_name(value) if isinstance(value, str) else ""
 
 
 def read_invitation(text: Any) -> Invitation:
@@ -213,7 +211,7 @@ _TABLE_FIELDS: dict[str, Any] = {
     "seat": lambda v: v is None or (type(v) is int and 0 <= v < 16),
     "game": lambda v: isinstance(v, str) and bool(_GAME_ID.fullmatch(v)),
     "names": lambda v: isinstance(v, list) and 0 < len(v) <= 16 and all(isinstance(n, str) and len(n) <= 64 for n in v),
-    "kinds": lambda v: isinstance(v, list) and all(k in ("human", "bot", "remote") for k in v),
+    "kinds": lambda v: isinstance(v, list) and all(k in SEAT_KINDS for k in v),
     "live": lambda v: isinstance(v, list) and all(x is None or isinstance(x, bool) for x in v),
     "view": lambda v: True,  # the game's own view (the renderer reads it as the host's page would)
     "legal": lambda v: isinstance(v, list) and all(isinstance(a, dict) for a in v),
