@@ -88,9 +88,6 @@ class LiveHost:
         remotes = set(self.session.remotes())
         return [self.is_live(s) if s in remotes else None for s in range(len(self.session.seats))]
 
-    def watchers(self) -> int:
-        return sum(1 for d in self.seated if d.seat is None)
-
     @property
     def stand_ins(self) -> set[int]:
         """Away seats a bot plays until their player returns (the session's: its bots play them)."""

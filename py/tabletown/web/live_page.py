@@ -131,6 +131,7 @@ class LivePage:
         self.peers: dict[str, PeerLink] = {}  # invitation token -> its connection
         self.links: dict[str, str] = {}  # invitation token -> its link ("" while it is made)
         self.panel_html = ""
+        self.qr_drawn: dict[str, str] = {}  # link -> its QR code's SVG
         # joining
         self.guest: Optional[GuestTable] = None
         self.guest_peer: Optional[PeerLink] = None
@@ -153,9 +154,7 @@ class LivePage:
             raw = js.localStorage.getItem(ICE_KEY)
         except Exception:  # noqa: BLE001 - storage may be blocked
             raw = None
-        if raw is None:
-            return [{"urls": url} for url in live_screens.DEFAULT_ICE]
-        kept = live_screens.parse_ice(str(raw))
+        kept = live_screens.parse_ice(str(raw)) if raw is not None else None
         return kept if kept is not None else [{"urls": url} for url in live_screens.DEFAULT_ICE]
 
     def save_servers(self, form: Any) -> None:
@@ -202,6 +201,7 @@ class LivePage:
         peers = list(self.peers.values())
         self.peers.clear()
         self.links.clear()
+        self.qr_drawn.clear()
         for peer in peers:
             peer.close()
 
@@ -287,20 +287,24 @@ class LivePage:
             stand_in = (seat in host.stand_ins) if seat is not None else None
             blocks.append(live_screens.invitation_block(seat, session.names[seat] if seat is not None else "", link, qr,
                                                         stand_in))
-        html = live_screens.live_panel(strip, blocks, live_screens.host_actions(self.ice_form()))
+        self.show_panel(slot, live_screens.live_panel(strip, blocks, live_screens.host_actions(self.ice_form())))
+
+    def show_panel(self, slot: Any, html: str) -> None:
+        """Set the live panel only when it changed: a reply half typed into it is not wiped by a move."""
         if html != self.panel_html:
             slot.innerHTML = html
             self.panel_html = html
             slot.hidden = False
 
     def qr(self, link: str) -> str:
-        maker = getattr(js.window, "tabletownQr", None)
-        if maker is None or absent(maker):
-            return ""
-        try:
-            return str(maker(link))
-        except Exception:  # noqa: BLE001 - the link is there to copy
-            return ""
+        """The link's QR code, drawn once (the host's panel is compared on every redraw)."""
+        if link not in self.qr_drawn:
+            maker = getattr(js.window, "tabletownQr", None)
+            try:
+                self.qr_drawn[link] = "" if maker is None or absent(maker) else str(maker(link))
+            except Exception:  # noqa: BLE001 - the link is there to copy
+                self.qr_drawn[link] = ""
+        return self.qr_drawn[link]
 
     def take_reply(self, text: str) -> tuple[bool, str]:
         """A guest's reply (pasted, scanned or handed over by another tab): the seat connects.
@@ -436,9 +440,7 @@ class LivePage:
                     said += " You can close this tab."
             except asyncio.TimeoutError:
                 self.asked.pop(ask, None)
-        status = self.doc.getElementById("join-status")
-        if not absent(status):
-            status.textContent = said
+        self.join_status(said)
 
     # --- joining ------------------------------------------------------------------------------------
     async def join(self, fragment: str) -> None:
@@ -479,6 +481,12 @@ class LivePage:
         self.app.root.innerHTML = live_screens.join_screen(spec.title, inv.host, inv.name, inv.seat is None,
                                                            self.reply, qr, status, self.ice_form())
 
+    def join_status(self, text: str) -> None:
+        """The line of the join screen (or of a tab handing a reply on) that says where things are."""
+        status = self.doc.getElementById("join-status")
+        if not absent(status):
+            status.textContent = text
+
     def _guest_open(self, peer: PeerLink) -> None:
         if self.invitation is not None:
             peer.send(json.dumps({"t": "hello", "token": self.invitation.token}))
@@ -502,9 +510,7 @@ class LivePage:
         if kind in ("refused", "bye"):
             app.alert(guest.refusal)
             if not self.joined and kind == "bye":
-                status = self.doc.getElementById("join-status")
-                if not absent(status):
-                    status.textContent = guest.refusal
+                self.join_status(guest.refusal)
         if self.joined:
             app.game.render()
 
@@ -515,9 +521,7 @@ class LivePage:
         if self.joined:
             self.app.guard(self.app.game.render)
         else:
-            status = self.doc.getElementById("join-status")
-            if not absent(status):
-                status.textContent = "The connection could not be made. Ask the host for a fresh invitation."
+            self.join_status("The connection could not be made. Ask the host for a fresh invitation.")
 
     def stop_joining(self) -> None:
         peer = self.guest_peer
@@ -538,9 +542,5 @@ class LivePage:
             marks[guest.seat] = False
         strip = live_screens.seats_strip(guest.names, table["kinds"], marks, guest.seat, on_host=False)
         away = "" if guest.connected else live_screens.away_note(self.invitation.host if self.invitation else "")
-        html = live_screens.live_panel(strip, [], away)
-        if html != self.panel_html:
-            slot.innerHTML = html
-            self.panel_html = html
-            slot.hidden = False
+        self.show_panel(slot, live_screens.live_panel(strip, [], away))
 
