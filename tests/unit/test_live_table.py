@@ -381,3 +381,18 @@ def test_a_flood_of_stale_intents_is_answered_in_words_and_the_table_is_sent_aga
         host.receive(wire, "x", json.dumps({"t": "act", "at": 99, "n": 0}))
     kinds = [json.loads(t)["t"] for t in wire.sent[sent:]]
     assert kinds.count("refused") == 50 and kinds.count("table") == 1
+
+
+def test_a_table_is_sent_again_only_when_it_changed():
+    session, host = hosted("tavern-tussle", ["human", "remote"])
+    guest, wire = join(host, 1, "tavern-tussle")
+    sent = len(wire.sent)
+    host.send_tables()
+    host.send_tables()  # the page redraws without a move: nothing new for the guest
+    assert len(wire.sent) == sent
+    session.apply(0, session.legal(0)[0])
+    host.send_tables()
+    assert len(wire.sent) == sent + 1 and json.loads(wire.sent[-1])["at"] == len(session.record["log"])
+    host.stand_in(1, True)  # not while Bob is here: the table is the same
+    host.send_tables()
+    assert len(wire.sent) == sent + 1

@@ -34,7 +34,7 @@ class Seated:
     lines_sent: int = 0
     resent_at: int = -1  # the move at which the table was last sent again after a stale intent
     undos: int = 0  # the session's undo count when the log was last sent (after an undo it is sent whole)
-    last: str = ""  # the last table sent (a table that has not changed is not sent again)
+    last: Any = None  # what the last table sent was made from (`send_table`): an unchanged table is not sent again
 
 
 @dataclass
@@ -220,17 +220,19 @@ class LiveHost:
         }
 
     def send_table(self, seated: Seated, force: bool = False) -> None:
-        lines = self.session.lines
-        kept = seated.undos == self.session.undos and seated.lines_sent <= len(lines)
-        start = seated.lines_sent if kept else 0  # after an undo the whole log is sent again
-        table = self.table(seated.seat, start)
-        key = encode({k: v for k, v in table.items() if k not in ("from", "lines")})
-        if not force and key == seated.last and not table["lines"]:
+        session = self.session
+        # A table changes only with a move, an undo, a seat come or gone, or a bot standing in
+        # or down: the page redraws far more often, and builds no view for an unchanged table.
+        key = (len(session.record["log"]), session.undos, tuple(self.live_marks()), tuple(sorted(self.stand_ins)))
+        if not force and key == seated.last:
             return
+        lines = session.lines
+        kept = seated.undos == session.undos and seated.lines_sent <= len(lines)
+        start = seated.lines_sent if kept else 0  # after an undo the whole log is sent again
         seated.last = key
         seated.lines_sent = len(lines)
-        seated.undos = self.session.undos
-        self._send(seated.channel, table)
+        seated.undos = session.undos
+        self._send(seated.channel, self.table(seated.seat, start))
 
     def send_tables(self) -> None:
         """After any change (a move here or there, a bot's, an undo, a seat come or gone)."""
