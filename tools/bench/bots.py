@@ -19,6 +19,8 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "py"))
+sys.path.insert(0, str(ROOT / "tools" / "bench"))
+from figures import pct  # type: ignore[import-not-found]  # noqa: E402
 
 from tabletown import games  # noqa: E402
 from tabletown.engine.bots import playout  # noqa: E402
@@ -28,10 +30,6 @@ from tabletown.engine.spec import BadSetup  # noqa: E402
 BUDGET_MS = 100.0
 
 
-def pct(values: list[float], p: float) -> float:
-    values = sorted(values)
-    k = min(len(values) - 1, max(0, round(p / 100 * (len(values) - 1))))
-    return values[k]
 
 
 def decision_times(game_id: str, level: str, seats: int, n_games: int) -> list[float]:

@@ -19,9 +19,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tools"))
-
+sys.path.insert(0, str(ROOT / "tools" / "bench"))
 import chromium  # type: ignore[import-not-found]  # noqa: E402
 import serve as local_server  # type: ignore[import-not-found]  # noqa: E402
+from figures import pct  # type: ignore[import-not-found]  # noqa: E402
 
 CLICK = """async () => {
   const el = document.querySelector('#board [data-action]');
@@ -33,12 +34,6 @@ CLICK = """async () => {
 }"""
 
 
-def pct(values: list[float], p: float) -> float:
-    values = sorted(values)
-    if not values:
-        return float("nan")
-    k = min(len(values) - 1, max(0, round(p / 100 * (len(values) - 1))))
-    return values[k]
 
 
 def serve() -> tuple[object, str]:

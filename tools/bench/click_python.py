@@ -37,7 +37,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "py"))
 sys.path.insert(0, str(ROOT / "tools" / "bench"))
-
+from figures import pct  # type: ignore[import-not-found]  # noqa: E402
 from tables import GAMES  # type: ignore[import-not-found]  # noqa: E402  (every registered game)
 
 from tabletown import games  # noqa: E402
@@ -50,11 +50,6 @@ clock = time.thread_time  # CPU time of this thread: a busy machine stretches wa
 _FIRST_ACTION = re.compile(r'data-action="([0-9]+)"')
 
 
-def pct(values: list[float], p: float) -> float:
-    values = sorted(values)
-    if not values:
-        return float("nan")
-    return values[min(len(values) - 1, max(0, round(p / 100 * (len(values) - 1))))]
 
 
 class Page:

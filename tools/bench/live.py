@@ -29,6 +29,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "py"))
 sys.path.insert(0, str(ROOT / "tools"))
+sys.path.insert(0, str(ROOT / "tools" / "bench"))
+from figures import pct  # type: ignore[import-not-found]  # noqa: E402
 
 from tabletown import games  # noqa: E402
 from tabletown.engine.session import Session, new_record  # noqa: E402
@@ -53,9 +55,6 @@ class Wire:
         pass
 
 
-def pct(values: list[float], p: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
 
 
 def sizes() -> None:

@@ -36,8 +36,8 @@ ROOT = Path(__file__).resolve().parents[2]
 DIST = ROOT / "dist"
 sys.path.insert(0, str(ROOT / "tools"))
 sys.path.insert(0, str(ROOT / "tools" / "bench"))
-
 import chromium  # type: ignore[import-not-found]  # noqa: E402
+from figures import pct  # type: ignore[import-not-found]  # noqa: E402
 from serve import Handler, serve  # type: ignore[import-not-found]  # noqa: E402
 from tables import GAMES  # type: ignore[import-not-found]  # noqa: E402  (every registered game)
 
@@ -81,11 +81,6 @@ SNAPSHOT_SETTLED = """() => ['tabletown:snapshot-restored', 'tabletown:snapshot-
   .some((name) => performance.getEntriesByName(name).length > 0)"""
 
 
-def pct(values: list[float], p: float) -> float:
-    values = sorted(values)
-    if not values:
-        return float("nan")
-    return values[min(len(values) - 1, max(0, round(p / 100 * (len(values) - 1))))]
 
 
 def bare_page() -> None:
