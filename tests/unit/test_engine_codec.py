@@ -511,7 +511,7 @@ def test_a_new_game_link_reads_each_part(library):
     ("#new/high-card?seats=" + ",".join(["human"] * 9), "too many seats"),
     ("#new/high-card?seats=human,robot", "Seat 2 must be “human”, “bot” or “remote” \\(a player on another device\\), not “robot”"),
     ("#new/high-card?seats=human:hard,bot", "Only bots have a level \\(seat 1\\)"),
-    ("#new/high-card?seats=human,bot:godlike", "Unknown bot level “godlike” for seat 2; use bot:easy or bot:hard"),
+    ("#new/high-card?seats=human,bot:godlike", "Unknown bot level “godlike” for seat 2; use bot:easy, bot:hard or bot:expert"),
     ("#new/high-card?seats=human,bot&names=A,B,C", "more names than seats"),
     ("#new/high-card?seats=human,bot&seed=1.5", "seed must be a whole number"),
     ("#new/high-card?seats=human,bot&seed=1234567890123456789", "seed must be a whole number"),

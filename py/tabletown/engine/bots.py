@@ -6,11 +6,12 @@ seat's view and the legal actions (which the player would see too), never the st
 
 - `random_bot`: a uniformly random legal action.
 - `playout`: a game played on by one policy for every seat (benchmarks, look-ahead).
-- `choose`: the move of a bot level for a seat, from that seat's view and a private seed.
+- `start` / `choose`: a bot level's decision for a seat, from that seat's view and a private
+  seed (`start` lets a searching bot think in slices; `choose` waits for its answer).
 - `bot_game`: a bot-only game played on to its end (simulations and balance pages).
 
 A game's own bots live in its `bots.py`; a bot that searches samples the hidden cards from
-its view with `rules.determinize`.
+its view with `rules.determinize` (the expert level: `search.py`).
 """
 
 from __future__ import annotations
@@ -57,13 +58,38 @@ def bot_seed(seed: int, step: int, seat: int) -> list[int]:
     return seed_state((seed * 1_000_003 + step * 131 + seat * 7 + 0x5EED) & ((1 << 62) - 1))
 
 
-def choose(rules: Rules, bots: dict[str, BotFn], level: str, state: State, seat: int, seed: int, step: int) -> Action:
-    """Ask the bot of `level` for `seat`'s move in `state` (only its view is passed on)."""
+class Decided:
+    """A decision made at once (every level but a searching one): `think` has nothing to do."""
+
+    def __init__(self, action: Action):
+        self.action = action
+
+    def think(self, deadline: Optional[float] = None) -> bool:
+        return True
+
+    def best(self) -> Action:
+        return self.action
+
+
+def start(rules: Rules, bots: dict[str, BotFn], level: str, state: State, seat: int, seed: int, step: int) -> Any:
+    """The decision of the bot of `level` for `seat` in `state`, begun from its view alone:
+    an object with `think(deadline) -> finished` and `best()`. A searching bot (one with
+    `start`, the expert) thinks in slices the page spreads over frames; any other has decided."""
     bot = bots.get(level) or bots[rules.spec.bots[0]]
     legal = rules.legal(state, seat)
     view = rules.view(state, seat)
-    return bot(rules, view, seat, legal, Rng(bot_seed(seed, step, seat)))
+    rng = Rng(bot_seed(seed, step, seat))
+    if hasattr(bot, "start"):
+        return bot.start(rules, view, seat, legal, rng)
+    return Decided(bot(rules, view, seat, legal, rng))
 
+
+def choose(rules: Rules, bots: dict[str, BotFn], level: str, state: State, seat: int, seed: int, step: int) -> Action:
+    """The move of the bot of `level` for `seat` in `state`, thought through to the end of its
+    budget (only its view is passed on)."""
+    decision = start(rules, bots, level, state, seat, seed, step)
+    decision.think()
+    return decision.best()
 
 
 

@@ -15,7 +15,7 @@ import unicodedata
 from types import ModuleType
 from typing import Any, Optional
 
-from .bots import choose
+from .bots import start
 from .rules import Action, BadSetup, Event, IllegalAction, State
 
 FORMAT = 1
@@ -250,11 +250,20 @@ class Session:
                 break
         return lines
 
-    def bot_move(self, seat: int) -> str:
-        """Let the bot in `seat` choose and play its move (it sees only its own view). A bot may
-        also stand in for a player on another device while they are away: its moves are a bot's."""
+    def bot_thinking(self, seat: int) -> Any:
+        """The decision of the bot in `seat`, begun (it sees only its own view): `think(deadline)`
+        until it says it has finished, then `bot_move(seat, decision.best())`."""
         level = self.seats[seat].get("level", self.spec.bots[0])
-        action = choose(self.rules, self.game.BOTS, level, self.state, seat, self.record["seed"], len(self.record["log"]))
+        return start(self.rules, self.game.BOTS, level, self.state, seat, self.record["seed"], len(self.record["log"]))
+
+    def bot_move(self, seat: int, action: Optional[Action] = None) -> str:
+        """Play the bot in `seat`'s move: `action` when its decision was thought through in
+        slices, else decided now. A bot may also stand in for a player on another device while
+        they are away: its moves are a bot's."""
+        if action is None:
+            decision = self.bot_thinking(seat)
+            decision.think()
+            action = decision.best()
         return self.apply(seat, action)
 
     # --- undo ----------------------------------------------------------------------

@@ -167,7 +167,7 @@ class GameSpec:
     tagline: str
     seats: tuple[int, int]
     options: tuple[Option, ...] = ()
-    bots: tuple[str, ...] = ("easy", "hard")
+    bots: tuple[str, ...] = ("easy", "hard", "expert")
     outcome: str = "ranked"  # "ranked": places and scores; "team": everyone wins or loses together
     secrets: bool = True  # a seat's view hides something from the others (hot-seat hand-offs)
     rules_version: int = 1

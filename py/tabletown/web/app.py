@@ -62,6 +62,7 @@ class App:
         self.stats = js.Object.new()  # what the benchmarks and tests read (`window.tabletownStats`)
         self.stats.clicks = js.Array.new()
         self.stats.bots = js.Array.new()
+        self.stats.searchTrials = js.Array.new()
         self.stats.opens = js.Array.new()
         self.stats.steps = js.Array.new()  # a click's Python part step by step (ms), for the benchmarks
         self.stats.games = 0

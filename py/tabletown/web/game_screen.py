@@ -69,6 +69,9 @@ class GameScreen:
         self.bot_timer: Any = None
         self.bot_proxy = create_proxy(self.bot_tick)
         self.bot_pause = policy.bot_pause(str(js.location.search))
+        self.thinking: Any = None  # a bot's decision being thought through in slices (the expert)
+        self.thinking_for: Any = None  # (session, seat, moves) it was begun for
+        self.thinking_started = 0.0
 
     # --- opening and leaving ---------------------------------------------------------------
     def begin(self, save_id: Optional[str], session: Any, guest: bool = False) -> None:
@@ -116,6 +119,7 @@ class GameScreen:
         """Another screen comes: no bot plays on, and no session is shown."""
         self.cancel_bot()
         self.session = None
+        self.thinking = self.thinking_for = None  # a decision half thought through is dropped
 
     def scroll_to_prompt(self) -> None:
         """A game opens at its prompt: a page left scrolled (down the picker or the setup form) is
@@ -398,8 +402,23 @@ class GameScreen:
         bots = [s for s in session.active() if policy.is_bot(session, s)]
         if not bots:
             return
-        started = js.performance.now()
-        session.bot_move(bots[0])
-        self.app.stats.bots.push(js.performance.now() - started)
+        seat = bots[0]
+        key = (id(session), seat, len(session.record["log"]))
+        now = time.perf_counter()
+        if self.thinking_for != key:  # a new decision (or the game moved on under an old one)
+            self.thinking, self.thinking_for, self.thinking_started = session.bot_thinking(seat), key, now
+        # A searching bot thinks in slices of a frame or two, so the page answers meanwhile; its
+        # own clock (`seconds`) ends the search, whatever the device's speed.
+        limit = self.thinking_started + getattr(self.thinking, "seconds", 0.0)
+        finished = self.thinking.think(min(now + policy.THINK_SLICE, limit))
+        if not finished and time.perf_counter() < limit:
+            self.bot_timer = js.setTimeout(self.bot_proxy, 0)
+            return
+        action = self.thinking.best()
+        self.app.stats.bots.push((time.perf_counter() - self.thinking_started) * 1000)
+        if hasattr(self.thinking, "trials"):  # how far a search got before its clock (benchmarks)
+            self.app.stats.searchTrials.push(self.thinking.trials)
+        self.thinking = self.thinking_for = None
+        session.bot_move(seat, action)
         self.autosave()
         self.render()

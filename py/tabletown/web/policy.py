@@ -24,6 +24,7 @@ from ..engine.words import plural, verb
 
 BOT_PAUSE_MS = 450
 MAX_BOT_PAUSE_MS = 5000
+THINK_SLICE = 0.04  # seconds a searching bot thinks before the page gets a turn (a frame or two)
 MAX_SEARCH = 512  # a query longer than this is ignored whole
 MAX_FRAGMENT = 40_000  # far above any real link (the largest real game is about 4.4 K characters)
 _ID = re.compile(r"[a-z0-9][a-z0-9-]{0,39}")

@@ -154,6 +154,21 @@ def _seats_word(spec: Any, count: int) -> str:
     return str(spec.seat_noun(count))
 
 
+BOT_LEVELS = {
+    "easy": "plays the move that looks best right now: good company while you learn.",
+    "hard": "weighs where each move leads with the game's own judgement.",
+    "expert": "tries its best moves against hands and draws imagined from what it can see, and "
+              "keeps the one that works out best (it thinks for up to a quarter of a second).",
+}
+
+
+def bot_levels_help(spec: Any) -> str:
+    """One line on each bot level the game offers, under the seats (none of them sees your cards)."""
+    lines = "".join(f"<li><b>{escape(lvl.capitalize())}</b>: {escape(BOT_LEVELS.get(lvl, ''))}</li>" for lvl in spec.bots)
+    return (f'<div class="help bot-levels"><p>The bots decide from what their seat can see, as you do.</p>'
+            f"<ul>{lines}</ul></div>") if spec.bots else ""
+
+
 def setup(spec: Any, campaigns: Optional[list[dict[str, Any]]] = None, rules: bool = False) -> str:
     """The setup form of a game, from its spec (seats, bot levels, typed options)."""
     low, high = spec.seats
@@ -230,6 +245,7 @@ def setup(spec: Any, campaigns: Optional[list[dict[str, Any]]] = None, rules: bo
         f'<select name="seats">{seat_opts}</select></label>'
         + "".join(rows)
         + ask_help
+        + bot_levels_help(spec)
         + "</fieldset>"
         + (f'<fieldset><legend>Options</legend>{"".join(options)}</fieldset>' if options else "")
         + '<fieldset><legend>Shuffle</legend><label>Seed (optional) <input name="seed" inputmode="numeric" '

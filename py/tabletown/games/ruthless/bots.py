@@ -17,6 +17,7 @@ import math
 from typing import Any, Optional
 
 from tabletown.engine.prng import Rng
+from tabletown.engine.search import Expert
 
 from . import campaign as CP
 from . import cards as K
@@ -462,4 +463,4 @@ def _special_value(view, m: M.Model, a: Action) -> float:
     return 0.0
 
 
-BOTS = {"easy": easy_bot, "hard": hard_bot}
+BOTS = {"easy": easy_bot, "hard": hard_bot, "expert": Expert(hard=hard_bot, policy=easy_bot)}

@@ -19,6 +19,7 @@ from typing import Any
 
 from ...engine.prng import Rng
 from ...engine.rules import Action, Rules, State, View
+from ...engine.search import Expert
 from ...engine.state import clone
 from .content import (
     BATTLE,
@@ -353,4 +354,4 @@ def hard_bot(rules: Rules, view: View, seat: int, legal: list[Action], rng: Rng)
     return candidates[best]
 
 
-BOTS: dict[str, Any] = {"easy": easy_bot, "hard": hard_bot}
+BOTS: dict[str, Any] = {"easy": easy_bot, "hard": hard_bot, "expert": Expert(hard=hard_bot, policy=easy_bot)}

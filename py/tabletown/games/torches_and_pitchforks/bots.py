@@ -18,6 +18,7 @@ from typing import Any, Optional
 
 from tabletown.engine.prng import Rng
 from tabletown.engine.rules import Action, Rules, View
+from tabletown.engine.search import Expert
 
 from . import content as C
 from .bots_judgement import (
@@ -487,6 +488,6 @@ def _hard_turn(view: View, seat: int, legal: list[Action]) -> Action:
     return {"type": "end"}
 
 
-BOTS = {"easy": easy_bot, "hard": hard_bot}
+BOTS = {"easy": easy_bot, "hard": hard_bot, "expert": Expert(hard=hard_bot, policy=easy_bot)}
 
 __all__ = ["BOTS", "easy_bot", "hard_bot", "card_value"]

@@ -29,6 +29,7 @@ from typing import Any
 
 from tabletown.engine.prng import Rng
 from tabletown.engine.rules import Action, Rules, View
+from tabletown.engine.search import Expert
 
 from .bot_context import Ctx, choose_build, color_need, pick_color
 from .bot_powers import improve, pan_worthwhile, power_kind, sub_decision
@@ -192,4 +193,4 @@ def hard_bot(rules: Rules, view: View, seat: int, legal: list[Action], rng: Rng)
     return decide(rules, view, seat, legal, rng, "hard")
 
 
-BOTS = {"easy": easy_bot, "hard": hard_bot}
+BOTS = {"easy": easy_bot, "hard": hard_bot, "expert": Expert(hard=hard_bot, policy=easy_bot)}

@@ -1,0 +1,146 @@
+"""The expert bot level (engine/search.py), from its docstring: it decides from its own view
+(the true state's hidden parts never change its move), keeps the hard bot's move unless
+another clearly does better, is anytime (sliced thinking gives the same move), reproducible
+from its seed, and scores a table by the outcome or the public tally."""
+
+import pytest
+
+from tabletown import games
+from tabletown.engine import bots as B
+from tabletown.engine.prng import Rng, seed_state
+from tabletown.engine.rules import Rules
+from tabletown.engine.search import Expert, standing
+from tabletown.engine.spec import GameSpec
+
+SPEC = GameSpec(id="count", title="Count", tagline="", seats=(2, 2), bots=("easy", "hard", "expert"))
+
+
+class CountTo(Rules):
+    """Two seats take turns adding 1 or 2 to a total; whoever reaches `goal` (or more) wins."""
+
+    def __init__(self, goal=5):
+        super().__init__(SPEC)
+        self.goal = goal
+
+    def setup(self, seed, seats, options, campaign=None):
+        return {"rng": seed_state(seed), "total": 0, "turn": 0, "winner": None}
+
+    def active(self, state):
+        return [] if state["winner"] is not None else [state["turn"]]
+
+    def legal(self, state, seat):
+        return [{"add": 1}, {"add": 2}]
+
+    def apply(self, state, seat, action):
+        total = state["total"] + action["add"]
+        winner = seat if total >= self.goal else None
+        return dict(state, total=total, turn=1 - seat, winner=winner), [{"t": "add"}]
+
+    def view(self, state, seat):
+        return {k: v for k, v in state.items() if k != "rng"}
+
+    def determinize(self, view, seat, rng):
+        return dict(view, rng=[rng.next_u32() | 1, 1, 1, 1])
+
+    def outcome(self, state):
+        return None if state["winner"] is None else {"winners": [state["winner"]]}
+
+    def tally(self, state):
+        return None
+
+
+def adds_one(rules, view, seat, legal, rng):
+    return {"add": 1}
+
+
+def test_it_plays_a_clearly_winning_move_the_hard_bot_misses():
+    rules = CountTo(goal=5)
+    state = dict(rules.setup(1, 2, {}), total=3)  # adding 2 wins at once; adding 1 hands the win over
+    expert = Expert(hard=adds_one, policy=adds_one, trials=8)
+    assert expert(rules, rules.view(state, 0), 0, rules.legal(state, 0), Rng(seed_state(2))) == {"add": 2}
+
+
+def test_it_keeps_the_hard_bots_move_when_the_search_tells_the_moves_apart_by_nothing():
+    rules = CountTo(goal=50)
+    state = rules.setup(1, 2, {})
+    even = Expert(hard=lambda r, v, s, legal, rng: {"add": 2}, policy=adds_one, evaluate=lambda r, st, s: 0.5, trials=20)
+    assert even(rules, rules.view(state, 0), 0, rules.legal(state, 0), Rng(seed_state(3))) == {"add": 2}
+
+
+def test_a_lone_legal_move_needs_no_search():
+    rules = CountTo()
+    state = rules.setup(1, 2, {})
+    search = Expert(hard=adds_one, policy=adds_one).start(rules, rules.view(state, 0), 0, [{"add": 1}], Rng(seed_state(1)))
+    assert search.think() and search.trials == 0 and search.best() == {"add": 1}
+
+
+def test_thinking_in_slices_reaches_the_move_of_thinking_at_once():
+    rules = CountTo(goal=7)
+    state = rules.setup(1, 2, {})
+    expert = Expert(hard=adds_one, policy=B.random_bot, trials=30)
+    whole = expert(rules, rules.view(state, 0), 0, rules.legal(state, 0), Rng(seed_state(9)))
+    search = expert.start(rules, rules.view(state, 0), 0, rules.legal(state, 0), Rng(seed_state(9)))
+    slices = 0
+    while not search.think(deadline=0.0):  # a deadline already past: one trial a slice
+        slices += 1
+        assert search.best() in rules.legal(state, 0)  # anytime: an answer after any slice
+    assert slices == 29 and search.trials == 30
+    assert search.best() == whole
+
+
+def test_the_same_seed_gives_the_same_move_and_the_trials_follow_the_budget():
+    rules = CountTo(goal=9)
+    state = rules.setup(1, 2, {})
+    expert = Expert(hard=adds_one, policy=B.random_bot, trials=12)
+    picks = {str(expert(rules, rules.view(state, 0), 0, rules.legal(state, 0), Rng(seed_state(4)))) for _ in range(3)}
+    assert len(picks) == 1
+    search = expert.start(rules, rules.view(state, 0), 0, rules.legal(state, 0), Rng(seed_state(4)))
+    search.think()
+    assert search.trials == 12 and sum(search.visits) == 12 and min(search.visits) >= 1
+
+
+def test_standing_reads_the_outcome_then_the_tally():
+    class Tallied(CountTo):
+        def tally(self, state):
+            return state["points"]
+
+        def outcome(self, state):
+            return state.get("end")
+
+    rules = Tallied()
+    assert standing(rules, {"end": {"winners": [1]}, "points": [0, 0]}, 1) == 1.0
+    assert standing(rules, {"end": {"winners": [1]}, "points": [0, 0]}, 0) == 0.0
+    assert standing(rules, {"end": {"winners": [0, 1]}, "points": [0, 0]}, 0) == 0.5
+    behind, level, ahead = (standing(rules, {"points": p}, 0) for p in ([2, 5, 1], [5, 5, 1], [9, 5, 1]))
+    assert 0 < behind < level == 0.5 < ahead < 1
+    assert standing(CountTo(), {"winner": None}, 0) == 0.5  # no tally: even until the end
+
+
+GAMES = ["tavern-tussle", "torches-and-pitchforks", "tumble-town", "ruthless", "townsfolk-tussle"]
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_game_offers_an_expert_that_decides_from_its_view_alone(game_id):
+    """What the expert may not know (others' hands, the deck's order, the PRNG) is scrambled in
+    the true state: its move stays the same, because it never reads the true state."""
+    game = games.load(game_id)
+    rules = game.RULES
+    assert "expert" in game.SPEC.bots and "expert" in game.BOTS
+    seats = 2 if game.SPEC.seats[0] <= 2 <= game.SPEC.seats[1] else game.SPEC.seats[0]
+    state = rules.setup(5, seats, game.SPEC.normalize(seats, {}))
+    checked = 0
+    for step in range(400):
+        active = rules.active(state)
+        if not active or checked >= 3:
+            break
+        seat = active[0]
+        legal = rules.legal(state, seat)
+        if len(legal) > 1 and step % 3 == 0:
+            scrambled = rules.zones.scramble(state, seat, Rng(seed_state(step + 1)))
+            assert rules.view(scrambled, seat) == rules.view(state, seat)
+            mine = B.choose(rules, game.BOTS, "expert", state, seat, 77, step)
+            theirs = B.choose(rules, game.BOTS, "expert", scrambled, seat, 77, step)
+            assert mine == theirs and mine in legal
+            checked += 1
+        state = rules.apply(state, seat, B.choose(rules, game.BOTS, "easy", state, seat, 5, step))[0]
+    assert checked >= 1

@@ -1,0 +1,96 @@
+"""The expert bot's decision time in the browser, desktop and on a phone-class CPU.
+
+    .venv/bin/python tools/bench/expert.py [--games 2] [--game ruthless] [--throttle 4]
+
+For each game, bot-only games with an expert in every seat are played on the built site in
+headless Chromium, once at full speed and once with the CPU slowed `--throttle` times (the
+DevTools throttling that stands for a phone). Printed per game and speed: decisions, p50 and
+p95 of a decision's time from the first slice of thinking to its move (budget: 300 ms at p95),
+how many of the searches their clock cut short before all their trials, the median number of
+trials a search made, and the longest gap
+between two animation frames while the bots played (the page must keep answering).
+A measurement to read, not a pass/fail test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "py"))
+sys.path.insert(0, str(ROOT / "tools"))
+sys.path.insert(0, str(ROOT / "tools" / "bench"))
+import chromium  # type: ignore[import-not-found]  # noqa: E402
+import serve as local_server  # type: ignore[import-not-found]  # noqa: E402
+from figures import pct  # type: ignore[import-not-found]  # noqa: E402
+
+from tabletown import games  # noqa: E402
+
+GAMES = ["tavern-tussle", "torches-and-pitchforks", "tumble-town", "ruthless", "townsfolk-tussle"]
+BUDGET_MS = 300.0
+
+# The longest gap between animation frames since the last reset: a page that answers draws
+# every frame or two, even while a bot thinks.
+FRAME_WATCH = """() => {
+  window.benchGap = 0;
+  if (window.benchWatching) return;
+  window.benchWatching = true;
+  let last = performance.now();
+  const tick = (now) => { window.benchGap = Math.max(window.benchGap, now - last); last = now; requestAnimationFrame(tick); };
+  requestAnimationFrame(tick);
+}"""
+
+
+def play(page, game: str, seed: int, budget_s: int) -> None:
+    seats = ",".join(["bot:expert"] * 2)
+    page.evaluate(f"location.hash = '#new/{game}?seats={seats}&seed={seed}'")
+    page.wait_for_selector("#board[data-game-over]", timeout=budget_s * 1000)
+
+
+def measure(browser, base: str, game: str, n_games: int, throttle: float) -> tuple[list[float], list[int], float]:
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = ctx.new_page()
+    cdp = ctx.new_cdp_session(page)
+    page.goto(base + "?botpause=0#")
+    page.wait_for_selector("html.ready", timeout=120_000)
+    if throttle > 1:
+        cdp.send("Emulation.setCPUThrottlingRate", {"rate": throttle})
+    page.evaluate(FRAME_WATCH)
+    for seed in range(1, n_games + 1):
+        play(page, game, seed, budget_s=1800)
+    times = page.evaluate("Array.from(window.tabletownStats.bots)")
+    trials = page.evaluate("Array.from(window.tabletownStats.searchTrials)")
+    gap = page.evaluate("window.benchGap")
+    ctx.close()
+    return times, trials, gap
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=2)
+    parser.add_argument("--game", action="append", help="one game (repeatable); all five by default")
+    parser.add_argument("--throttle", type=float, default=4.0)
+    args = parser.parse_args()
+    from playwright.sync_api import sync_playwright
+
+    server = local_server.serve(str(ROOT / "dist"))
+    base = f"http://127.0.0.1:{server.server_address[1]}/"
+    print(f"{'game':24} {'cpu':>5} {'moves':>6} {'p50 ms':>8} {'p95 ms':>8} {'cut':>6} {'trials p50':>10} {'frame gap':>10}")
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium.PATH, args=chromium.ARGS)
+        for game in args.game or GAMES:
+            full = games.load(game).BOTS["expert"].trials
+            for throttle in (1.0, args.throttle):
+                times, trials, gap = measure(browser, base, game, args.games, throttle)
+                cut = sum(1 for t in trials if t < full) / max(1, len(trials))
+                print(f"{game:24} {f'{throttle:g}x':>5} {len(times):6d} {pct(times, 50):8.1f} {pct(times, 95):8.1f}"
+                      f" {100 * cut:5.0f}% {pct(trials, 50):10.0f} {gap:7.0f} ms")
+        browser.close()
+    server.shutdown()
+    print(f"budget: p95 within {BUDGET_MS:.0f} ms at {args.throttle:g}x; 'cut': searches stopped by their clock")
+
+
+if __name__ == "__main__":
+    main()
