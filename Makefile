@@ -65,6 +65,7 @@ bench: $(PIP_STAMP) dist $(CHROMIUM) $(BENCH_STAMP)
 	$(PY) tools/bench/load.py
 	$(PY) tools/bench/browser.py --only-moves
 	$(PY) tools/bench/bots.py
+	$(PY) tools/bench/expert.py
 	$(PY) -m tabletown simulate tavern-tussle --games 1000 --seats 4 --bots easy
 
 # Mutation testing on a seeded sample of mutants (settings in tools/mutation/targets.toml); not part of `make test`.

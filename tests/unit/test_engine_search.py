@@ -1,7 +1,8 @@
 """The expert bot level (engine/search.py), from its docstring: it decides from its own view
 (the true state's hidden parts never change its move), keeps the hard bot's move unless
-another clearly does better, is anytime (sliced thinking gives the same move), reproducible
-from its seed, and scores a table by the outcome or the public tally."""
+another clearly does better, tries every candidate in the same imagined tables, is anytime
+(sliced thinking gives the same move), reproducible from its seed, and scores a table by the
+outcome or the public tally."""
 
 import pytest
 
@@ -81,22 +82,37 @@ def test_thinking_in_slices_reaches_the_move_of_thinking_at_once():
     whole = expert(rules, rules.view(state, 0), 0, rules.legal(state, 0), Rng(seed_state(9)))
     search = expert.start(rules, rules.view(state, 0), 0, rules.legal(state, 0), Rng(seed_state(9)))
     slices = 0
-    while not search.think(deadline=0.0):  # a deadline already past: one trial a slice
+    while not search.think(deadline=0.0):  # a deadline already past: one round a slice
         slices += 1
         assert search.best() in rules.legal(state, 0)  # anytime: an answer after any slice
-    assert slices == 29 and search.trials == 30
+    assert slices == 14 and search.rounds == 15 and search.trials == 30  # two candidates a round
     assert search.best() == whole
 
 
-def test_the_same_seed_gives_the_same_move_and_the_trials_follow_the_budget():
+def test_the_same_seed_gives_the_same_move_and_the_playouts_keep_to_the_budget():
     rules = CountTo(goal=9)
     state = rules.setup(1, 2, {})
-    expert = Expert(hard=adds_one, policy=B.random_bot, trials=12)
+    expert = Expert(hard=adds_one, policy=B.random_bot, trials=13)
     picks = {str(expert(rules, rules.view(state, 0), 0, rules.legal(state, 0), Rng(seed_state(4)))) for _ in range(3)}
     assert len(picks) == 1
     search = expert.start(rules, rules.view(state, 0), 0, rules.legal(state, 0), Rng(seed_state(4)))
     search.think()
-    assert search.trials == 12 and sum(search.visits) == 12 and min(search.visits) >= 1
+    assert search.trials == 12 and search.rounds == 6  # a round that would pass the budget is not begun
+
+
+def test_every_candidate_meets_the_same_imagined_futures():
+    """With a random policy after the move, two identical candidates score exactly alike: the
+    same imagined table and the same private draws for each."""
+    rules = CountTo(goal=9)
+    state = rules.setup(1, 2, {})
+    twice = [{"add": 1}, {"add": 1}]
+    expert = Expert(hard=adds_one, policy=B.random_bot, trials=40, candidates=2)
+    search = expert.start(rules, rules.view(state, 0), 0, twice, Rng(seed_state(8)))
+    assert search.moves == [{"add": 1}]  # the hard bot's move is not weighed against itself
+    search.moves.append({"add": 1})
+    search.values.append(0.0)
+    search.think()
+    assert search.values[0] == search.values[1] and 0 < search.values[0] < search.rounds
 
 
 def test_standing_reads_the_outcome_then_the_tally():

@@ -1,18 +1,19 @@
 """The expert bot level: a search from the seat's own view (determinized Monte Carlo).
 
 An expert never reads the true state. It starts from the move its game's hard bot would make
-and asks whether another move does better. Each trial it imagines a whole table that fits what
+and asks whether another move does better. Each round it imagines a whole table that fits what
 it can see (`rules.determinize`: the cards it cannot see dealt at random from those unseen),
-plays one of its candidate moves there, lets every seat play on for a few moves with a cheaper
-policy (each seat from its own view of that imagined table), and scores the table it reaches
-from its own seat (`Expert.evaluate`). UCB1 spends the trials on the candidates that look
-best. In the end it keeps the hard bot's move unless another has clearly done better: more
-trials than a share of the budget and a mean higher by `Expert.margin`. So the expert plays
-as the hard bot does wherever the search has nothing to say.
+and in that same table tries each of its candidate moves in turn: after each, every seat plays
+on for a few moves with a cheaper policy (each seat from its own view of the imagined table,
+with the same private draws for every candidate), and the table reached is scored from its own
+seat (`Expert.evaluate`). Every candidate meets the same imagined futures, so a handful of
+rounds already compares them fairly. In the end it keeps the hard bot's move unless another
+scored higher on average by `Expert.margin`: the expert plays as the hard bot does wherever the
+search has nothing to say.
 
 The search is anytime and runs in slices (`Search.think` up to a deadline), so the page can
 spread one decision over several frames and stop it when its time is up; bot-only games
-(simulate, the balance pages, tests) give it a number of trials instead of a clock, so every
+(simulate, the balance pages, tests) give it a number of playouts instead of a clock, so every
 game stays reproducible from its seed.
 """
 
@@ -53,10 +54,9 @@ class Expert:
     policy: BotFn
     horizon: int = 16  # moves played on after the candidate, before the table is scored
     evaluate: Evaluate = standing
-    trials: int = 48  # trials of one decision (bot-only games; the page also has a clock)
-    candidates: int = 8  # moves weighed: the hard bot's and a seeded sample of the others
-    margin: float = 0.05  # how much better a move's mean must be to replace the hard bot's
-    explore: float = 0.7  # UCB1's exploration constant
+    trials: int = 48  # playouts of one decision (bot-only games; the page also has a clock)
+    candidates: int = 4  # moves weighed: the hard bot's and a seeded sample of the others
+    margin: float = 0.03  # how much better a move's mean must be to replace the hard bot's
     seconds: float = 0.25  # the page's clock for one decision (p95 budget: 0.3 s on a phone)
 
     def __call__(self, rules: Rules, view: View, seat: int, legal: list[Action], rng: Rng) -> Action:
@@ -70,7 +70,7 @@ class Expert:
 
 
 class Search:
-    """One decision being searched: `think(deadline)` runs trials, `best()` is the answer so far."""
+    """One decision being searched: `think(deadline)` plays rounds, `best()` is the answer so far."""
 
     def __init__(self, expert: Expert, rules: Rules, view: View, seat: int, legal: list[Action], rng: Rng):
         self.expert, self.rules, self.view, self.seat, self.rng = expert, rules, view, seat, rng
@@ -80,60 +80,52 @@ class Search:
         for k in range(min(len(others), expert.candidates - 1)):  # a seeded sample of the rest
             j = k + rng.below(len(others) - k)
             others[k], others[j] = others[j], others[k]
-        others = others[: max(0, expert.candidates - 1)]
-        self.moves: list[Action] = ([first] if legal else []) + others
-        self.visits = [0] * len(self.moves)
+        self.moves: list[Action] = ([first] if legal else []) + others[: max(0, expert.candidates - 1)]
         self.values = [0.0] * len(self.moves)
-        self.trials = 0
+        self.rounds = 0  # imagined tables, each tried with every candidate
+        self.trials = 0  # playouts made
 
     def done(self) -> bool:
-        return len(self.moves) < 2 or self.trials >= self.expert.trials
+        return len(self.moves) < 2 or self.trials + len(self.moves) > self.expert.trials
 
     def think(self, deadline: Optional[float] = None) -> bool:
-        """Run trials until the budget is spent or `time.perf_counter()` passes `deadline`;
+        """Play rounds until the budget is spent or `time.perf_counter()` passes `deadline`;
         True when the search is finished."""
         while not self.done():
-            self.trial()
+            self.round()
             if deadline is not None and time.perf_counter() >= deadline:
                 break
         return self.done()
 
-    def pick(self) -> int:
-        """The candidate to try next: each once (the hard bot's first), then by UCB1."""
-        for i, n in enumerate(self.visits):
-            if n == 0:
-                return i
-        log_total = math.log(self.trials)
-        scores = [self.values[i] / n + self.expert.explore * math.sqrt(log_total / n) for i, n in enumerate(self.visits)]
-        return max(range(len(scores)), key=scores.__getitem__)
+    def round(self) -> None:
+        """One imagined table, every candidate played in it with the same private draws."""
+        world = self.rules.determinize(self.view, self.seat, self.rng)
+        words = [self.rng.next_u32() | 1, self.rng.next_u32(), self.rng.next_u32(), self.rng.next_u32()]
+        for i, move in enumerate(self.moves):
+            self.values[i] += self.playout(world, move, Rng(list(words)))
+        self.rounds += 1
+        self.trials += len(self.moves)
 
-    def trial(self) -> None:
-        rules, seat = self.rules, self.seat
-        i = self.pick()
-        state = rules.determinize(self.view, seat, self.rng)
-        state = rules.apply(state, seat, self.moves[i])[0]
+    def playout(self, world: State, move: Action, rng: Rng) -> float:
+        rules, seat, policy = self.rules, self.seat, self.expert.policy
+        state = rules.apply(world, seat, move)[0]  # apply never changes its input: the world is reused
         for _ in range(self.expert.horizon):
             active = rules.active(state)
             if not active:
                 break
             mover = active[0]
             legal = rules.legal(state, mover)
-            action = legal[0] if len(legal) == 1 else self.expert.policy(rules, rules.view(state, mover), mover, legal, self.rng)
+            action = legal[0] if len(legal) == 1 else policy(rules, rules.view(state, mover), mover, legal, rng)
             state = rules.apply(state, mover, action)[0]
-        self.visits[i] += 1
-        self.values[i] += self.expert.evaluate(rules, state, seat)
-        self.trials += 1
+        return self.expert.evaluate(rules, state, seat)
 
     def best(self) -> Action:
-        """The hard bot's move, unless another candidate was tried often enough and scored
-        clearly higher on average."""
-        if len(self.moves) < 2 or not self.visits[0]:
+        """The hard bot's move, unless another candidate scored higher on average over the
+        same imagined tables by more than the margin."""
+        if len(self.moves) < 2 or not self.rounds:
             return self.moves[0]
-        floor = max(2, self.trials // (2 * len(self.moves)))
-        base = self.values[0] / self.visits[0]
-        best, best_mean = 0, base + self.expert.margin
+        best, best_value = 0, self.values[0] + self.expert.margin * self.rounds
         for i in range(1, len(self.moves)):
-            n = self.visits[i]
-            if n >= floor and self.values[i] / n > best_mean:
-                best, best_mean = i, self.values[i] / n
+            if self.values[i] > best_value:
+                best, best_value = i, self.values[i]
         return self.moves[best]
