@@ -82,10 +82,10 @@ def test_thinking_in_slices_reaches_the_move_of_thinking_at_once():
     whole = expert(rules, rules.view(state, 0), 0, rules.legal(state, 0), Rng(seed_state(9)))
     search = expert.start(rules, rules.view(state, 0), 0, rules.legal(state, 0), Rng(seed_state(9)))
     slices = 0
-    while not search.think(deadline=0.0):  # a deadline already past: one round a slice
+    while not search.think(deadline=0.0):  # a deadline already past: one playout a slice
         slices += 1
         assert search.best() in rules.legal(state, 0)  # anytime: an answer after any slice
-    assert slices == 14 and search.rounds == 15 and search.trials == 30  # two candidates a round
+    assert slices == 29 and search.rounds == 15 and search.trials == 30  # two candidates a round
     assert search.best() == whole
 
 

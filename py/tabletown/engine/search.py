@@ -22,7 +22,7 @@ from __future__ import annotations
 import math
 import time
 from dataclasses import dataclass
-from typing import Callable, Optional
+from typing import Callable, Iterator, Optional
 
 from .prng import Rng
 from .rules import Action, BotFn, Rules, State, View
@@ -52,7 +52,9 @@ class Expert:
 
     hard: BotFn
     policy: BotFn
-    horizon: int = 16  # moves played on after the candidate, before the table is scored
+    # Moves played on after the candidate before the table is scored: short enough that one
+    # playout stays well under a tenth of `seconds` on a phone (a slice ends within one playout).
+    horizon: int = 16
     evaluate: Evaluate = standing
     trials: int = 48  # playouts of one decision (bot-only games; the page also has a clock)
     candidates: int = 4  # moves weighed: the hard bot's and a seeded sample of the others
@@ -82,29 +84,37 @@ class Search:
             others[k], others[j] = others[j], others[k]
         self.moves: list[Action] = ([first] if legal else []) + others[: max(0, expert.candidates - 1)]
         self.values = [0.0] * len(self.moves)
-        self.rounds = 0  # imagined tables, each tried with every candidate
-        self.trials = 0  # playouts made
+        self.rounds = 0  # imagined tables, each tried with every candidate (only whole rounds count)
+        self.trials = 0  # playouts made in those rounds
+        self.work = self.playouts()
 
     def done(self) -> bool:
         return len(self.moves) < 2 or self.trials + len(self.moves) > self.expert.trials
 
     def think(self, deadline: Optional[float] = None) -> bool:
-        """Play rounds until the budget is spent or `time.perf_counter()` passes `deadline`;
-        True when the search is finished."""
+        """Play on until the budget is spent or `time.perf_counter()` passes `deadline` (checked
+        after every playout, so a slice ends within one playout of its deadline, even midway
+        through a round); True when the search is finished."""
         while not self.done():
-            self.round()
+            next(self.work)
             if deadline is not None and time.perf_counter() >= deadline:
                 break
         return self.done()
 
-    def round(self) -> None:
-        """One imagined table, every candidate played in it with the same private draws."""
-        world = self.rules.determinize(self.view, self.seat, self.rng)
-        words = [self.rng.next_u32() | 1, self.rng.next_u32(), self.rng.next_u32(), self.rng.next_u32()]
-        for i, move in enumerate(self.moves):
-            self.values[i] += self.playout(world, move, Rng(list(words)))
-        self.rounds += 1
-        self.trials += len(self.moves)
+    def playouts(self) -> Iterator[None]:
+        """Round after round: one imagined table, every candidate played in it with the same
+        private draws; a round counts once all its playouts are made."""
+        while True:
+            world = self.rules.determinize(self.view, self.seat, self.rng)
+            words = [self.rng.next_u32() | 1, self.rng.next_u32(), self.rng.next_u32(), self.rng.next_u32()]
+            scores = []
+            for move in self.moves:
+                scores.append(self.playout(world, move, Rng(list(words))))
+                if len(scores) == len(self.moves):
+                    self.values = [v + x for v, x in zip(self.values, scores)]
+                    self.rounds += 1
+                    self.trials += len(self.moves)
+                yield
 
     def playout(self, world: State, move: Action, rng: Rng) -> float:
         rules, seat, policy = self.rules, self.seat, self.expert.policy

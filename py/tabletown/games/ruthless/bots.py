@@ -17,7 +17,7 @@ import math
 from typing import Any, Optional
 
 from tabletown.engine.prng import Rng
-from tabletown.engine.search import Expert
+from tabletown.engine.search import Expert, standing
 
 from . import campaign as CP
 from . import cards as K
@@ -27,6 +27,7 @@ from . import ground as G
 from . import models as M
 from . import moving as V
 from . import options as O
+from .scoring import final_result
 
 Action = dict[str, Any]
 
@@ -463,4 +464,15 @@ def _special_value(view, m: M.Model, a: Action) -> float:
     return 0.0
 
 
-BOTS = {"easy": easy_bot, "hard": hard_bot, "expert": Expert(hard=hard_bot, policy=easy_bot)}
+def expert_standing(rules, state, seat: int) -> float:
+    """How a posse stands in an imagined gunfight: the outcome once it is over, else its victory
+    points as they would be counted now (kills, citizens, who still stands steady) against the
+    best other posse's, squashed into (0, 1)."""
+    if state["phase"] == "over":
+        return standing(rules, state, seat)
+    vp = final_result(state)["vp"]
+    best_other = max(v for s, v in enumerate(vp) if s != seat)
+    return 0.5 + 0.5 * math.tanh((vp[seat] - best_other) / 4.0)
+
+
+BOTS = {"easy": easy_bot, "hard": hard_bot, "expert": Expert(hard=hard_bot, policy=easy_bot, evaluate=expert_standing, horizon=6)}

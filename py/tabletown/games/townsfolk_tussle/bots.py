@@ -404,4 +404,4 @@ class Bot:
 
 
 BOTS = {"easy": Bot(hard=False), "hard": Bot(hard=True)}
-BOTS["expert"] = Expert(hard=BOTS["hard"], policy=BOTS["easy"])
+BOTS["expert"] = Expert(hard=BOTS["hard"], policy=BOTS["easy"], horizon=4)

@@ -193,4 +193,4 @@ def hard_bot(rules: Rules, view: View, seat: int, legal: list[Action], rng: Rng)
     return decide(rules, view, seat, legal, rng, "hard")
 
 
-BOTS = {"easy": easy_bot, "hard": hard_bot, "expert": Expert(hard=hard_bot, policy=easy_bot)}
+BOTS = {"easy": easy_bot, "hard": hard_bot, "expert": Expert(hard=hard_bot, policy=easy_bot, horizon=10)}
