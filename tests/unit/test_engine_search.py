@@ -130,6 +130,8 @@ def test_standing_reads_the_outcome_then_the_tally():
     behind, level, ahead = (standing(rules, {"points": p}, 0) for p in ([2, 5, 1], [5, 5, 1], [9, 5, 1]))
     assert 0 < behind < level == 0.5 < ahead < 1
     assert standing(CountTo(), {"winner": None}, 0) == 0.5  # no tally: even until the end
+    alone = [standing(rules, {"points": [p]}, 0) for p in (0, 5, 30)]
+    assert 0 <= alone[0] < alone[1] < alone[2] < 1  # solo: more points, better
 
 
 GAMES = ["tavern-tussle", "torches-and-pitchforks", "tumble-town", "ruthless", "townsfolk-tussle"]

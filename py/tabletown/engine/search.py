@@ -8,7 +8,7 @@ on for a few moves with a cheaper policy (each seat from its own view of the ima
 with the same private draws for every candidate), and the table reached is scored from its own
 seat (`Expert.evaluate`). Every candidate meets the same imagined futures, so a handful of
 rounds already compares them fairly. In the end it keeps the hard bot's move unless another
-scored higher on average by `Expert.margin`: the expert plays as the hard bot does wherever the
+scored higher on average by `Expert.margin` over enough tables: the expert plays as the hard bot does wherever the
 search has nothing to say.
 
 The search is anytime and runs in slices (`Search.think` up to a deadline), so the page can
@@ -33,14 +33,17 @@ Evaluate = Callable[[Rules, State, int], float]
 def standing(rules: Rules, state: State, seat: int) -> float:
     """How well `seat` stands, from 0 (lost) to 1 (won): the outcome once the game is over
     (a shared win counts its share), else its public score against the best other seat's
-    (`rules.tally`), squashed into (0, 1). A game with no tally scores 0.5 until it ends."""
+    (`rules.tally`), squashed into (0, 1); alone at the table, its score squashed. A game with
+    no tally scores 0.5 until it ends."""
     outcome = rules.outcome(state)
     if outcome is not None:
         winners = outcome.get("winners") or []
         return 1.0 / len(winners) if seat in winners else 0.0
     tally = rules.tally(state)
-    if not tally or len(tally) < 2:
+    if not tally:
         return 0.5
+    if len(tally) == 1:  # a solo game: the higher the score, the better (a chart line to reach)
+        return 1.0 - 1.0 / (1.0 + max(0, tally[seat]) / 10.0)
     best_other = max(v for s, v in enumerate(tally) if s != seat)
     return 0.5 + 0.5 * math.tanh((tally[seat] - best_other) / 8.0)
 
@@ -59,7 +62,8 @@ class Expert:
     trials: int = 48  # playouts of one decision (bot-only games; the page also has a clock)
     candidates: int = 4  # moves weighed: the hard bot's and a seeded sample of the others
     margin: float = 0.03  # how much better a move's mean must be to replace the hard bot's
-    seconds: float = 0.25  # the page's clock for one decision (p95 budget: 0.3 s on a phone)
+    min_rounds: int = 3  # imagined tables needed before the search may overrule the hard bot
+    seconds: float = 0.22  # the page's clock for one decision (p95 budget: 0.3 s on a phone)
 
     def __call__(self, rules: Rules, view: View, seat: int, legal: list[Action], rng: Rng) -> Action:
         """A whole decision at once: every trial of the budget (reproducible from the seed)."""
@@ -131,9 +135,9 @@ class Search:
 
     def best(self) -> Action:
         """The hard bot's move, unless another candidate scored higher on average over the
-        same imagined tables by more than the margin."""
-        if len(self.moves) < 2 or not self.rounds:
-            return self.moves[0]
+        same imagined tables (at least `min_rounds` of them) by more than the margin."""
+        if len(self.moves) < 2 or self.rounds < self.expert.min_rounds:
+            return self.moves[0]  # too few imagined tables to overrule the hard bot
         best, best_value = 0, self.values[0] + self.expert.margin * self.rounds
         for i in range(1, len(self.moves)):
             if self.values[i] > best_value:
