@@ -162,3 +162,28 @@ def test_every_game_offers_an_expert_that_decides_from_its_view_alone(game_id):
             checked += 1
         state = rules.apply(state, seat, B.choose(rules, game.BOTS, "easy", state, seat, 5, step))[0]
     assert checked >= 1
+
+
+def test_no_playout_is_begun_that_would_end_past_the_decisions_time():
+    """The page gives a decision a time limit: once the longest playout so far would not fit in
+    what is left, the search stops and says it has finished, with the hard bot's move if too
+    few tables were imagined to overrule it."""
+    import time
+
+    rules = CountTo(goal=40)
+    state = rules.setup(1, 2, {})
+
+    def slow_policy(rules_, view, seat, legal, rng):
+        time.sleep(0.002)
+        return legal[rng.below(len(legal))]
+
+    expert = Expert(hard=lambda r, v, s, legal, rng: {"add": 2}, policy=slow_policy, trials=1000, horizon=10)
+    search = expert.start(rules, rules.view(state, 0), 0, rules.legal(state, 0), Rng(seed_state(1)))
+    limit = time.perf_counter() + 0.05
+    while not search.think(deadline=time.perf_counter() + 0.01, limit=limit):
+        pass
+    assert search.stopped and search.trials < 1000
+    assert search.rounds < expert.min_rounds or search.best() in rules.legal(state, 0)
+    late = expert.start(rules, rules.view(state, 0), 0, rules.legal(state, 0), Rng(seed_state(1)))
+    late.longest = 1.0  # a playout takes a second, and no time is left: none is begun
+    assert late.think(limit=time.perf_counter() + 0.5) and late.trials == 0 and late.best() == {"add": 2}

@@ -64,7 +64,7 @@ class Decided:
     def __init__(self, action: Action):
         self.action = action
 
-    def think(self, deadline: Optional[float] = None) -> bool:
+    def think(self, deadline: Optional[float] = None, limit: Optional[float] = None) -> bool:
         return True
 
     def best(self) -> Action:
@@ -73,7 +73,7 @@ class Decided:
 
 def start(rules: Rules, bots: dict[str, BotFn], level: str, state: State, seat: int, seed: int, step: int) -> Any:
     """The decision of the bot of `level` for `seat` in `state`, begun from its view alone:
-    an object with `think(deadline) -> finished` and `best()`. A searching bot (one with
+    an object with `think(deadline, limit) -> finished` and `best()`. A searching bot (one with
     `start`, the expert) thinks in slices the page spreads over frames; any other has decided."""
     bot = bots.get(level) or bots[rules.spec.bots[0]]
     legal = rules.legal(state, seat)

@@ -91,19 +91,29 @@ class Search:
         self.rounds = 0  # imagined tables, each tried with every candidate (only whole rounds count)
         self.trials = 0  # playouts made in those rounds
         self.work = self.playouts()
+        self.longest = 0.0  # the longest playout so far, in seconds (no playout is begun past the limit)
+        self.stopped = False  # the decision's time ran out before its budget
 
     def done(self) -> bool:
         return len(self.moves) < 2 or self.trials + len(self.moves) > self.expert.trials
 
-    def think(self, deadline: Optional[float] = None) -> bool:
+    def think(self, deadline: Optional[float] = None, limit: Optional[float] = None) -> bool:
         """Play on until the budget is spent or `time.perf_counter()` passes `deadline` (checked
         after every playout, so a slice ends within one playout of its deadline, even midway
-        through a round); True when the search is finished."""
+        through a round). With `limit`, the end of the whole decision's time, no playout is
+        begun that the longest so far says would not end before it. True when the search is
+        finished (its budget spent, or no time left for another playout)."""
         while not self.done():
-            next(self.work)
-            if deadline is not None and time.perf_counter() >= deadline:
+            started = time.perf_counter()
+            if limit is not None and started + self.longest > limit:
+                self.stopped = True
                 break
-        return self.done()
+            next(self.work)
+            ended = time.perf_counter()
+            self.longest = max(self.longest, ended - started)
+            if deadline is not None and ended >= deadline:
+                break
+        return self.done() or self.stopped
 
     def playouts(self) -> Iterator[None]:
         """Round after round: one imagined table, every candidate played in it with the same

@@ -251,7 +251,7 @@ class Session:
         return lines
 
     def bot_thinking(self, seat: int) -> Any:
-        """The decision of the bot in `seat`, begun (it sees only its own view): `think(deadline)`
+        """The decision of the bot in `seat`, begun (it sees only its own view): `think(deadline, limit)`
         until it says it has finished, then `bot_move(seat, decision.best())`."""
         level = self.seats[seat].get("level", self.spec.bots[0])
         return start(self.rules, self.game.BOTS, level, self.state, seat, self.record["seed"], len(self.record["log"]))

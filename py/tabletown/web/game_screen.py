@@ -410,7 +410,7 @@ class GameScreen:
         # A searching bot thinks in slices of a frame or two, so the page answers meanwhile; its
         # own clock (`seconds`) ends the search, whatever the device's speed.
         limit = self.thinking_started + getattr(self.thinking, "seconds", 0.0)
-        finished = self.thinking.think(min(now + policy.THINK_SLICE, limit))
+        finished = self.thinking.think(min(now + policy.THINK_SLICE, limit), limit)
         if not finished and time.perf_counter() < limit:
             self.bot_timer = js.setTimeout(self.bot_proxy, 0)
             return
