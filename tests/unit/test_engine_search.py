@@ -68,6 +68,16 @@ def test_it_keeps_the_hard_bots_move_when_the_search_tells_the_moves_apart_by_no
     assert even(rules, rules.view(state, 0), 0, rules.legal(state, 0), Rng(seed_state(3))) == {"add": 2}
 
 
+def test_moves_that_differ_only_by_luck_never_overrule_the_hard_bot():
+    """Far from the goal, with random play after it, adding 1 or 2 wins about as often: the
+    playouts differ by chance alone, and the hard bot's move stands, seed after seed."""
+    rules = CountTo(goal=41)
+    state = rules.setup(1, 2, {})
+    expert = Expert(hard=lambda r, v, s, legal, rng: {"add": 2}, policy=B.random_bot, trials=40, horizon=100)
+    for seed in range(1, 9):
+        assert expert(rules, rules.view(state, 0), 0, rules.legal(state, 0), Rng(seed_state(seed))) == {"add": 2}
+
+
 def test_a_lone_legal_move_needs_no_search():
     rules = CountTo()
     state = rules.setup(1, 2, {})
@@ -110,7 +120,8 @@ def test_every_candidate_meets_the_same_imagined_futures():
     search = expert.start(rules, rules.view(state, 0), 0, twice, Rng(seed_state(8)))
     assert search.moves == [{"add": 1}]  # the hard bot's move is not weighed against itself
     search.moves.append({"add": 1})
-    search.values.append(0.0)
+    for sums in (search.values, search.leads, search.squares):
+        sums.append(0.0)
     search.think()
     assert search.values[0] == search.values[1] and 0 < search.values[0] < search.rounds
 

@@ -8,8 +8,10 @@ on for a few moves with a cheaper policy (each seat from its own view of the ima
 with the same private draws for every candidate), and the table reached is scored from its own
 seat (`Expert.evaluate`). Every candidate meets the same imagined futures, so a handful of
 rounds already compares them fairly. In the end it keeps the hard bot's move unless another
-scored higher on average by `Expert.margin` over enough tables: the expert plays as the hard bot does wherever the
-search has nothing to say.
+did clearly better in the same tables: its mean lead over the hard bot's move, less
+`Expert.confidence` standard errors of that lead, is above `Expert.margin` (a one-sided test on
+paired playouts, after at least `min_rounds` tables). A few noisy playouts never overrule the
+hard bot: the expert plays as the hard bot does wherever the search has nothing clear to say.
 
 The search is anytime and runs in slices (`Search.think` up to a deadline), so the page can
 spread one decision over several frames and stop it when its time is up; bot-only games
@@ -61,7 +63,8 @@ class Expert:
     evaluate: Evaluate = standing
     trials: int = 48  # playouts of one decision (bot-only games; the page also has a clock)
     candidates: int = 4  # moves weighed: the hard bot's and a seeded sample of the others
-    margin: float = 0.03  # how much better a move's mean must be to replace the hard bot's
+    margin: float = 0.02  # the lead over the hard bot's move a candidate must clearly have
+    confidence: float = 1.65  # standard errors of its lead it must clear (one-sided, about 95 %)
     min_rounds: int = 3  # imagined tables needed before the search may overrule the hard bot
     seconds: float = 0.22  # the page's clock for one decision (p95 budget: 0.3 s on a phone)
 
@@ -87,7 +90,9 @@ class Search:
             j = k + rng.below(len(others) - k)
             others[k], others[j] = others[j], others[k]
         self.moves: list[Action] = ([first] if legal else []) + others[: max(0, expert.candidates - 1)]
-        self.values = [0.0] * len(self.moves)
+        self.values = [0.0] * len(self.moves)  # each candidate's summed scores
+        self.leads = [0.0] * len(self.moves)  # summed (its score - the hard bot's move's score), table by table
+        self.squares = [0.0] * len(self.moves)  # summed squares of those leads
         self.rounds = 0  # imagined tables, each tried with every candidate (only whole rounds count)
         self.trials = 0  # playouts made in those rounds
         self.work = self.playouts()
@@ -125,7 +130,11 @@ class Search:
             for move in self.moves:
                 scores.append(self.playout(world, move, Rng(list(words))))
                 if len(scores) == len(self.moves):
-                    self.values = [v + x for v, x in zip(self.values, scores)]
+                    for i, score in enumerate(scores):
+                        lead = score - scores[0]
+                        self.values[i] += score
+                        self.leads[i] += lead
+                        self.squares[i] += lead * lead
                     self.rounds += 1
                     self.trials += len(self.moves)
                 yield
@@ -144,12 +153,17 @@ class Search:
         return self.expert.evaluate(rules, state, seat)
 
     def best(self) -> Action:
-        """The hard bot's move, unless another candidate scored higher on average over the
-        same imagined tables (at least `min_rounds` of them) by more than the margin."""
-        if len(self.moves) < 2 or self.rounds < self.expert.min_rounds:
+        """The hard bot's move, unless another candidate led it clearly over the same imagined
+        tables (at least `min_rounds` of them): the candidate whose lead, less `confidence`
+        standard errors, is highest and above the margin."""
+        n = self.rounds
+        if len(self.moves) < 2 or n < self.expert.min_rounds:
             return self.moves[0]  # too few imagined tables to overrule the hard bot
-        best, best_value = 0, self.values[0] + self.expert.margin * self.rounds
+        best, best_bound = 0, self.expert.margin
         for i in range(1, len(self.moves)):
-            if self.values[i] > best_value:
-                best, best_value = i, self.values[i]
+            mean = self.leads[i] / n
+            spread = max(0.0, self.squares[i] / n - mean * mean) * n / (n - 1)
+            bound = mean - self.expert.confidence * math.sqrt(spread / n)
+            if bound > best_bound:
+                best, best_bound = i, bound
         return self.moves[best]
