@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any, Optional
 
 from . import games
+from .engine import trials
 from .engine.bots import bot_game
 from .engine.codec import LINK_PREFIX, check_record, decode_link, parse_json
 from .engine.saves import migrate
@@ -33,45 +34,78 @@ from .engine.spec import BadSetup
 from .engine.words import and_list, plural
 
 
-def simulate(game_id: str, n_games: int, seats: int, bots: list[str], options: dict[str, Any], seed: int) -> dict[str, Any]:
-    """Play `n_games` bot-only games; returns the statistics (also used by tests)."""
+def play_one(task: tuple[str, int, tuple[str, ...], dict[str, Any], int]) -> tuple[list[int], list[float], int]:
+    """One seeded bot-only game: (winners, scores, moves). A module-level function, so that
+    `trials.run` can play games in other processes."""
+    game_id, seats, levels, opts, seed = task
     game = games.load(game_id)
-    rules = game.RULES
-    spec = game.SPEC
-    opts = spec.parse_link_options(seats, options)
+    state = game.RULES.setup(seed, seats, opts)
+    state, step = bot_game(game.RULES, game.BOTS, list(levels), state, seed)
+    outcome = game.RULES.outcome(state)
+    return list(outcome["winners"]), list(outcome["scores"]), step
+
+
+def _levels(spec: Any, seats: int, bots: list[str]) -> list[str]:
     levels = bots * seats if len(bots) == 1 else bots
     if len(levels) != seats:
         raise BadSetup(f"--bots names {len(levels)} levels for {seats} seats")
     for level in levels:
         if level not in spec.bots:
             raise BadSetup(f"unknown bot level {level!r}; {spec.id} has " + ", ".join(spec.bots))
-    wins = [0.0] * seats
-    score_sum = [0] * seats
-    moves = 0
+    return levels
+
+
+def simulate(game_id: str, n_games: int, seats: int, bots: list[str], options: dict[str, Any], seed: int,
+             jobs: int = 1, paired: bool = False) -> dict[str, Any]:
+    """Play `n_games` bot-only games; returns the statistics (also used by tests). With `paired`,
+    each seed is played once for every turn of the levels round the table (`trials.rotations`),
+    so each level meets the same deals from every seat: `n_games` seeds, `seats` games each."""
+    spec = games.load(game_id).SPEC
+    opts = spec.parse_link_options(seats, options)
+    levels = _levels(spec, seats, bots)
+    turns = trials.rotations(levels) if paired else [tuple(levels)]
+    tasks = [(game_id, seats, turn, opts, seed + g) for g in range(n_games) for turn in turns]
     started = time.perf_counter()
-    for g in range(n_games):
-        game_seed = seed + g
-        state = rules.setup(game_seed, seats, opts)
-        state, step = bot_game(rules, game.BOTS, levels, state, game_seed)
-        outcome = rules.outcome(state)
-        for w in outcome["winners"]:
-            wins[w] += 1 / len(outcome["winners"])
-        for s in range(seats):
-            score_sum[s] += outcome["scores"][s]
-        moves += step
+    results = trials.run(play_one, tasks, jobs, quiet=jobs == 1)
     elapsed = time.perf_counter() - started
-    return {
+    wins = [0.0] * seats
+    score_sum = [0.0] * seats
+    by_level: dict[str, list[float]] = {}  # level -> [wins, games]
+    by_level_seat: dict[tuple[str, int], list[float]] = {}
+    moves = 0
+    for (_, _, turn, _, _), (winners, scores, step) in zip(tasks, results):
+        for s in range(seats):
+            won = 1 / len(winners) if s in winners else 0.0
+            wins[s] += won
+            score_sum[s] += scores[s]
+            for key, table in ((turn[s], by_level), ((turn[s], s), by_level_seat)):
+                row = table.setdefault(key, [0.0, 0])
+                row[0] += won
+                row[1] += 1
+        moves += step
+    played = len(tasks)
+    stats = {
         "game": game_id,
-        "games": n_games,
+        "games": played,
         "seats": seats,
         "bots": levels,
+        "paired": paired,
         "options": opts,
-        "win_rate": [w / n_games for w in wins],
-        "mean_score": [s / n_games for s in score_sum],
-        "mean_moves": moves / n_games,
-        "games_per_second": n_games / elapsed if elapsed else float("inf"),
+        "win_rate": [w / played for w in wins],
+        "mean_score": [s / played for s in score_sum],
+        "mean_moves": moves / played,
+        "games_per_second": played / elapsed if elapsed else float("inf"),
         "seconds": elapsed,
     }
+    if paired:
+        stats["levels"] = {lvl: _rate(w, g) for lvl, (w, g) in by_level.items()}
+        stats["level_seats"] = {f"{lvl}@{s + 1}": _rate(w, g) for (lvl, s), (w, g) in sorted(by_level_seat.items())}
+    return stats
+
+
+def _rate(wins: float, n: float) -> dict[str, Any]:
+    rate, low, high = trials.wilson(wins, int(n))
+    return {"games": int(n), "win_rate": rate, "low": low, "high": high}
 
 
 def check(source: str) -> tuple[bool, str]:
@@ -171,6 +205,9 @@ def main(argv: Optional[list[str]] = None) -> int:
     sim.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     sim.add_argument("--seed", type=int, default=1)
     sim.add_argument("--json", action="store_true", help="print the statistics as JSON")
+    sim.add_argument("--paired", action="store_true", help="play each seed once for every turn of the levels round "
+                     "the table, and give each level's win rate with its 95 %% interval")
+    sim.add_argument("--jobs", type=int, default=1, help="games played at once, each in its own process (0: every core)")
     chk = sub.add_parser("check", help="validate a save file or a #play= link")
     chk.add_argument("source", help="a file (save entry, record or link) or a link")
     cat = sub.add_parser("catalog", help="list each catalogue of a game's content with its count")
@@ -210,7 +247,8 @@ def main(argv: Optional[list[str]] = None) -> int:
             parser.error(f"--option takes NAME=VALUE, not {item!r}")
         options[name] = value
     try:
-        stats = simulate(args.game, args.games, args.seats, args.bots.split(","), options, args.seed)
+        stats = simulate(args.game, args.games, args.seats, args.bots.split(","), options, args.seed,
+                         jobs=args.jobs or trials.default_jobs(), paired=args.paired)
     except BadSetup as err:
         print(f"error: {err}", file=sys.stderr)
         return 2
@@ -224,7 +262,15 @@ def main(argv: Optional[list[str]] = None) -> int:
     print(f"{title}: {plural(stats['games'], 'game')}, {plural(stats['seats'], 'seat')}, options {shown}")
     print(f"{'seat':>4}  {'bot':<6} {'win rate':>8}  {'mean score':>10}")
     for s in range(stats["seats"]):
-        print(f"{s + 1:>4}  {stats['bots'][s]:<6} {stats['win_rate'][s]:>8.1%}  {stats['mean_score'][s]:>10.2f}")
+        bot = "turns" if args.paired else stats["bots"][s]  # paired: every level sat here in turn
+        print(f"{s + 1:>4}  {bot:<6} {stats['win_rate'][s]:>8.1%}  {stats['mean_score'][s]:>10.2f}")
+    if args.paired:
+        print(f"each seed played {plural(stats['seats'], 'time')}, once for each turn of the levels round the table:")
+        print(f"{'level':<8} {'seat':>4} {'games':>6} {'win rate':>9}  95 % interval")
+        rows = [(lvl, "all", r) for lvl, r in stats["levels"].items()]
+        rows += [(key.split("@")[0], key.split("@")[1], r) for key, r in stats["level_seats"].items()]
+        for lvl, seat, r in rows:
+            print(f"{lvl:<8} {seat:>4} {r['games']:>6} {r['win_rate']:>9.1%}  {r['low']:.1%}–{r['high']:.1%}")
     print(f"mean game length: {stats['mean_moves']:.1f} moves")
     print(f"speed: {stats['games_per_second']:.1f} games per second ({stats['seconds']:.2f} s)")
     return 0
