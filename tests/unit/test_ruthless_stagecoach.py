@@ -285,3 +285,15 @@ def test_a_turn_of_45_degrees_across_east(dx, dy, ok):
     st = shotgun(pos=[1000, 1500], facing=350)          # 10° north of east
     res = drive_to(st, dx, dy)                           # to 34.99° (a 44.99° turn) or 35.94°
     assert res["ok"] is ok and (ok or res["why"] == "turn")
+
+
+@pytest.mark.parametrize("hits,pairs", [(0, 0), (2, 0), (3, 1), (5, 1), (6, 2)])
+def test_the_board_is_told_how_many_pairs_of_the_team_are_dead(hits, pairs):
+    """Three hits kill a pair of the team (the drive is halved), six both (the coach stands): the
+    figures the board draws from say the same as the drive does."""
+    st = shotgun()
+    st["coach"]["hits"] = hits
+    view = RULES.view(st, 0)
+    RULES.derive(st, view, 0)
+    assert view["derived"]["coach"]["pairs_dead"] == pairs
+    assert (CO.drive_limit(st, False) == 0) == (pairs == 2)

@@ -347,3 +347,22 @@ def test_a_push_away_from_a_ruffian_off_the_boards_diagonal(ruffian_at, at, to):
     t.put(0, list(at))
     run(t, {"do": "push", "who": "target", "squares": 2}, card_ctx([0]))
     assert tuple(t.folk(0)["pos"]) == to
+
+
+def test_the_cowbell_does_not_draw_an_action_aimed_at_everyone():
+    """Only single-target actions go to the Cowbell's wearer: one aimed at every townsfolk still
+    hits them all. The card is read from JSON, as the game reads its content."""
+    import json
+
+    t = open_field((5, 2))
+    t.give(2, "cowbell", "accessory")
+    m = Match(t.state, [])
+    m.s["fight"]["turn"] = {"who": 2, "n": 99, "mv": 0, "mx": 0, "att": {}, "stopped": False}
+    m.use_ability(2, "g:cowbell:0", C.GEAR["cowbell"]["activate"][0], Ctx("gear", 2, this="cowbell", row="cowbell"),
+                  None)
+    assert m.retarget() == 2
+    everyone, single = card_ctx([]), card_ctx([])
+    m.choose_target(json.loads('{"target": {"pick": "all"}}'), everyone)
+    m.choose_target(json.loads('{"target": {"pick": "closest"}}'), single)
+    assert sorted(everyone.targets) == [0, 1, 2]
+    assert single.targets == [2]
