@@ -437,6 +437,19 @@ def test_place_terrain_puts_a_terrain_piece_on_the_board_and_remove_terrain_take
     assert t.state["fight"]["terrain"][0].get("gone")
 
 
+def test_remove_terrain_in_a_terrain_trigger_takes_the_piece_its_word_names():
+    """In a trigger about a terrain piece, "this" is the piece the event was about; any other word
+    names what it always names (here the Ruffian's terrain target), not the event's piece."""
+    t = board()
+    for at in ([1, 2], [2, 1]):
+        run(t, {"do": "place-terrain", "terrain": "bear-trap", "at": {"adjacent": "self"}}, answers=(at,))
+    about_first = dict(this={"card": "bear-trap"}, event={"t": "entered", "terrain": 0})
+    run(t, {"do": "remove-terrain", "terrain": "target"}, ctx=context("terrain", HENLO, terrain_target=1, **about_first))
+    assert [bool(p.get("gone")) for p in t.state["fight"]["terrain"]] == [False, True]
+    run(t, {"do": "remove-terrain", "terrain": "this"}, ctx=context("terrain", HENLO, **about_first))
+    assert [bool(p.get("gone")) for p in t.state["fight"]["terrain"]] == [True, True]
+
+
 def test_exhaust_makes_a_terrain_piece_unusable():
     t = board()
     run(t, {"do": "place-terrain", "terrain": "bear-trap", "at": {"adjacent": "self"}}, answers=([1, 2],))
