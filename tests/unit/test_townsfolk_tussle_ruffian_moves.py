@@ -366,3 +366,13 @@ def test_the_cowbell_does_not_draw_an_action_aimed_at_everyone():
     m.choose_target(json.loads('{"target": {"pick": "closest"}}'), single)
     assert sorted(everyone.targets) == [0, 1, 2]
     assert single.targets == [2]
+
+
+@pytest.mark.parametrize("target_at, facing", [((7, 5), "e"), ((4, 6), "w"), ((6, 7), "s"), ((5, 4), "n")])
+def test_a_ruffian_told_to_face_its_target_turns_to_one_standing_beside_it(target_at, facing):
+    """"Face the target and move forward": a target touching one side of the Ruffian's 2 × 2
+    footprint is straight ahead once it turns, so it turns that way (here with no squares to move)."""
+    t = open_field((5, 5), face="n" if facing == "s" else "s")
+    t.put(0, list(target_at))
+    run(t, {"do": "forward", "face": "target", "squares": 0}, card_ctx([0]))
+    assert t.f["face"] == facing and t.f["pos"] == [5, 5]
