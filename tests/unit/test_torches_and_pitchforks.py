@@ -256,6 +256,7 @@ def test_over_the_hand_limit_discards_down_at_once():
     assert s["tasks"] and s["tasks"][0]["k"] == "down"
     assert all(a["type"] == "discard" for a in R.legal(s, 0))
     s = play(s, 0, R.legal(s, 0)[0])
+    assert len(s["hands"][0]) == 6 and all(a["type"] == "discard" for a in R.legal(s, 0))  # one more to go
     s = play(s, 0, R.legal(s, 0)[0])
     assert len(s["hands"][0]) == 5 and not s["tasks"]
     assert {"type": "end"} in R.legal(s, 0)

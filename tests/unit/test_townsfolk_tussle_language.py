@@ -333,6 +333,13 @@ def test_skip_action_makes_the_ruffian_skip_its_action():
     t = board()
     run(t, {"do": "skip-action"})
     assert t.state["fight"]["skip"] is True
+    deck, discards = len(t.state["fight"]["deck"]), len(t.state["fight"]["disc"])
+    m = Match(copy.deepcopy(t.state), [])
+    m.ruffian_turn()  # its next turn: no action card is played, and the log says so
+    told = [e["t"] for e in m.ev]
+    assert "dozes" in told and "card" not in told
+    assert (len(m.s["fight"]["deck"]), len(m.s["fight"]["disc"])) == (deck, discards)
+    assert "skip" not in m.s["fight"]  # one turn only
 
 
 def test_end_turn_ends_the_townsfolks_turn():
