@@ -74,3 +74,15 @@ def test_shape_distance():
     wagon = next(p for p in TOWN.pieces if p.kind == "wagon")
     assert G.shape_distance(wagon, (1500, 1200)) == 50
     assert G.shape_distance(wagon, (1600, 1300)) == 0
+
+
+@pytest.mark.parametrize("a,b", [
+    ((2000, 500), (2000, 1400)),   # past its east side (the rock: centre 1800, 950; radius 260)
+    ((1300, 1150), (2300, 1150)),  # past its south side
+    ((1600, 500), (1600, 1400)),   # past its west side
+    ((1300, 750), (2300, 750)),    # past its north side
+])
+def test_a_round_rock_hides_what_is_behind_any_side_of_it(a, b):
+    road = G.ground("wagon-road")
+    visible, _ = G.sight(road, a, b, 50)
+    assert not visible
