@@ -17,7 +17,7 @@ import pytest
 from tabletown.games.ruthless import coach as CO
 from tabletown.games.ruthless import models as M
 
-from .test_ruthless_helpers import RULES, SPEC, acting, put
+from .test_ruthless_helpers import RULES, SPEC, acting, play, put
 
 
 def shotgun(pos=None, facing=0):
@@ -297,3 +297,17 @@ def test_the_board_is_told_how_many_pairs_of_the_team_are_dead(hits, pairs):
     RULES.derive(st, view, 0)
     assert view["derived"]["coach"]["pairs_dead"] == pairs
     assert (CO.drive_limit(st, False) == 0) == (pairs == 2)
+
+
+def test_whipping_the_team_is_not_a_shot_for_a_driver_with_an_arm_wound():
+    """"An arm wound [limits a character] to one Shoot per turn"; cracking the whip over the
+    team is an action, not a shot, so the wounded driver may still shoot after it."""
+    st = shotgun(pos=[1200, 1490])
+    drv = CO.driver(st)
+    drv["wounds"]["arm"] = 1
+    agent = next(m for m in M.side_chars(st, 1))
+    agent["status"], agent["pos"] = M.OK, [drv["pos"][0] + 400, drv["pos"][1]]
+    st["selected"] = drv["id"]
+    st, _ = play(st, 0, {"type": "whip", "model": drv["id"]})
+    assert st["coach"]["whipped"]
+    assert any(a["type"] == "shoot" and a["model"] == drv["id"] for a in RULES.legal(st, 0))
