@@ -194,3 +194,21 @@ def test_a_crit_hit_roll_of_1_says_why_the_ruffian_acts_next():
     told = t.lines[-1]
     assert "CRITICAL HIT. Crit Hit chart: 1: Your attack sends the Ruffian into a fit of rage!" in told
     assert f"Bonus action: {QK} play Coronation." in told
+
+
+def test_an_aftereffect_whether_or_not_the_target_took_dmg_happens_when_it_took_none():
+    # Strawman's Stuffing Spill: "Whether or not the target took DMG: if Strawman is inside a
+    # feature, he restores 2 HP." Henlo is far out of reach, so no DMG is dealt, and still the
+    # aftereffect is told as happening.
+    t = Table(("henlo", "melba", "quintus"))
+    t.fight("strawman")
+    t.f["terrain"] = []
+    t.f["pos"], t.f["face"] = [5, 5], "s"
+    for seat, sq in enumerate(((0, 5), (11, 11), (11, 0))):
+        t.put(seat, list(sq))
+    t.stack("strawman-stuffing-spill")
+    first = len(t.lines)
+    t.ruffian_plays()
+    told = " ".join(t.lines[first:])
+    assert "no DMG" in told
+    assert "Aftereffect" in told and "No aftereffect" not in told
