@@ -315,6 +315,15 @@ def test_a_free_point_is_checked_like_a_listed_one():
     st, _ = play(st, 0, {"type": "move", "model": a["id"], "to": [1000, 1599]})
 
 
+@pytest.mark.parametrize("to", [[1.5, 2], [True, 2], [1000], [-200000, 1000], [1000, -200000], [200000, 1000]])
+def test_a_free_point_far_off_any_table_or_not_two_whole_numbers_is_refused_as_such(to):
+    """A point sent from a page (or a forged link) must be two whole numbers of a sane size before
+    anything else is measured from it."""
+    st, a, e = two_in_the_street()
+    assert illegal(st, 0, {"type": "move", "model": a["id"], "to": to}) == \
+        "A point on the table is two whole numbers (hundredths of an inch)."
+
+
 def test_the_move_kind_carries_the_reach_the_page_shows():
     st, a, e = two_in_the_street()
     kinds = RULES.params(st, 0)
