@@ -123,6 +123,16 @@ def test_the_posse_book_keeps_a_typed_name_and_refuses_a_bad_one():
     assert not E.check_card(dict(card, name=7.5))
 
 
+def test_the_posse_book_refuses_a_card_with_a_weapon_or_a_trait_twice():
+    """A posse book is kept in the browser, where anyone can edit it: a character with the same
+    weapon or trait twice is not one the editor can make."""
+    card = {"name": "Kid Curry", "toughness": 5, "weapons": ["revolver"], "traits": ["lucky"],
+            "boxes": {"leg": 3, "arm": 3, "chest": 2, "severe": 2}, "mounted": False, "role": "posse"}
+    assert E.check_card(card)
+    assert not E.check_card(dict(card, weapons=["revolver", "revolver"]))
+    assert not E.check_card(dict(card, traits=["lucky", "lucky"]))
+
+
 @pytest.mark.parametrize("value", [5, ["Kid"], None])
 def test_a_name_that_is_no_text_is_refused(value):
     s = session()
