@@ -13,7 +13,6 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from tabletown.engine.prng import Rng
-from tabletown.engine.search import Expert
 
 from . import content as C
 from .board import dist_to_foot, foot, manhattan
@@ -404,4 +403,3 @@ class Bot:
 
 
 BOTS = {"easy": Bot(hard=False), "hard": Bot(hard=True)}
-BOTS["expert"] = Expert(hard=BOTS["hard"], policy=BOTS["easy"], horizon=4)
