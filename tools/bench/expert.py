@@ -28,7 +28,7 @@ from figures import pct  # type: ignore[import-not-found]  # noqa: E402
 
 from tabletown import games  # noqa: E402
 
-GAMES = ["tavern-tussle", "torches-and-pitchforks", "tumble-town", "ruthless", "townsfolk-tussle"]
+GAMES = [g for g in games.ready_ids() if "expert" in games.load(g).SPEC.bots]
 BUDGET_MS = 300.0
 
 # The longest gap between animation frames since the last reset: a page that answers draws
