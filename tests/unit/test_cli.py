@@ -63,9 +63,19 @@ def test_catalog_lists_each_catalogue_with_its_count(capsys):
     assert isinstance(counts, dict)
 
 
-def test_a_balance_page_from_a_stored_run_is_refused_readably_where_there_is_none(capsys, tmp_path):
-    # Tumble Town makes its page by playing; only a game that keeps stored runs reads one.
-    assert main(["balance", "tumble-town", "--games", str(tmp_path / "run.jsonl"), "--out", "-"]) == 2
-    assert "not made from stored games" in capsys.readouterr().err
-    assert main(["balance", "tavern-tussle", "--games", str(tmp_path / "missing.jsonl"), "--out", "-"]) == 2
-    assert "There is no stored run at" in capsys.readouterr().err
+def test_balance_resume_takes_a_directory_and_says_so_readably(capsys, tmp_path):
+    run = tmp_path / "run.jsonl"
+    run.write_text("")
+    assert main(["balance", "tumble-town", "--resume", str(run), "--out", "-"]) == 2
+    assert "--resume takes a directory" in capsys.readouterr().err
+
+
+def test_balance_takes_jobs_and_resume(monkeypatch, capsys, tmp_path):
+    from tabletown.games.tumble_town import balance as tumble
+
+    seen = {}
+    monkeypatch.setattr(tumble, "report", lambda **kw: seen.update(kw) or "# page\n")
+    assert main(["balance", "tumble-town", "--quick", "--jobs", "1", "--resume", str(tmp_path), "--out", "-"]) == 0
+    assert seen == {"quick": True, "jobs": 1, "store": str(tmp_path)}
+    assert main(["balance", "tumble-town", "--out", "-"]) == 0
+    assert seen == {"quick": False, "jobs": None, "store": None}

@@ -60,19 +60,25 @@ def _store_file(store: str | Path, fn: Callable[[Any], Any]) -> Path:
     return Path(store) / f"{fn.__module__}.{fn.__qualname__}.jsonl"
 
 
-def read_store(path: Path, version: Optional[str]) -> dict[str, tuple[Any, float]]:
-    """The stored results of `version` by task key. A line cut short (a run killed while it
-    wrote) is not JSON and is left out; so are lines of another version."""
-    found: dict[str, tuple[Any, float]] = {}
+def read_store(path: Path, version: Optional[str]) -> dict[str, tuple[Any, Any, float]]:
+    """The stored (task, result, CPU seconds) of `version` by task key. A line cut short (a run
+    killed while it wrote) is not JSON and is left out; so are lines of another version."""
+    found: dict[str, tuple[Any, Any, float]] = {}
     if path.exists():
         for line in path.read_text(encoding="utf-8").splitlines():
             try:
                 row = json.loads(line)
                 if row["v"] == version:
-                    found[_key(version, row["task"])] = (row["result"], row.get("cpu", 0.0))
+                    found[_key(version, row["task"])] = (row["task"], row["result"], row.get("cpu", 0.0))
             except (ValueError, KeyError, TypeError):
                 continue
     return found
+
+
+def stored(store: str | Path, fn: Callable[[Any], Any], version: Optional[str]) -> list[tuple[Any, Any]]:
+    """Every (task, result) of `fn` kept in `store` under `version`, finished or not the run
+    (a tool reading a long run while it goes on)."""
+    return [(task, result) for task, result, _ in read_store(_store_file(store, fn), version).values()]
 
 
 class _Progress:
@@ -112,12 +118,12 @@ def run(tasks: Sequence[Any], fn: Callable[[Any], Any], jobs: Optional[int] = No
     jobs = jobs or os.cpu_count() or 1
     results: list[Any] = [None] * len(tasks)
     path = _store_file(store, fn) if store is not None else None
-    stored = read_store(path, version) if path else {}
+    kept = read_store(path, version) if path else {}
     todo = []
     for i, task in enumerate(tasks):
         key = _key(version, task)
-        if key in stored:
-            results[i], cpu = stored[key]
+        if key in kept:
+            _, results[i], cpu = kept[key]
             if tally:
                 tally.tasks += 1
                 tally.cpu += cpu
@@ -214,6 +220,13 @@ def percent(wins: float, n: int) -> str:
         return "— (0–100 %)"
     p, lo, hi = wilson(wins, n)
     return f"{100 * p:.0f} % ({100 * lo:.0f}–{100 * hi:.0f} %)"
+
+
+def share(wins: float, n: int, seats: int) -> str:
+    """A win rate over the fair share 1/seats (1.00 is fair) with its 95 % interval:
+    `1.04 (0.92–1.17)`."""
+    p, lo, hi = wilson(wins, n)
+    return f"{p * seats:.2f} ({lo * seats:.2f}–{hi * seats:.2f})" if n > 0 else f"— (0.00–{seats:.2f})"
 
 
 def plus_minus(values: Iterable[float], digits: int = 1) -> str:
