@@ -29,7 +29,6 @@ import os
 import sys
 import time
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
-from functools import partial
 from pathlib import Path
 from typing import Any, Callable, Iterable, Optional, Sequence
 
