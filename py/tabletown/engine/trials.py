@@ -234,10 +234,11 @@ def plus_minus(values: Iterable[float], digits: int = 1) -> str:
     return f"{mean:.{digits}f} ± " + (f"{half:.{digits}f}" if math.isfinite(half) else "?")
 
 
-def seat_table(rows: Sequence[tuple[str, Sequence[float], int]], note: str = "") -> list[str]:
+def seat_table(rows: Sequence[tuple[str, Sequence[float], int]], note: str = "", team: bool = False) -> list[str]:
     """The "Seat advantage" section: for each seat count (`label`, each seat's wins — ties
     count half — and the games), equal bots in every seat, each seat's win rate with its
-    interval. A seat is ahead only where its interval leaves out the fair share."""
+    interval. A seat is ahead only where its interval leaves out the fair share (a `team`
+    game has none: its seats win or lose together)."""
     most = max((len(wins) for _, wins, _ in rows), default=1)
     out = ["## Seat advantage", "",
            "Equal bots (hard) in every seat: each seat's win rate with its 95 % interval (a tie counts half). "
@@ -246,7 +247,8 @@ def seat_table(rows: Sequence[tuple[str, Sequence[float], int]], note: str = "")
            "|---|---|---|" + "---|" * most]
     for label, wins, games in rows:
         cells = [percent(w, games) for w in wins] + [""] * (most - len(wins))
-        out.append(f"| {label} | {games} | {100 / len(wins):.0f} % | " + " | ".join(cells) + " |")
+        fair = "— (a team)" if team else f"{100 / len(wins):.0f} %"
+        out.append(f"| {label} | {games} | {fair} | " + " | ".join(cells) + " |")
     return out + [""]
 
 
