@@ -178,7 +178,7 @@ def report(quick: bool = False, seed: int = 1, jobs: Optional[int] = None, store
     _load()
     from tabletown import games as registry
 
-    games = 2 if quick else trials.MIN_GAMES
+    games = 1 if quick else trials.MIN_GAMES
     keys: list[tuple[Any, ...]] = []
     tasks: list[list[Any]] = []
     for i, (_, options, _, runs) in enumerate(SCENARIOS):
@@ -186,7 +186,7 @@ def report(quick: bool = False, seed: int = 1, jobs: Optional[int] = None, store
             for g, turn in trials.paired(range(seed, seed + games), levels):
                 keys.append((i, turn))
                 tasks.append(["game", g, list(turn), options])
-    campaigns = 2 if quick else trials.MIN_GAMES
+    campaigns = 1 if quick else trials.MIN_GAMES
     for c in range(campaigns):
         keys.append(("campaign",))
         tasks.append(["campaign", seed + 100 * c])

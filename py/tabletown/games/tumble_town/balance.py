@@ -152,7 +152,7 @@ def report(quick: bool = False, jobs: Optional[int] = None, store: str | Path | 
            progress: bool = True) -> str:
     """The balance page: every game played by `trials.run` (on `jobs` processes; with `store`,
     a directory, each finished game is kept there and a stopped run resumes)."""
-    rows = tasks_of(*((2, 1) if quick else (trials.MIN_GAMES, trials.MIN_GAMES)))
+    rows = tasks_of(*((1, 1) if quick else (trials.MIN_GAMES, trials.MIN_GAMES)))
     tasks = [task for row in rows.values() for task in row]
     tally = trials.Tally()
     results = iter(trials.run(tasks, play, jobs=jobs, progress=progress, store=store,
