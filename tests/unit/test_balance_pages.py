@@ -71,8 +71,8 @@ def test_every_page_has_a_seat_advantage_section_and_a_footer(pages, game_id):
 def test_a_row_a_claim_rests_on_has_at_least_min_games_in_the_full_run():
     from tabletown.games.tavern_tussle import balance as tavern
     from tabletown.games.torches_and_pitchforks import balance as torches
-    from tabletown.games.tumble_town import balance as tumble
     from tabletown.games.townsfolk_tussle import balance as townsfolk
+    from tabletown.games.tumble_town import balance as tumble
 
     assert trials.MIN_GAMES >= 200
     assert all(deals * seats >= trials.MIN_GAMES for seats, deals in tavern.FULL["deals"].items())
