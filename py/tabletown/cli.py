@@ -8,17 +8,19 @@
   catalog GAME [--json]
       Each catalogue of a game's content (cards, characters, gear…): its kinds and, where the
       rulebook counts the pieces in the box, how many there are and what the rulebook calls them.
-  balance GAME [--quick] [--out FILE] [--games RUN]
+  balance GAME [--quick] [--out FILE] [--jobs N] [--resume DIR]
       The game's balance page (bot win rates, authored content measured by simulation),
-      written to docs/balance/GAME.md by default.
+      written to docs/balance/GAME.md by default. The games are played on every core (or N),
+      with progress on stderr; with --resume each finished game is kept in DIR, and the same
+      command run again goes on where a stopped run stopped.
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib
-import inspect
 import json
+import os
 import sys
 import time
 from pathlib import Path
@@ -58,15 +60,16 @@ def _levels(spec: Any, seats: int, bots: list[str]) -> list[str]:
 def simulate(game_id: str, n_games: int, seats: int, bots: list[str], options: dict[str, Any], seed: int,
              jobs: int = 1, paired: bool = False) -> dict[str, Any]:
     """Play `n_games` bot-only games; returns the statistics (also used by tests). With `paired`,
-    each seed is played once for every turn of the levels round the table (`trials.rotations`),
+    each seed is played once for every turn of the levels round the table (`trials.paired`),
     so each level meets the same deals from every seat: `n_games` seeds, `seats` games each."""
     spec = games.load(game_id).SPEC
     opts = spec.parse_link_options(seats, options)
     levels = _levels(spec, seats, bots)
-    turns = trials.rotations(levels) if paired else [tuple(levels)]
-    tasks = [(game_id, seats, turn, opts, seed + g) for g in range(n_games) for turn in turns]
+    seatings = trials.paired(range(seed, seed + n_games), levels) if paired else \
+        [(s, tuple(levels)) for s in range(seed, seed + n_games)]
+    tasks = [(game_id, seats, turn, opts, game_seed) for game_seed, turn in seatings]
     started = time.perf_counter()
-    results = trials.run(play_one, tasks, jobs, quiet=jobs == 1)
+    results = trials.run(tasks, play_one, jobs, progress=jobs > 1, label="games")
     elapsed = time.perf_counter() - started
     wins = [0.0] * seats
     score_sum = [0.0] * seats
@@ -147,24 +150,20 @@ def check(source: str) -> tuple[bool, str]:
     return True, f"Valid: {title}, {plural(len(names), 'player')} ({', '.join(names)}), {plural(moves, 'move')}, {end}."
 
 
-def balance(game_id: str, quick: bool, out: Optional[str], stored: Optional[str] = None) -> int:
-    """Write a game's balance page from its own `balance.report` (simulations of bot games, or
-    with `stored`, the games of a stored run where the game keeps one)."""
+def balance(game_id: str, quick: bool, out: Optional[str], jobs: Optional[int] = None,
+            resume: Optional[str] = None) -> int:
+    """Write a game's balance page from its own `balance.report` (simulations of bot games, played
+    by engine/trials.py in `jobs` processes; with `resume`, a directory keeping every finished
+    game, so that a stopped run resumes)."""
     try:
         module = importlib.import_module(f"tabletown.games.{games.package_of(game_id)}.balance")
     except ModuleNotFoundError:
         print(f"{games.BY_ID[game_id].title} has no balance report yet.", file=sys.stderr)
         return 2
-    if stored is None:
-        page = module.report(quick=quick)
-    elif "stored" not in inspect.signature(module.report).parameters:
-        print(f"{games.BY_ID[game_id].title}'s balance page is not made from stored games.", file=sys.stderr)
+    if resume is not None and Path(resume).exists() and not Path(resume).is_dir():
+        print(f"--resume takes a directory (where the run keeps its games); {resume} is a file.", file=sys.stderr)
         return 2
-    elif not Path(stored).is_file():
-        print(f"There is no stored run at {stored}.", file=sys.stderr)
-        return 2
-    else:
-        page = module.report(quick=quick, stored=Path(stored))
+    page = module.report(quick=quick, jobs=jobs, store=resume)
     if out == "-":
         print(page)
         return 0
@@ -217,12 +216,13 @@ def main(argv: Optional[list[str]] = None) -> int:
     bal.add_argument("game", choices=games.ready_ids())
     bal.add_argument("--quick", action="store_true", help="a small sample (a smoke test, not figures to publish)")
     bal.add_argument("--out", help="where to write the page (default docs/balance/GAME.md; - for standard output)")
-    bal.add_argument("--games", metavar="RUN", help="make the page from the games of a stored run (Tavern Tussle's "
-                     "paired hard games: `python -m tabletown.games.tavern_tussle.balance play RUN`)")
+    bal.add_argument("--jobs", type=int, metavar="N", help="processes to play the games in (default: every core)")
+    bal.add_argument("--resume", metavar="DIR", help="keep every finished game in DIR, and read back the games "
+                     "kept there instead of playing them again (a stopped run goes on where it stopped)")
     args = parser.parse_args(argv)
 
     if args.command == "balance":
-        return balance(args.game, args.quick, args.out, args.games)
+        return balance(args.game, args.quick, args.out, args.jobs, args.resume)
     if args.command == "check":
         ok, message = check(args.source)
         print(message)
@@ -248,7 +248,7 @@ def main(argv: Optional[list[str]] = None) -> int:
         options[name] = value
     try:
         stats = simulate(args.game, args.games, args.seats, args.bots.split(","), options, args.seed,
-                         jobs=args.jobs or trials.default_jobs(), paired=args.paired)
+                         jobs=args.jobs or os.cpu_count() or 1, paired=args.paired)
     except BadSetup as err:
         print(f"error: {err}", file=sys.stderr)
         return 2

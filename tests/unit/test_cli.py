@@ -2,6 +2,8 @@
 
 import json
 
+import pytest
+
 from tabletown import games
 from tabletown.cli import check, main, simulate
 from tabletown.engine.codec import encode_link
@@ -63,9 +65,42 @@ def test_catalog_lists_each_catalogue_with_its_count(capsys):
     assert isinstance(counts, dict)
 
 
-def test_a_balance_page_from_a_stored_run_is_refused_readably_where_there_is_none(capsys, tmp_path):
-    # Tumble Town makes its page by playing; only a game that keeps stored runs reads one.
-    assert main(["balance", "tumble-town", "--games", str(tmp_path / "run.jsonl"), "--out", "-"]) == 2
-    assert "not made from stored games" in capsys.readouterr().err
-    assert main(["balance", "tavern-tussle", "--games", str(tmp_path / "missing.jsonl"), "--out", "-"]) == 2
-    assert "There is no stored run at" in capsys.readouterr().err
+def test_balance_resume_takes_a_directory_and_says_so_readably(capsys, tmp_path):
+    run = tmp_path / "run.jsonl"
+    run.write_text("")
+    assert main(["balance", "tumble-town", "--resume", str(run), "--out", "-"]) == 2
+    assert "--resume takes a directory" in capsys.readouterr().err
+
+
+def test_balance_takes_jobs_and_resume(monkeypatch, capsys, tmp_path):
+    from tabletown.games.tumble_town import balance as tumble
+
+    seen = {}
+    monkeypatch.setattr(tumble, "report", lambda **kw: seen.update(kw) or "# page\n")
+    assert main(["balance", "tumble-town", "--quick", "--jobs", "1", "--resume", str(tmp_path), "--out", "-"]) == 0
+    assert seen == {"quick": True, "jobs": 1, "store": str(tmp_path)}
+    assert main(["balance", "tumble-town", "--out", "-"]) == 0
+    assert seen == {"quick": False, "jobs": None, "store": None}
+
+
+def test_paired_simulate_plays_each_seed_once_per_turn_of_the_levels():
+    stats = simulate("tavern-tussle", 3, 2, ["easy", "hard"], {}, seed=1, paired=True)
+    assert stats["games"] == 6 and stats["paired"]
+    assert stats["levels"]["easy"]["games"] == 6 and stats["levels"]["hard"]["games"] == 6
+    assert {k: r["games"] for k, r in stats["level_seats"].items()} == {"easy@1": 3, "easy@2": 3, "hard@1": 3, "hard@2": 3}
+    won = stats["levels"]["easy"]["win_rate"] + stats["levels"]["hard"]["win_rate"]
+    assert won == pytest.approx(1.0)  # two seats: every game's win goes to one level or is shared
+    for r in stats["levels"].values():
+        assert r["low"] <= r["win_rate"] <= r["high"]
+
+
+def test_the_same_seeds_give_the_same_figures_in_one_process_or_two():
+    one = simulate("tavern-tussle", 2, 2, ["easy", "hard"], {}, seed=5, paired=True, jobs=1)
+    two = simulate("tavern-tussle", 2, 2, ["easy", "hard"], {}, seed=5, paired=True, jobs=2)
+    assert one["levels"] == two["levels"] and one["mean_score"] == two["mean_score"]
+
+
+def test_the_paired_command_prints_each_level_with_its_interval(capsys):
+    assert main(["simulate", "tavern-tussle", "--games", "2", "--seats", "2", "--bots", "hard,easy", "--paired"]) == 0
+    out = capsys.readouterr().out
+    assert "95 % interval" in out and "hard" in out and "easy" in out and "turns" in out

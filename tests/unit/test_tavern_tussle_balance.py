@@ -1,16 +1,18 @@
 """Tavern Tussle's balance measurement: stored games re-ranked with other Story Points, the
-long run kept game by game, and its deals interleaved so that every row has games."""
+long run kept game by game (only whole deals read back), and its deals interleaved so that
+every row has games whenever a run stops."""
 
 from __future__ import annotations
 
 import json
 
+from tabletown.engine import trials
 from tabletown.games.tavern_tussle.balance import (
     CONFIGS,
-    TARGET_GAMES,
-    by_row,
-    deal_schedule,
-    read_games,
+    FULL,
+    hard_tasks,
+    play,
+    stored_hard_games,
     winners_with_story_points,
 )
 
@@ -41,34 +43,34 @@ def test_re_ranked_ties_go_to_fewer_cards_then_the_younger_player():
     assert winners_with_story_points((1, 0, 0, 0))(younger) == [0]
 
 
-def test_a_stored_run_keeps_only_whole_deals_and_skips_a_line_cut_short(tmp_path):
-    path = tmp_path / "games.jsonl"
+def test_a_stored_run_gives_only_whole_deals_and_skips_a_line_cut_short(tmp_path):
     whole = [stored_game([20, 19], [0, 0], deal=1), stored_game([18, 19], [0, 0], deal=1)]
-    half = [stored_game([20, 19], [0, 0], deal=2)]
-    path.write_text("".join(json.dumps(g) + "\n" for g in whole + half) + '{"deal": 3, "ta', encoding="utf-8")
-    games = read_games(path)
-    assert len(games) == 3
-    assert by_row(games)[(2, False)] == whole
+    half = stored_game([20, 19], [0, 0], deal=2)
+    lines = [{"v": "6", "task": ["hard", 2, False, 1, turn], "result": g} for turn, g in enumerate(whole)]
+    lines.append({"v": "6", "task": ["hard", 2, False, 2, 0], "result": half})
+    path = trials._store_file(tmp_path, play)
+    path.write_text("".join(json.dumps(line) + "\n" for line in lines) + '{"v": "6", "ta', encoding="utf-8")
+    assert stored_hard_games(tmp_path)[(2, False)] == whole
 
 
 def test_the_long_run_interleaves_its_rows():
-    schedule = deal_schedule(TARGET_GAMES, first=1)
-    assert {(n, adv) for n, adv, _ in schedule[:len(CONFIGS)]} == set(CONFIGS)
+    schedule = hard_tasks(FULL["deals"], first=1)
+    first_deals = {(seats, adv) for _, seats, adv, _, _ in schedule[:sum(seats for seats, _ in CONFIGS)]}
+    assert first_deals == set(CONFIGS)
     for n, adv in CONFIGS:
-        seeds = [seed for m, a, seed in schedule if (m, a) == (n, adv)]
-        assert seeds == list(range(1, len(seeds) + 1))
-        assert len(seeds) * n >= TARGET_GAMES[(n, adv)] > (len(seeds) - 1) * n
+        games = [(seed, turn) for _, m, a, seed, turn in schedule if (m, a) == (n, adv)]
+        assert games == [(seed, turn) for seed in range(1, FULL["deals"][n] + 1) for turn in range(n)]
+        assert len(games) >= trials.MIN_GAMES
 
 
 def test_the_measured_games_have_the_bonus_points_option_and_score_as_version_5_did():
     # The balance page measures the "Taverner bonus points": version 6 with the option plays and
     # scores as version 5 did, so a run stored under version 5 still counts.
     from tabletown.engine.prng import Rng, seed_state
-    from tabletown.games.tavern_tussle.balance import MEASURED_VERSIONS, _options
+    from tabletown.games.tavern_tussle.balance import _options
     from tabletown.games.tavern_tussle.game import RULES, SPEC
 
     assert SPEC.parse_link_options(3, _options(True))["taverner_bonus"] is True
-    assert MEASURED_VERSIONS == (5, SPEC.rules_version)
     for seats in (2, 4):
         finals = []
         for version, options in ((5, {}), (SPEC.rules_version, {"taverner_bonus": True})):

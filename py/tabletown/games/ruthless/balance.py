@@ -1,7 +1,10 @@
 """The Ruthless balance page: bot-only games, measured.
 
 `python -m tabletown balance ruthless` writes `report()` to docs/balance/ruthless.md
-(`--quick` plays a small sample, for a smoke test).
+(`--quick` plays a small sample, for a smoke test). The games are played by the kit's trials
+(engine/trials.py): on every core (`--jobs N` for fewer), with progress on stderr, and with
+`--resume DIR` kept game by game so that a stopped run goes on where it stopped. Every row has
+at least `trials.MIN_GAMES` games (a campaign counts once) and every rate its 95 % interval.
 
 - How strong the bots are: the old hand (`hard`) and the greenhorn (`easy`) against each
   other from each side, in each scenario (win rate by side, how the fights end, length).
@@ -9,13 +12,17 @@
   Draw and Riding Shotgun (posses, citizens, the coach, victory points), the free gunfight
   with two and four posses, and whole Earps-against-Cowboys campaigns (acts, guesses,
   losses).
+- The seat advantage: old hands on both sides of every scenario, and in all four seats of the
+  four-posse gunfight (in Ruthless a seat is a side: its posse and where it starts).
 """
 
 from __future__ import annotations
 
 import time
-from typing import Any, Callable, Optional
+from pathlib import Path
+from typing import Any, Optional
 
+from tabletown.engine import trials
 from tabletown.engine.bots import bot_game
 
 from . import campaign as CP
@@ -25,25 +32,22 @@ GAME = "ruthless"
 RULES: Any = None
 BOTS: Any = None
 
-# (heading, options, seats, side names, [(levels, games)]); games are for the full page.
-HH, HE, EH, EE = ("hard", "hard"), ("hard", "easy"), ("easy", "hard"), ("easy", "easy")
-SCENARIOS: list[tuple[str, dict[str, Any], list[str], list[tuple[tuple[str, ...], int]]]] = [
-    ("Dodge City Draw", {"scenario": "dodge-city"}, ["Masterson", "Peacock"],
-     [(HH, 40), (HE, 20), (EH, 20), (EE, 20)]),
-    ("Riding Shotgun", {"scenario": "riding-shotgun"}, ["the coach", "road agents"],
-     [(HH, 40), (HE, 20), (EH, 20), (EE, 20)]),
+# (heading, options, side names, the bots of each row). A row of one old hand against a
+# greenhorn is played on paired seeds: every seed with the old hand on each side in turn.
+HH, HE, EE = ("hard", "hard"), ("hard", "easy"), ("easy", "easy")
+SCENARIOS: list[tuple[str, dict[str, Any], list[str], list[tuple[str, ...]]]] = [
+    ("Dodge City Draw", {"scenario": "dodge-city"}, ["Masterson", "Peacock"], [HH, HE, EE]),
+    ("Riding Shotgun", {"scenario": "riding-shotgun"}, ["the coach", "road agents"], [HH, HE, EE]),
     ("A free gunfight in the town: the Earps against the Cowboys", {"scenario": "gunfight", "table": "town"},
-     ["Earps", "Cowboys"], [(HH, 100), (HE, 20), (EH, 20)]),
+     ["Earps", "Cowboys"], [HH, HE]),
     ("A free gunfight in the dry wash: the Cowboys against the Cowboys",
      {"scenario": "gunfight", "table": "wash", "posse1": "cowboys", "posse2": "cowboys"},
-     ["Cowboys", "Cowboys"], [(HH, 20), (HE, 20), (EH, 20)]),
+     ["Cowboys", "Cowboys"], [HH, HE]),
     ("A free gunfight for four posses on the ranch, the small-gunfight option",
      {"scenario": "gunfight", "table": "ranch", "posse1": "earps", "posse2": "cowboys", "posse3": "masterson",
       "posse4": "peacock", "small": True},
-     ["Earps", "Cowboys", "Masterson", "Peacock"], [(("hard", "easy", "hard", "easy"), 10),
-                                                    (("easy", "hard", "easy", "hard"), 10)]),
+     ["Earps", "Cowboys", "Masterson", "Peacock"], [("hard",) * 4, ("hard", "easy", "hard", "easy")]),
 ]
-CAMPAIGNS = 12
 WHY = {"escaped": "the Cowboys crossed the border", "wiped-out": "a side was wiped out"}
 
 
@@ -67,92 +71,99 @@ def play(seed: int, levels: tuple[str, ...], options: dict[str, Any],
     return bot_game(RULES, BOTS, levels, state, seed)
 
 
-def _pct(x: float) -> str:
-    return f"{100 * x:.0f} %"
+def play_game(seed: int, levels: list[str], options: dict[str, Any]) -> dict[str, Any]:
+    """One game of a scenario row: what the page reads of it."""
+    started = time.process_time()
+    state, steps = play(seed, tuple(levels), options)
+    out = RULES.outcome(state)
+    return {"winners": out["winners"], "scores": out["scores"], "turns": state["turn"], "moves": steps,
+            "end": state["end"], "cpu": time.process_time() - started}
+
+
+def play_campaign(seed: int) -> dict[str, Any]:
+    """A whole campaign, old hands on both sides: every act one game, the record carried on."""
+    record: dict[str, Any] = {}
+    g = found = guessed = 0
+    places: dict[str, int] = {}
+    while True:
+        state, _ = play(seed + g, HH, {"scenario": "campaign"}, record)
+        record = RULES.campaign_update(record, ["Earps", "Cowboys"], state)
+        camp = record["campaign"]
+        act = state["act"]
+        g += 1
+        if act["number"] > 1:
+            guessed += 1
+            found += not act["escaped"]
+        if act["node"]:
+            places[act["node"]] = places.get(act["node"], 0) + 1
+        if camp["over"]:
+            break
+    return {"acts": g, "found": found, "guessed": guessed, "places": places, "winner": camp["winner"],
+            "why": camp["why"], "dead": [sum(1 for e in camp["rosters"][side] if e["dead"]) for side in (CP.EARPS, CP.COWBOYS)],
+            "points": [camp["points"][side] for side in (CP.EARPS, CP.COWBOYS)]}
+
+
+def play_task(task: list[Any]) -> dict[str, Any]:
+    """One task of the page: `["game", seed, levels, options]` or `["campaign", seed]`."""
+    kind, *args = task
+    return play_game(*args) if kind == "game" else play_campaign(*args)
 
 
 def _ends(counts: dict[str, int], games: int) -> str:
-    return "; ".join(f"{END_NAMES.get(k, k).rstrip('.')} {_pct(v / games)}"
+    # A game's `end` is hyphenated where the log's ending events are not (coach-away, coach_away).
+    return "; ".join(f"{END_NAMES.get(k, END_NAMES.get(k.replace('-', '_'), k)).rstrip('.')} {trials.percent(v, games)}"
                      for k, v in sorted(counts.items(), key=lambda kv: -kv[1]))
 
 
-def scenario_rows(games_scale: Callable[[int], int], seed: int) -> tuple[list[str], list[float]]:
+def _wins(games: list[dict[str, Any]], seat: int) -> float:
+    return sum(1 / len(g["winners"]) for g in games if seat in g["winners"])
+
+
+def scenario_rows(rows: dict[tuple[int, tuple[str, ...]], list[dict[str, Any]]]) -> list[str]:
+    """`rows`: the games of each (scenario, bots)."""
     out: list[str] = []
-    speeds: list[float] = []
-    for heading, options, sides, runs in SCENARIOS:
+    for i, (heading, _, sides, _) in enumerate(SCENARIOS):
         n = len(sides)
         out += [f"### {heading}", "",
                 "| bots (" + ", ".join(sides) + ") | games | " + " | ".join(f"{s} wins" for s in sides)
                 + " | mean VP | mean turns | mean moves | how it ended |",
                 "|---|---|" + "---|" * n + "---|---|---|---|"]
-        for levels, full in runs:
-            games = games_scale(full)
-            wins = [0.0] * n
-            vp = [0] * n
-            turns = moves = 0
+        for (scenario, levels), games in rows.items():
+            if scenario != i:
+                continue
+            count = len(games)
             ends: dict[str, int] = {}
-            started = time.perf_counter()
-            for g in range(games):
-                state, steps = play(seed + g, levels, options)
-                out_ = RULES.outcome(state)
-                for w in out_["winners"]:
-                    wins[w] += 1 / len(out_["winners"])
-                for s in range(n):
-                    vp[s] += out_["scores"][s]
-                turns += state["turn"]
-                moves += steps
-                ends[state["end"]] = ends.get(state["end"], 0) + 1
-            speeds.append(games / (time.perf_counter() - started))
-            out.append(f"| {', '.join(levels)} | {games} | " + " | ".join(_pct(w / games) for w in wins)
-                       + " | " + " / ".join(f"{v / games:.1f}" for v in vp)
-                       + f" | {turns / games:.1f} | {moves / games:.0f} | {_ends(ends, games)} |")
+            for g in games:
+                ends[g["end"]] = ends.get(g["end"], 0) + 1
+            out.append(f"| {', '.join(levels)} | {count} | " + " | ".join(trials.percent(_wins(games, s), count)
+                                                                        for s in range(n))
+                       + " | " + " / ".join(trials.plus_minus([g["scores"][s] for g in games]) for s in range(n))
+                       + f" | {trials.plus_minus([g['turns'] for g in games])} | "
+                       f"{trials.plus_minus([g['moves'] for g in games], 0)} | {_ends(ends, count)} |")
         out.append("")
-    return out, speeds
+    return out
 
 
-def campaign_rows(campaigns: int, seed: int) -> list[str]:
-    """Whole campaigns, old hands on both sides: every act one game, the record carried on."""
-    wins = [0, 0]
-    acts = 0
-    found = 0
-    guessed_acts = 0
-    escaped = 0
-    dead = [0, 0]
-    points = [0, 0]
+def campaign_rows(camps: list[dict[str, Any]]) -> list[str]:
+    """Whole campaigns, old hands on both sides."""
+    campaigns = len(camps)
     whys: dict[str, int] = {}
     places: dict[str, int] = {}
-    for c in range(campaigns):
-        record: dict[str, Any] = {}
-        g = 0
-        while True:
-            state, _ = play(seed + 100 * c + g, HH, {"scenario": "campaign"}, record)
-            record = RULES.campaign_update(record, ["Earps", "Cowboys"], state)
-            camp = record["campaign"]
-            act = state["act"]
-            g += 1
-            if act["number"] > 1:
-                guessed_acts += 1
-                if not act["escaped"]:
-                    found += 1
-            if act["node"]:
-                places[act["node"]] = places.get(act["node"], 0) + 1
-            if camp["over"]:
-                break
-        acts += g
-        wins[camp["winner"]] += 1
-        whys[camp["why"]] = whys.get(camp["why"], 0) + 1
-        escaped += camp["why"] == "escaped"
-        for side in (CP.EARPS, CP.COWBOYS):
-            dead[side] += sum(1 for e in camp["rosters"][side] if e["dead"])
-            points[side] += camp["points"][side]
+    for c in camps:
+        whys[c["why"]] = whys.get(c["why"], 0) + 1
+        for node, k in c["places"].items():
+            places[node] = places.get(node, 0) + k
+    earps = sum(c["winner"] == CP.EARPS for c in camps)
+    found, guessed = sum(c["found"] for c in camps), sum(c["guessed"] for c in camps)
     out = ["## Whole campaigns: the Earps against the Cowboys (old hands on both sides)", "",
            f"{campaigns} campaigns, each act one game, the campaign record carried from act to act.", "",
            "| campaigns | Earps win | Cowboys win | mean acts | hunts that came to a fight | mean campaign points"
            " (Earps / Cowboys) | men dead for good (Earps / Cowboys, mean) |",
            "|---|---|---|---|---|---|---|",
-           f"| {campaigns} | {wins[0]} | {wins[1]} | {acts / campaigns:.1f} | "
-           f"{found} of {guessed_acts} | {points[0] / campaigns:.1f} / {points[1] / campaigns:.1f} | "
-           f"{dead[0] / campaigns:.1f} / {dead[1] / campaigns:.1f} |", "",
+           f"| {campaigns} | {trials.percent(earps, campaigns)} | {trials.percent(campaigns - earps, campaigns)} | "
+           f"{trials.plus_minus([c['acts'] for c in camps])} | {found} of {guessed}: {trials.percent(found, guessed)} | "
+           + " / ".join(trials.plus_minus([c["points"][s] for c in camps]) for s in range(2)) + " | "
+           + " / ".join(trials.plus_minus([c["dead"][s] for c in camps]) for s in range(2)) + " |", "",
            "How the campaigns ended: " + "; ".join(f"{WHY.get(k, k)} {v}" for k, v in sorted(whys.items(), key=lambda kv: -kv[1]))
            + ".", "",
            "Where the acts were fought: " + "; ".join(f"{NODE_NAMES.get(k, k)} {v}"
@@ -160,18 +171,50 @@ def campaign_rows(campaigns: int, seed: int) -> list[str]:
     return out
 
 
-def report(quick: bool = False, seed: int = 1) -> str:
+def report(quick: bool = False, seed: int = 1, jobs: Optional[int] = None, store: str | Path | None = None,
+           progress: bool = True) -> str:
+    """The balance page: every game played by `trials.run` (on `jobs` processes; with `store`,
+    a directory, each finished game is kept there and a stopped run resumes)."""
     _load()
-    scale = (lambda n: 2) if quick else (lambda n: n)
+    from tabletown import games as registry
+
+    games = 1 if quick else trials.MIN_GAMES
+    keys: list[tuple[Any, ...]] = []
+    tasks: list[list[Any]] = []
+    for i, (_, options, _, runs) in enumerate(SCENARIOS):
+        for levels in runs:
+            for g, turn in trials.paired(range(seed, seed + games), levels):
+                keys.append((i, turn))
+                tasks.append(["game", g, list(turn), options])
+    campaigns = 1 if quick else trials.MIN_GAMES
+    for c in range(campaigns):
+        keys.append(("campaign",))
+        tasks.append(["campaign", seed + 100 * c])
+    tally = trials.Tally()
+    results = trials.run(tasks, play_task, jobs=jobs, progress=progress, store=store,
+                         version=str(registry.load(GAME).SPEC.rules_version), tally=tally, label=GAME)
+    rows: dict[tuple[int, tuple[str, ...]], list[dict[str, Any]]] = {}
+    for key, res in zip(keys, results):
+        if key[0] != "campaign":
+            rows.setdefault(key, []).append(res)  # type: ignore[arg-type]
+    camps = [res for key, res in zip(keys, results) if key[0] == "campaign"]
     head = ["# Ruthless balance", "",
             "Measured by `python -m tabletown balance ruthless" + (" --quick" if quick else "")
             + "`: bot-only games from seed 1, with Tabletown's authored characters, tables, Riding Shotgun "
             "and campaign (see [the content notes](../content/ruthless.md)). The old hand is the `hard` bot, "
             "the greenhorn the `easy` one; both decide from their own view of the table. A drawn game counts "
-            "half to each winner. Victory points as each scenario scores them.", ""]
-    rows, speeds = scenario_rows(scale, seed)
-    camp = campaign_rows(2 if quick else CAMPAIGNS, seed)
-    tail = [f"Simulation speed on this machine: {min(speeds):.1f} to {max(speeds):.1f} games a second "
-            "(CPython, one core, bots included).", ""]
-    return "\n".join(head + ["## The scenarios", ""] + rows + camp + tail)
-
+            "half to each winner. Victory points as each scenario scores them. Every rate and mean is given with "
+            "its 95 % interval; an old hand against a greenhorn plays the same seeds from each side.", ""]
+    seats = []
+    for i, (heading, _, sides, _) in enumerate(SCENARIOS):
+        hard = rows[(i, ("hard",) * len(sides))]
+        seats.append((f"{heading.split(':')[0].split(',')[0]} ({', '.join(sides)})",
+                      [_wins(hard, s) for s in range(len(sides))], len(hard)))
+    played = [g for games_ in rows.values() for g in games_]
+    cpu = sum(g["cpu"] for g in played)
+    tail = [f"Simulation speed on this machine: {len(played) / cpu if cpu else 0:.1f} games a second on the whole "
+            "(CPython, one core, bots included).", "", trials.footer(len(played) + sum(c["acts"] for c in camps),
+                                                                     tally.cpu), ""]
+    return "\n".join(head + ["## The scenarios", ""] + scenario_rows(rows)
+                     + trials.seat_table(seats, "In Ruthless a seat is a side: its posse, and where it starts.")
+                     + campaign_rows(camps) + tail)

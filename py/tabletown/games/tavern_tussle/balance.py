@@ -2,17 +2,15 @@
 
     python -m tabletown balance tavern-tussle            # writes docs/balance/tavern-tussle.md
     python -m tabletown balance tavern-tussle --quick    # a small sample, for a smoke test
+    python -m tabletown balance tavern-tussle --resume DIR    # keeps every finished game in DIR
 
-The hard-bot games take some 100 CPU-minutes, so they can also be played in a run that keeps
-every finished deal's games and can be stopped and resumed:
+The games are played on every core (`--jobs N` for fewer) by the kit's trials
+(engine/trials.py); the hard-bot games take some 60 CPU-minutes, so `--resume DIR` keeps each
+finished game and a stopped run goes on where it stopped. From the games kept in DIR,
 
-    python -m tabletown.games.tavern_tussle.balance play FILE     # plays (or goes on with) the run
-    python -m tabletown.games.tavern_tussle.balance page FILE     # the page, its hard tables from FILE
-    python -m tabletown.games.tavern_tussle.balance search FILE   # Story Points re-ranked on FILE's games
+    python -m tabletown.games.tavern_tussle.balance search DIR   # Story Points re-ranked on DIR's games
 
-Set TABLETOWN_JOBS=2 to play the games in two processes (the figures do not change).
-
-Three measurements, each at 2, 3 and 4 players and in the 3–4 player Advanced Variant:
+Four measurements, each at 2, 3 and 4 players and in the 3–4 player Advanced Variant:
 
 - hard bots in every seat, in a paired design: every deal is played once for each way of
   turning the same Taverners round the table (the Taverners dealt to the seats are rotated
@@ -20,8 +18,10 @@ Three measurements, each at 2, 3 and 4 players and in the 3–4 player Advanced 
   every seat with the same cards and the deal's luck cancels out. How often each Taverner
   wins against its fair share (the authored content is balanced when every Taverner is
   within 0.9–1.1 of it), its mean lead over the table, and what its card's Story Points do;
-- one hard bot against easy bots, from each seat in turn (`simulate` games);
-- easy bots in every seat, on a larger sample (`simulate` games).
+- the seat advantage, from the same games (each seat had every Taverner equally often);
+- one hard bot against easy bots, from each seat in turn (paired: every seed is played with
+  the hard bot in each seat);
+- easy bots in every seat.
 
 Every game is seeded, so any figure can be replayed. Every game is played with the "Taverner
 bonus points" option, the Story Points this page measures (a game without it scores as the
@@ -30,34 +30,27 @@ rulebook does: the stories alone, the "without" figures below).
 
 from __future__ import annotations
 
-import json
 import math
-import os
 import sys
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Optional
 
 from ...cli import simulate
+from ...engine import trials
 from ...engine.bots import bot_game
 from .content import CURRENT_VERSION, STORY_POINTS_BY_VERSION, STORY_POINTS_FROM, TAVERNERS, taverner_points
 from .scoring import final_key, luck_showing
 
 GAME = "tavern-tussle"
-# Rules version 6 with the "Taverner bonus points" option plays and scores as version 5 did, so
-# the games of a run stored under version 5 are games of what this page measures.
-MEASURED_VERSIONS = (5, CURRENT_VERSION)
 CONFIGS: tuple[tuple[int, bool], ...] = ((2, False), (3, False), (3, True), (4, False), (4, True))
-# Games a row of the paired hard measurement, for a share within about ± 0.1 (95 %): 1000 at
-# 2 players (a 2-player deal's two games usually have the same winner, so a game says less
-# there), 800 at 3 and 1100 at 4. A hard game takes about 0.3 s of one core at 2 players,
-# 0.5 s at 3 and 1 s at 4, so the whole is some 60 CPU-minutes: `store_games` plays the same
-# deals in a run that can be stopped and resumed, and `report(stored=…)` reads them.
-TARGET_GAMES = {(2, False): 1000, (3, False): 800, (3, True): 800, (4, False): 1100, (4, True): 1100}
-# Deals of the paired hard measurement (each played once per seat: 2, 3 or 4 games a deal),
-# one hard bot against easy bots (games a seat), easy bots (games).
-FULL = {"deals": {2: 500, 3: 267, 4: 275}, "duel": 6, "easy": 400}
-QUICK = {"deals": {2: 1, 3: 1, 4: 1}, "duel": 1, "easy": 4}
+# Deals of the paired hard measurement (each played once per seat: 2, 3 or 4 games a deal): a
+# share within about ± 0.1 (95 %) wants 1000 games at 2 players (a 2-player deal's two games
+# usually have the same winner, so a game says less there), 800 at 3 and 1100 at 4. A hard game
+# takes about 0.3 s of one core at 2 players, 0.5 s at 3 and 1 s at 4: some 60 CPU-minutes.
+# Then seeds of one hard bot against easy bots (each played with the hard bot in every seat),
+# and games of easy bots.
+FULL = {"deals": {2: 500, 3: 267, 4: 275}, "duel": trials.MIN_GAMES, "easy": 400}
+QUICK = {"deals": {2: 1, 3: 1, 4: 1}, "duel": 1, "easy": 1}
 FIRST_SEED = 1
 
 
@@ -70,118 +63,73 @@ def _label(seats: int, advanced: bool) -> str:
     return f"{seats} players" + (", Advanced" if advanced else "")
 
 
-def _jobs() -> int:
-    try:
-        return max(1, int(os.environ.get("TABLETOWN_JOBS", "1")))
-    except ValueError:
-        return 1
-
-
-# --- the paired hard measurement ------------------------------------------------------------
-def play_deal(seats: int, advanced: bool, seed: int) -> list[dict[str, Any]]:
-    """One deal played once for each rotation of its Taverners round the table, hard bots in
-    every seat: per game the Taverner of each seat, the final scores and what breaks ties."""
+# --- the games ---------------------------------------------------------------------------------
+def play_hard(seats: int, advanced: bool, seed: int, turn: int) -> dict[str, Any]:
+    """One game of a paired deal, hard bots in every seat: the deal of `seed` with its Taverners
+    turned `turn` seats round the table. Per game the Taverner of each seat, the final scores
+    and what breaks ties."""
     from .game import BOTS, RULES, SPEC
 
     start = RULES.setup(seed, seats, SPEC.parse_link_options(seats, _options(advanced)))
-    games = []
-    for turn in range(seats):
-        state = dict(start, tav=[start["tav"][(s + turn) % seats] for s in range(seats)])
-        state, step = bot_game(RULES, BOTS, "hard", state, seed)
-        outcome = RULES.outcome(state)
-        games.append({
-            "deal": seed, "tav": list(state["tav"]), "scores": outcome["scores"], "winners": outcome["winners"],
-            "bonus": [taverner_points(t, seats, state["v"], advanced) for t in state["tav"]],
-            "luck": [luck_showing(t) for t in state["tab"]], "cards": [len(t) for t in state["tab"]],
-            "age": [state["ages"].index(s) for s in range(seats)], "moves": step,
-        })
-    return games
+    state = dict(start, tav=[start["tav"][(s + turn) % seats] for s in range(seats)])
+    state, step = bot_game(RULES, BOTS, "hard", state, seed)
+    outcome = RULES.outcome(state)
+    return {
+        "deal": seed, "tav": list(state["tav"]), "scores": outcome["scores"], "winners": outcome["winners"],
+        "bonus": [taverner_points(t, seats, state["v"], advanced) for t in state["tav"]],
+        "luck": [luck_showing(t) for t in state["tab"]], "cards": [len(t) for t in state["tab"]],
+        "age": [state["ages"].index(s) for s in range(seats)], "moves": step, "v": state["v"],
+    }
 
 
-def _play_deal_task(task: tuple[int, bool, int]) -> list[dict[str, Any]]:
-    return play_deal(*task)
+def play_simulated(seats: int, advanced: bool, levels: list[str], seed: int) -> dict[str, Any]:
+    """One seeded `simulate` game: each seat's win (shared on a tie) and the seats' Taverners."""
+    from .game import RULES, SPEC
+
+    stats = simulate(GAME, 1, seats, list(levels), _options(advanced), seed)
+    return {"wins": stats["win_rate"],
+            "tav": RULES.setup(seed, seats, SPEC.parse_link_options(seats, _options(advanced)))["tav"]}
 
 
-def _map(fn: Any, tasks: list[Any]) -> list[Any]:
-    """fn over the tasks, in TABLETOWN_JOBS processes (in order; the figures do not change)."""
-    jobs = _jobs()
-    if jobs > 1 and len(tasks) > 1:
-        with ProcessPoolExecutor(jobs) as pool:
-            return list(pool.map(fn, tasks))
-    return [fn(t) for t in tasks]
+def play(task: list[Any]) -> dict[str, Any]:
+    """One task of the page: `["hard", seats, advanced, seed, turn]` or
+    `["sim", seats, advanced, levels, seed]`."""
+    kind, *args = task
+    return play_hard(*args) if kind == "hard" else play_simulated(*args)
 
 
-def paired_games(deals: dict[int, int], first: int = FIRST_SEED) -> dict[tuple[int, bool], list[dict[str, Any]]]:
-    tasks = [(seats, adv, seed) for seats, adv in CONFIGS for seed in range(first, first + deals[seats])]
-    results = _map(_play_deal_task, tasks)
-    out: dict[tuple[int, bool], list[dict[str, Any]]] = {cfg: [] for cfg in CONFIGS}
-    for (seats, adv, _), games in zip(tasks, results):
-        out[(seats, adv)].extend(games)
-    return out
-
-
-# --- the long run, kept game by game ---------------------------------------------------------
-
-
-def deal_schedule(targets: dict[tuple[int, bool], int], first: int = FIRST_SEED) -> list[tuple[int, bool, int]]:
-    """Every row's deals, interleaved so that each row is the same fraction done whenever the
-    run stops (the cheaper rows first at each step)."""
+def hard_tasks(deals: dict[int, int], first: int = FIRST_SEED) -> list[list[Any]]:
+    """Every row's paired deals, interleaved so that each row is the same fraction done whenever
+    a run stops (the cheaper rows first at each step)."""
     keyed = []
     for order, (seats, adv) in enumerate(CONFIGS):
-        deals = math.ceil(targets[(seats, adv)] / seats)
-        keyed += [((i + 0.5) / deals, order, (seats, adv, first + i)) for i in range(deals)]
-    return [task for _, _, task in sorted(keyed)]
+        count = deals[seats]
+        keyed += [((i + 0.5) / count, order, ["hard", seats, adv, first + i, turn])
+                  for i in range(count) for turn in range(seats)]
+    return [task for _, _, task in sorted(keyed, key=lambda k: (k[0], k[1]))]
 
 
-def read_games(path: Path) -> list[dict[str, Any]]:
-    """The games of a stored run (a line cut short by a stopped run is left out)."""
-    games = []
-    if path.exists():
-        for line in path.read_text(encoding="utf-8").splitlines():
-            try:
-                games.append(json.loads(line))
-            except ValueError:
-                continue
-    return games
-
-
-def by_row(games: list[dict[str, Any]]) -> dict[tuple[int, bool], list[dict[str, Any]]]:
-    """Stored games by row (players, Advanced Variant), each deal's games whole."""
+def by_row(tasks: list[list[Any]], results: list[Any]) -> dict[tuple[int, bool], list[dict[str, Any]]]:
+    """The hard games by row (players, Advanced Variant)."""
     out: dict[tuple[int, bool], list[dict[str, Any]]] = {cfg: [] for cfg in CONFIGS}
-    counts: dict[tuple[int, bool, int], int] = {}
-    for g in games:
-        counts[(g["n"], g["adv"], g["deal"])] = counts.get((g["n"], g["adv"], g["deal"]), 0) + 1
-    for g in games:
-        if counts[(g["n"], g["adv"], g["deal"])] == g["n"]:
-            out[(g["n"], g["adv"])].append(g)
+    for task, game in zip(tasks, results):
+        if task[0] == "hard":
+            out[(task[1], task[2])].append(game)
     return out
 
 
-def _stored_deal_task(task: tuple[int, bool, int]) -> list[dict[str, Any]]:
-    seats, adv, seed = task
-    return [dict(g, n=seats, adv=adv, v=CURRENT_VERSION) for g in play_deal(seats, adv, seed)]
-
-
-def _results(tasks: list[tuple[int, bool, int]]) -> Iterator[list[dict[str, Any]]]:
-    jobs = _jobs()
-    if jobs > 1:
-        with ProcessPoolExecutor(jobs) as pool:
-            yield from pool.map(_stored_deal_task, tasks)
-    else:
-        yield from map(_stored_deal_task, tasks)
-
-
-def store_games(path: Path, targets: dict[tuple[int, bool], int] = TARGET_GAMES, first: int = FIRST_SEED) -> None:
-    """Play the paired hard deals of `deal_schedule`, appending each finished deal's games to
-    `path` (JSON lines). Deals already stored under this rules version are skipped, so a
-    stopped run goes on where it stopped."""
-    done = {(g["n"], g["adv"], g["deal"]) for g in read_games(path) if g["v"] in MEASURED_VERSIONS}
-    tasks = [t for t in deal_schedule(targets, first) if t not in done]
-    path.parent.mkdir(parents=True, exist_ok=True)
-    for games in _results(tasks):
-        with path.open("a", encoding="utf-8") as out:
-            for g in games:
-                out.write(json.dumps(g, separators=(",", ":")) + "\n")
+def stored_hard_games(store: str | Path) -> dict[tuple[int, bool], list[dict[str, Any]]]:
+    """The hard games kept in a store (`--resume DIR`) by row, whole deals only (the store of a
+    run still going on may hold part of a deal)."""
+    games = [(task, game) for task, game in trials.stored(store, play, str(CURRENT_VERSION)) if task[0] == "hard"]
+    counts: dict[tuple[int, bool, int], int] = {}
+    for task, _ in games:
+        counts[(task[1], task[2], task[3])] = counts.get((task[1], task[2], task[3]), 0) + 1
+    rows: dict[tuple[int, bool], list[dict[str, Any]]] = {cfg: [] for cfg in CONFIGS}
+    for task, game in games:
+        if counts[(task[1], task[2], task[3])] == task[1]:
+            rows[(task[1], task[2])].append(game)
+    return rows
 
 
 def winners_with_story_points(points: tuple[int, ...]) -> Any:
@@ -266,92 +214,85 @@ def taverner_lead(games: list[dict[str, Any]], taverner: int, with_bonus: bool =
     return mu, 1.96 * sd / math.sqrt(len(values))
 
 
-# --- the simulate runs -------------------------------------------------------------------------
-def _simulate_task(task: tuple[int, bool, tuple[str, ...], int]) -> tuple[list[float], list[int]]:
-    """One seeded `simulate` game: each seat's win (shared on a tie) and the seats' Taverners."""
-    from .game import RULES, SPEC
-
-    seats, advanced, levels, seed = task
-    stats = simulate(GAME, 1, seats, list(levels), _options(advanced), seed)
-    return stats["win_rate"], RULES.setup(seed, seats, SPEC.parse_link_options(seats, _options(advanced)))["tav"]
-
-
-def play_many(seats: int, advanced: bool, levels: list[str], games: int, first: int = FIRST_SEED) -> dict[str, Any]:
-    """`games` seeded games, one `simulate` run each: wins per seat and per Taverner."""
-    seat_wins = [0.0] * seats
-    tav_wins = [0.0] * len(TAVERNERS)
-    tav_games = [0] * len(TAVERNERS)
-    tasks = [(seats, advanced, tuple(levels), seed) for seed in range(first, first + games)]
-    for win_rate, tavs in _map(_simulate_task, tasks):
-        for s in range(seats):
-            seat_wins[s] += win_rate[s]
-            tav_wins[tavs[s]] += win_rate[s]
-            tav_games[tavs[s]] += 1
-    return {"games": games, "seat_wins": seat_wins, "tav_wins": tav_wins, "tav_games": tav_games}
-
-
-def share(wins: float, games: int, seats: int) -> tuple[float, float]:
-    """A win rate over its fair share 1/seats, and the half-width of its 95 % interval."""
-    if not games:
-        return 0.0, 0.0
-    p = wins / games
-    return p * seats, 1.96 * math.sqrt(max(p * (1 - p), 1e-9) / games) * seats
-
-
-def _pct(x: float) -> str:
-    return f"{100 * x:.1f} %"
-
-
 def _story_points_row(seats: int, advanced: bool) -> str:
     return " / ".join(f"+{taverner_points(t, seats, CURRENT_VERSION, advanced)}" for t in range(len(TAVERNERS)))
 
 
-def _simulated_sections(sizes: dict[str, Any], names: list[str]) -> list[str]:
+def _sim_rows(tasks: list[list[Any]], results: list[Any]) -> dict[tuple, list[tuple[list[Any], dict[str, Any]]]]:
+    """The `simulate` games by (players, Advanced, levels)."""
+    out: dict[tuple, list[tuple[list[Any], dict[str, Any]]]] = {}
+    for task, res in zip(tasks, results):
+        if task[0] == "sim":
+            out.setdefault((task[1], task[2], tuple(task[3])), []).append((task, res))
+    return out
+
+
+def _simulated_sections(sims: dict[tuple, list[tuple[list[Any], dict[str, Any]]]], names: list[str]) -> list[str]:
     """The page's sections of `simulate` games: one hard bot against easy bots, easy bots."""
     out: list[str] = []
     out += ["", "## One hard bot against easy bots, from each seat", "",
-            "Fair share: 50 % at 2 players, 33 % at 3, 25 % at 4.", "",
+            "Fair share: 50 % at 2 players, 33 % at 3, 25 % at 4. Paired seeds: every seed is played with the "
+            "hard bot in each seat in turn.", "",
             "| Game | hard in seat 1 | seat 2 | seat 3 | seat 4 | games a seat |", "|---|---|---|---|---|---|"]
     for seats, adv in CONFIGS:
         cells = []
+        games = 0
         for s in range(4):
             if s >= seats:
                 cells.append("—")
                 continue
-            levels = ["easy"] * seats
-            levels[s] = "hard"
-            res = play_many(seats, adv, levels, sizes["duel"])
-            cells.append(_pct(res["seat_wins"][s] / res["games"]))
-        out.append(f"| {_label(seats, adv)} | " + " | ".join(cells) + f" | {sizes['duel']} |")
+            levels = tuple("hard" if k == s else "easy" for k in range(seats))
+            rows = sims.get((seats, adv, levels), [])
+            games = len(rows)
+            cells.append(trials.percent(sum(res["wins"][s] for _, res in rows), games))
+        out.append(f"| {_label(seats, adv)} | " + " | ".join(cells) + f" | {games} |")
 
     out += ["", "## Easy bots in every seat", "",
+            "Each seat's win rate, and each Taverner's share (its wins ÷ its fair share, 1.00 is fair).", "",
             "| Game | win rate by seat | " + " | ".join(names) + " | games |", "|---|---|" + "---|" * (len(names) + 1)]
     for seats, adv in CONFIGS:
-        res = play_many(seats, adv, ["easy"], sizes["easy"])
-        g = res["games"]
-        wins = " / ".join(_pct(w / g) for w in res["seat_wins"])
-        cells = [f"{share(res['tav_wins'][t], res['tav_games'][t], seats)[0]:.2f}" for t in range(len(names))]
+        rows = sims.get((seats, adv, ("easy",) * seats), [])
+        g = len(rows)
+        wins = " / ".join(trials.percent(sum(res["wins"][s] for _, res in rows), g) for s in range(seats))
+        cells = []
+        for t in range(len(names)):
+            played = sum(res["tav"].count(t) for _, res in rows)
+            won = sum(res["wins"][s] for _, res in rows for s in range(seats) if res["tav"][s] == t)
+            cells.append(trials.share(won, played, seats))
         out.append(f"| {_label(seats, adv)} | {wins} | " + " | ".join(cells) + f" | {g} |")
     return out
 
 
-def report(quick: bool = False, stored: Path | None = None) -> str:
-    """The balance page. The paired hard games are played here, or read from a stored run
-    (`store_games`: the same seeded deals, kept game by game) when `stored` is given."""
+def _share_cells(games: list[dict[str, Any]], seats: int, rank: Any = None) -> list[str]:
+    cells = []
+    for t in range(len(TAVERNERS)):
+        value, half, played = taverner_share(games, t, seats, rank)
+        cells.append(f"{value:.2f} ± {half:.2f}" if played else "—")
+    return cells
+
+
+def report(quick: bool = False, jobs: Optional[int] = None, store: str | Path | None = None,
+           progress: bool = True) -> str:
+    """The balance page: every game played by `trials.run` (on `jobs` processes; with `store`,
+    a directory, each finished game is kept there and a stopped run resumes)."""
     sizes = QUICK if quick else FULL
     names = [t["animal"] for t in TAVERNERS]
-    simulated = _simulated_sections(sizes, names)  # first: a stored run may go on meanwhile
-    if stored is None:
-        hard = paired_games(sizes["deals"])
-        source = f"Made by `python -m tabletown balance tavern-tussle` from seeded bot games (seeds from {FIRST_SEED})."
-    else:
-        hard = by_row([g for g in read_games(stored) if g["v"] in MEASURED_VERSIONS])
-        source = (f"Made from seeded bot games (seeds from {FIRST_SEED}). The hard-bot games are those of a stored run "
-                  "(`python -m tabletown.games.tavern_tussle.balance play FILE`, then `page FILE`): the deals "
-                  "`python -m tabletown balance tavern-tussle` plays, as many of them as the run finished "
-                  "(each row says how many).")
+    tasks = hard_tasks(sizes["deals"])
+    seeds = range(FIRST_SEED, FIRST_SEED + sizes["duel"])
+    for seats, adv in CONFIGS:
+        tasks += [["sim", seats, adv, list(levels), seed]
+                  for seed, levels in trials.paired(seeds, ["hard"] + ["easy"] * (seats - 1))]
+    for seats, adv in CONFIGS:
+        tasks += [["sim", seats, adv, ["easy"] * seats, seed]
+                  for seed in range(FIRST_SEED, FIRST_SEED + sizes["easy"])]
+    tally = trials.Tally()
+    results = trials.run(tasks, play, jobs=jobs, progress=progress, store=store, version=str(CURRENT_VERSION),
+                         tally=tally, label=GAME)
+    hard = by_row(tasks, results)
+    simulated = _simulated_sections(_sim_rows(tasks, results), names)
     out = ["# Tavern Tussle — balance", "",
-           f"{source} Rules version {CURRENT_VERSION}, every game with the *Taverner bonus points* option: its "
+           f"Made by `python -m tabletown balance tavern-tussle` from seeded bot games (seeds from {FIRST_SEED}). "
+           f"Rules version {CURRENT_VERSION}, every game with the *Taverner bonus points* option: its "
            "points are the Story Points measured here. Without the option (the default) a game scores as the "
            "rulebook does, its stories alone: the \"without the Taverner cards' Story Points\" figures below."
            + (" **Quick sample: not for reading.**" if quick else ""),
@@ -366,12 +307,8 @@ def report(quick: bool = False, stored: Path | None = None) -> str:
             "| Game | Story Points (" + " / ".join(names) + ") | " + " | ".join(names) + " | deals | games |",
             "|---|---|" + "---|" * (len(names) + 2)]
     for (seats, adv), games in hard.items():
-        cells = []
-        for t in range(len(names)):
-            value, half, played = taverner_share(games, t, seats)
-            cells.append(f"{value:.2f} ± {half:.2f}" if played else "—")
-        out.append(f"| {_label(seats, adv)} | {_story_points_row(seats, adv)} | " + " | ".join(cells)
-                   + f" | {len({g['deal'] for g in games})} | {len(games)} |")
+        out.append(f"| {_label(seats, adv)} | {_story_points_row(seats, adv)} | "
+                   + " | ".join(_share_cells(games, seats)) + f" | {len({g['deal'] for g in games})} | {len(games)} |")
 
     # The same games ranked with the Story Points of earlier versions (an estimate: the bots
     # played knowing today's).
@@ -383,60 +320,48 @@ def report(quick: bool = False, stored: Path | None = None) -> str:
         else:
             out += ["", f"The same games ranked with the Story Points of rules version {version} (the bots played "
                     "knowing today's):", ""]
-        out += ["| Game | " + " | ".join(names) + " |", "|---|" + "---|" * len(names)]
+        out += ["| Game | " + " | ".join(names) + " | games |", "|---|" + "---|" * (len(names) + 1)]
         for (seats, adv), games in hard.items():
             rank = winners_with_story_points(tuple(taverner_points(t, seats, version, adv) for t in range(len(names))))
-            cells = []
-            for t in range(len(names)):
-                value, half, played = taverner_share(games, t, seats, rank)
-                cells.append(f"{value:.2f} ± {half:.2f}" if played else "—")
-            out.append(f"| {_label(seats, adv)} | " + " | ".join(cells) + " |")
+            out.append(f"| {_label(seats, adv)} | " + " | ".join(_share_cells(games, seats, rank))
+                       + f" | {len(games)} |")
 
     out += ["", "Mean lead of each Taverner's player over the table's mean score, in points, with the Story "
             "Points and (in brackets) without them:", "",
-            "| Game | " + " | ".join(names) + " |", "|---|" + "---|" * len(names)]
+            "| Game | " + " | ".join(names) + " | games |", "|---|" + "---|" * (len(names) + 1)]
     for (seats, adv), games in hard.items():
         cells = []
         for t in range(len(names)):
             lead, half = taverner_lead(games, t)
             bare, _ = taverner_lead(games, t, with_bonus=False)
             cells.append(f"{lead:+.1f} ± {half:.1f} ({bare:+.1f})")
-        out.append(f"| {_label(seats, adv)} | " + " | ".join(cells) + " |")
+        out.append(f"| {_label(seats, adv)} | " + " | ".join(cells) + f" | {len(games)} |")
 
-    out += ["", "## Seats, hard bots in every seat", "",
-            "| Game | win rate by seat (1st, 2nd, …) | mean score by seat | moves a game |", "|---|---|---|---|"]
+    out += [""] + trials.seat_table(
+        [(_label(seats, adv), [sum(1 / len(x["winners"]) for x in games if s in x["winners"]) for s in range(seats)],
+          len(games)) for (seats, adv), games in hard.items()],
+        "From the paired hard games above: every seat had every Taverner equally often.")
+    out += ["Mean score by seat, and the length of a game:", "",
+            "| Game | mean score by seat (1st, 2nd, …) | moves a game | games |", "|---|---|---|---|"]
     for (seats, adv), games in hard.items():
-        g = len(games)
-        if not g:
-            out.append(f"| {_label(seats, adv)} | — | — | — |")
-            continue
-        wins = [sum(1 / len(x["winners"]) for x in games if s in x["winners"]) for s in range(seats)]
-        scores = [sum(x["scores"][s] for x in games) for s in range(seats)]
-        moves = sum(x["moves"] for x in games) / max(g, 1)
-        out.append(f"| {_label(seats, adv)} | " + " / ".join(_pct(w / g) for w in wins) + " | "
-                   + " / ".join(f"{s / g:.1f}" for s in scores) + f" | {moves:.0f} |")
+        scores = " / ".join(trials.plus_minus([x["scores"][s] for x in games]) for s in range(seats))
+        out.append(f"| {_label(seats, adv)} | {scores} | {trials.plus_minus([x['moves'] for x in games], 0)} "
+                   f"| {len(games)} |")
 
-    return "\n".join(out + simulated) + "\n"
+    return "\n".join(out + simulated + ["", trials.footer(tally.tasks, tally.cpu)]) + "\n"
 
 
 def main(argv: list[str]) -> int:
-    """`play FILE`: the long paired run, kept in FILE (resumable);
-    `page FILE [OUT]`: the balance page with its hard-bot tables made from the games in FILE;
-    `search FILE`: the Story Points that would rank FILE's games closest to fair shares."""
-    if len(argv) >= 2 and argv[0] == "play":
-        store_games(Path(argv[1]))
-        return 0
-    if len(argv) >= 2 and argv[0] == "page":
-        page = report(stored=Path(argv[1]))
-        out = Path(argv[2]) if len(argv) > 2 else Path("docs") / "balance" / f"{GAME}.md"
-        out.write_text(page, encoding="utf-8")
-        print(f"wrote {out}")
-        return 0
+    """`search DIR`: the Story Points that would rank the hard games kept in DIR (a run of
+    `python -m tabletown balance tavern-tussle --resume DIR`) closest to fair shares."""
     if len(argv) >= 2 and argv[0] == "search":
-        rows = by_row([g for g in read_games(Path(argv[1])) if g["v"] in MEASURED_VERSIONS])
+        rows = stored_hard_games(argv[1])
         for seats, adv in CONFIGS:
             now = tuple(taverner_points(t, seats, CURRENT_VERSION, adv) for t in range(len(TAVERNERS)))
             row = [rows[(seats, adv)]]
+            if not row[0]:
+                print(_label(seats, adv), "no games kept")
+                continue
             print(_label(seats, adv), len(row[0]), "games; now", now, f"{worst_distance(row, seats, now):.3f};",
                   best_story_points(row, seats))
         return 0

@@ -1,10 +1,13 @@
 """The Torches & Pitchforks balance page: bot-only games, measured.
 
 `python -m tabletown balance torches-and-pitchforks` writes `report()` to
-docs/balance/torches-and-pitchforks.md (`--quick` plays a small sample, for a smoke test).
+docs/balance/torches-and-pitchforks.md (`--quick` plays a small sample, for a smoke test). The
+games are played by the kit's trials (engine/trials.py): on every core, with progress on stderr,
+and with `--resume DIR` kept game by game so that a stopped run goes on where it stopped.
 
-- How strong the bots are: hard bots at every seat (win rate by seat, from `simulate`) and one
-  hard bot against easy ones from each seat.
+- How strong the bots are: hard bots at every seat (win rate by seat: the Seat advantage) and
+  one hard bot against easy ones from each seat (paired: every seed played with the hard bot in
+  each seat).
 - What Tabletown authored, measured with hard bots at every seat: whether going first is an
   advantage, whether a Townsfolk's gift (dealt at random at setup, so its effect is clean to
   measure) changes its owner's chance to win, and how the Monsters' Power and Kill play out
@@ -14,9 +17,10 @@ docs/balance/torches-and-pitchforks.md (`--quick` plays a small sample, for a sm
 from __future__ import annotations
 
 import math
+from pathlib import Path
 from typing import Any, Optional
 
-from tabletown.cli import simulate
+from tabletown.engine import trials
 from tabletown.engine.bots import bot_game
 
 from . import SPEC
@@ -25,74 +29,34 @@ from .content import CARDS
 
 GAME = "torches-and-pitchforks"
 SEATS = (2, 3, 4, 5)
+TARGET = 30
+# Games of hard bots at every seat for each player count (the bots' table, going first, the
+# Townsfolk dealt, the Monsters and the Seat advantage all read them); seeds of one hard bot
+# against easy ones (each played with the hard bot in every seat); games of each gift trial.
+FULL = {"hard": 400, "duel": trials.MIN_GAMES, "trial": 400}
+QUICK = {"hard": 2, "duel": 1, "trial": 2}
 
 
-def _pct(x: float) -> str:
-    return f"{100 * x:.0f} %"
+def _pct(wins: float, games: int) -> str:
+    return trials.percent(wins, games)
 
 
-def _ratio(wins: float, games: float, seats: int) -> tuple[float, float]:
-    """Win share ÷ fair share (1.0 is fair) and its standard error."""
-    if not games:
-        return 0.0, 0.0
-    p = wins / games
-    return p * seats, math.sqrt(max(p * (1 - p), 1e-9) / games) * seats
+# --- the games ------------------------------------------------------------------------------------
 
-
-# --- bot strength, from simulate -------------------------------------------------------------------
-
-def bot_tables(sims: dict[tuple, dict[str, Any]]) -> list[str]:
-    """`sims`: simulate's results by ("hard", players) and ("hard at", players, seat)."""
-    out = ["## The bots", "",
-           "Hard bots at every seat (who goes first is drawn at random, so every seat should win about as often):", "",
-           "| players | games | " + " | ".join(f"seat {s + 1}" for s in range(max(SEATS))) + " | mean moves |",
-           "|---|---|" + "---|" * max(SEATS) + "---|"]
-    for n in SEATS:
-        r = sims[("hard", n)]
-        cells = [_pct(w) for w in r["win_rate"]] + [""] * (max(SEATS) - n)
-        out.append(f"| {n} | {r['games']} | " + " | ".join(cells) + f" | {r['mean_moves']:.0f} |")
-    two = sims[("hard", 2)]["games"]
-    out += ["", f"One standard error of a seat's share at two players: {100 * math.sqrt(0.25 / two):.1f} points."]
-    out += ["", "One hard bot against easy bots, from each seat (fair share: 1 in the number of players):", "",
-            "| players | fair share | " + " | ".join(f"hard at seat {s + 1}" for s in range(max(SEATS))) + " |",
-            "|---|---|" + "---|" * max(SEATS)]
-    for n in SEATS:
-        cells = [_pct(sims[("hard at", n, seat)]["win_rate"][seat]) for seat in range(n)]
-        cells += [""] * (max(SEATS) - n)
-        out.append(f"| {n} | {_pct(1 / n)} | " + " | ".join(cells) + " |")
-    return out
-
-
-def bot_jobs(games: int, two_player_games: int, seed: int) -> dict[tuple, tuple]:
-    jobs: dict[tuple, tuple] = {}
-    for n in SEATS:
-        jobs[("hard", n)] = ("sim", (GAME, two_player_games if n == 2 else games, n, ["hard"], {}, seed + n))
-        for seat in range(n):
-            levels = ["easy"] * n
-            levels[seat] = "hard"
-            jobs[("hard at", n, seat)] = ("sim", (GAME, games, n, levels, {}, seed + 100 * n + seat))
-    return jobs
-
-
-# --- authored content, from recorded games ----------------------------------------------------------
-
-def play_recorded(seats: int, games: int, seed: int, level: str = "hard", target: int = 30) -> list[dict[str, Any]]:
-    """Bot games with what the content notes measure: who went first, who was dealt which
-    Townsfolk, how each Monster fared, who won."""
+def play_recorded(seats: int, levels: list[str], seed: int) -> dict[str, Any]:
+    """One bot game (the game `simulate` plays from `seed`) with what the content notes
+    measure: who went first, who was dealt which Townsfolk, how each Monster fared, who won."""
     from . import game
 
     rules = game.RULES
-    records = []
-    for g in range(games):
-        game_seed = seed + g
-        state = rules.setup(game_seed, seats, {"target": target})
-        rec: dict[str, Any] = {"seats": seats, "first": state["turn"],
-                               "dealt": [[t["c"] for t in mob] for mob in state["mobs"]], "monsters": []}
-        state, _ = bot_game(rules, game.BOTS, level, state, game_seed,
+    state = rules.setup(seed, seats, {"target": TARGET})
+    rec: dict[str, Any] = {"seats": seats, "first": state["turn"],
+                           "dealt": [[t["c"] for t in mob] for mob in state["mobs"]], "monsters": []}
+    state, moves = bot_game(rules, game.BOTS, levels, state, seed,
                             lambda seat, action, after, events, rec=rec: _tell_monsters(rec, events))
-        rec["winner"] = state["winner"]
-        records.append(rec)
-    return records
+    rec["winners"] = rules.outcome(state)["winners"]
+    rec["moves"] = moves
+    return rec
 
 
 def _tell_monsters(rec: dict[str, Any], events: list[dict[str, Any]]) -> None:
@@ -102,26 +66,21 @@ def _tell_monsters(rec: dict[str, Any], events: list[dict[str, Any]]) -> None:
             rec["monsters"].append((e["t"], e["m"]))
 
 
-def gift_trial(name: str, seats: int, games: int, seed: int, version: Optional[int] = None,
-               level: str = "hard") -> tuple[float, float]:
-    """Bot games where the Townsfolk called `name` is always in play: each deal is played once with
-    it in every seat's Mob in turn (so a seat's luck in that deal counts for and against it alike),
-    the rest of the deal and who goes first at random. Returns its holder's wins ÷ fair share and
-    the standard error (1.00: the gift neither helps nor hurts)."""
+def gift_game(name: str, seats: int, seed: int, g: int, version: Optional[int] = None, level: str = "hard") -> float:
+    """Game `g` of a gift trial: the Townsfolk called `name` always in play, each deal played once
+    with it in every seat's Mob in turn (so a seat's luck in that deal counts for and against it
+    alike), the rest of the deal and who goes first at random. Its holder's win (shared on a tie)."""
     from . import game
 
     rules = game.RULES
     cid = C.ids_named(name)[0]
-    won = 0.0
-    games -= games % seats
-    for g in range(games):
-        game_seed = seed + g // seats
-        state = rules.setup(game_seed, seats, {"target": 30}, version=version)
-        holder, slot = g % seats, (g // seats) % 6
-        _deal_into(state, cid, holder, slot)
-        state, _ = bot_game(rules, game.BOTS, level, state, game_seed)
-        won += state["winner"] == holder
-    return _ratio(won, games, seats)
+    game_seed = seed + g // seats
+    state = rules.setup(game_seed, seats, {"target": TARGET}, version=version)
+    holder, slot = g % seats, (g // seats) % 6
+    _deal_into(state, cid, holder, slot)
+    state, _ = bot_game(rules, game.BOTS, level, state, game_seed)
+    winners = rules.outcome(state)["winners"]
+    return 1 / len(winners) if holder in winners else 0.0
 
 
 def _deal_into(state: dict[str, Any], cid: int, seat: int, slot: int) -> None:
@@ -137,6 +96,37 @@ def _deal_into(state: dict[str, Any], cid: int, seat: int, slot: int) -> None:
     state["mobs"][seat][slot]["c"] = cid
 
 
+def play(task: list[Any]) -> Any:
+    """One task of the page: `["game", seats, levels, seed]` or `["gift", name, seats, seed, g]`."""
+    kind, *args = task
+    return play_recorded(*args) if kind == "game" else gift_game(*args)
+
+
+# --- the tables -----------------------------------------------------------------------------------
+
+def _wins(records: list[dict[str, Any]], seat: int) -> float:
+    return sum(1 / len(r["winners"]) for r in records if seat in r["winners"])
+
+
+def bot_tables(hard: dict[int, list[dict[str, Any]]], duels: dict[tuple[int, int], list[dict[str, Any]]]) -> list[str]:
+    """`hard`: games of hard bots at every seat by players; `duels`: one hard bot among easy
+    ones, by (players, its seat)."""
+    out = ["## The bots", "",
+           "Hard bots at every seat: their win rate by seat is the Seat advantage below. The length of a game:", "",
+           "| players | games | mean moves |", "|---|---|---|"]
+    for n in SEATS:
+        out.append(f"| {n} | {len(hard[n])} | {trials.plus_minus([r['moves'] for r in hard[n]], 0)} |")
+    out += ["", "One hard bot against easy bots, from each seat (fair share: 1 in the number of players). Paired "
+            "seeds: every seed is played with the hard bot in each seat in turn.", "",
+            "| players | games a seat | fair share | " + " | ".join(f"hard at seat {s + 1}" for s in range(max(SEATS)))
+            + " |", "|---|---|---|" + "---|" * max(SEATS)]
+    for n in SEATS:
+        cells = [_pct(_wins(duels[(n, seat)], seat), len(duels[(n, seat)])) for seat in range(n)]
+        cells += [""] * (max(SEATS) - n)
+        out.append(f"| {n} | {len(duels[(n, 0)])} | {100 / n:.0f} % | " + " | ".join(cells) + " |")
+    return out
+
+
 def first_player_table(records: list[dict[str, Any]]) -> list[str]:
     out = ["## Going first", "",
            "Who goes first is drawn at random; a player's position counts from the first player.", "",
@@ -145,49 +135,55 @@ def first_player_table(records: list[dict[str, Any]]) -> list[str]:
         games = [r for r in records if r["seats"] == n]
         if not games:
             continue
-        pos = [0] * n
+        pos = [0.0] * n
         for r in games:
-            pos[(r["winner"] - r["first"]) % n] += 1
-        out.append(f"| {n} | {len(games)} | {_pct(pos[0] / len(games))} | {_pct(pos[1] / len(games))} | "
-                   f"{_pct(pos[-1] / len(games))} | {_pct(1 / n)} |")
+            for w in r["winners"]:
+                pos[(w - r["first"]) % n] += 1 / len(r["winners"])
+        g = len(games)
+        out.append(f"| {n} | {g} | {_pct(pos[0], g)} | {_pct(pos[1], g)} | {_pct(pos[-1], g)} | {100 / n:.0f} % |")
     return out
+
+
+def _ratio_cell(won: float, fair: float, var: float) -> str:
+    """Wins ÷ the wins a player would have at random, ± the half-width of its 95 % interval
+    (the variance of the wins, summed over games of different player counts)."""
+    return f"{won / fair:.2f} ± {trials.Z * math.sqrt(var) / fair:.2f}" if fair else "— ± ?"
 
 
 def townsfolk_table(records: list[dict[str, Any]]) -> list[str]:
     dealt: dict[int, float] = {}
     won: dict[int, float] = {}
     fair: dict[int, float] = {}
+    var: dict[int, float] = {}
     for r in records:
         for seat, mob in enumerate(r["dealt"]):
+            win = 1 / len(r["winners"]) if seat in r["winners"] else 0.0
             for c in mob:
+                p = 1 / r["seats"]
                 dealt[c] = dealt.get(c, 0) + 1
-                won[c] = won.get(c, 0) + (r["winner"] == seat)
-                fair[c] = fair.get(c, 0) + 1 / r["seats"]
+                won[c] = won.get(c, 0) + win
+                fair[c] = fair.get(c, 0) + p
+                var[c] = var.get(c, 0) + p * (1 - p)
     out = ["## Townsfolk gifts", "",
            "Every player is dealt six of the thirty Townsfolk at random. For each Townsfolk: how often the player "
-           "who was dealt it won, divided by the share a player would win at random (1.00 is fair; ± is one "
-           "standard error).", "",
-           "| Townsfolk | gift | dealt | wins ÷ fair share |", "|---|---|---|---|"]
-    plain_dealt = plain_won = plain_fair = 0.0
+           "who was dealt it won, divided by the share a player would win at random (1.00 is fair; ± is the "
+           "half-width of a 95 % interval).", "",
+           "| Townsfolk | gift | games dealt | wins ÷ fair share |", "|---|---|---|---|"]
+    plain = [0.0, 0.0, 0.0, 0.0]
     rows = []
     for c in C.TOWNSFOLK_DECK:
         if not dealt.get(c):
             continue
         card = CARDS[c]
-        ratio = won[c] / fair[c]
-        err = math.sqrt(max(won[c], 1)) / fair[c]
         if card["perk"] is None:
-            plain_dealt += dealt[c]
-            plain_won += won[c]
-            plain_fair += fair[c]
+            for i, x in enumerate((dealt[c], won[c], fair[c], var[c])):
+                plain[i] += x
             continue
-        rows.append(f"| {card['name']} | {card['text']} | {dealt[c]:.0f} | {ratio:.2f} ± {err:.2f} |")
+        rows.append(f"| {card['name']} | {card['text']} | {dealt[c]:.0f} | {_ratio_cell(won[c], fair[c], var[c])} |")
     out += rows
-    if plain_fair:
-        ratio = plain_won / plain_fair
-        err = math.sqrt(plain_won) / plain_fair
+    if plain[2]:
         out.append(f"| the {len([c for c in C.TOWNSFOLK_DECK if CARDS[c]['perk'] is None])} Townsfolk without a gift "
-                   f"| — | {plain_dealt:.0f} | {ratio:.2f} ± {err:.2f} |")
+                   f"| — | {plain[0]:.0f} | {_ratio_cell(plain[1], plain[2], plain[3])} |")
     return out
 
 
@@ -198,9 +194,9 @@ def monster_table(records: list[dict[str, Any]]) -> list[str]:
             row = seen.setdefault(CARDS[m]["name"], {})
             row[what] = row.get(what, 0) + 1
     out = ["## Monsters", "",
-           "How each Monster's fights ended (a Monster sent to the Moor may be met again later). "
-           "Turned away: by a Defense, Escape Plan or Holy Ground.", "",
-           "| Monster | Power | Kill | met | slain | beat the Mob | fled from | turned away |",
+           "How each Monster's fights ended, in the games of hard bots above (a Monster sent to the Moor may be "
+           "met again later). Turned away: by a Defense, Escape Plan or Holy Ground.", "",
+           "| Monster | Power | Kill | fights met | slain | beat the Mob | fled from | turned away |",
            "|---|---|---|---|---|---|---|---|"]
     for row in C.CATALOGS["monsters"]:
         counts = seen.get(row["name"], {})
@@ -209,83 +205,81 @@ def monster_table(records: list[dict[str, Any]]) -> list[str]:
             continue
         away = counts.get("turned_away", 0) + counts.get("drives_away", 0) + counts.get("slips_away", 0) \
             + counts.get("holy_ground", 0)
-        out.append(f"| {row['name']} | {row['power']} | {row['kill']} | {met} | {_pct(counts.get('slain', 0) / met)} | "
-                   f"{_pct(counts.get('beaten', 0) / met)} | {_pct(counts.get('fled', 0) / met)} | {_pct(away / met)} |")
+        out.append(f"| {row['name']} | {row['power']} | {row['kill']} | {met} | {_pct(counts.get('slain', 0), met)} | "
+                   f"{_pct(counts.get('beaten', 0), met)} | {_pct(counts.get('fled', 0), met)} | {_pct(away, met)} |")
     return out
 
 
-def gift_trial_table(trials: dict[tuple[str, int], tuple[float, float]], games: int) -> list[str]:
-    names = sorted({name for name, _ in trials})
-    counts = sorted({n for _, n in trials})
+def gift_trial_table(trials_won: dict[tuple[str, int], list[float]]) -> list[str]:
+    names = sorted({name for name, _ in trials_won})
+    counts = sorted({n for _, n in trials_won})
     out = ["## Each gift in every game", "",
-           f"{games} games for each Townsfolk and player count, the Townsfolk always dealt into one Mob (the seats "
-           "taking turns to hold it), everything else dealt at random: its holder's wins ÷ fair share (1.00 is "
-           "fair; ± is one standard error). A Townsfolk without a gift is measured the same way, as a check of "
-           "the method.", "",
-           "| Townsfolk | gift | " + " | ".join(f"{n} players" for n in counts) + " |",
-           "|---|---|" + "---|" * len(counts)]
+           "For each Townsfolk and player count, the Townsfolk always dealt into one Mob (the seats taking turns "
+           "to hold it), everything else dealt at random: its holder's wins ÷ fair share (1.00 is fair) with its "
+           "95 % interval. A Townsfolk without a gift is measured the same way, as a check of the method.", "",
+           "| Townsfolk | gift | " + " | ".join(f"{n} players" for n in counts) + " | games |",
+           "|---|---|" + "---|" * (len(counts) + 1)]
     for name in sorted(names, key=lambda nm: (CARDS[C.ids_named(nm)[0]]["perk"] is None, nm)):
         c = CARDS[C.ids_named(name)[0]]
-        cells = [f"{trials[(name, n)][0]:.2f} ± {trials[(name, n)][1]:.2f}" for n in counts]
-        out.append(f"| {name} | {c['text'] if c['perk'] else '— (no gift)'} | " + " | ".join(cells) + " |")
+        cells = [trials.share(sum(trials_won[(name, n)]), len(trials_won[(name, n)]), n) for n in counts]
+        games = " / ".join(str(len(trials_won[(name, n)])) for n in counts)
+        out.append(f"| {name} | {c['text'] if c['perk'] else '— (no gift)'} | " + " | ".join(cells) + f" | {games} |")
     return out
 
 
 # The Townsfolk measured one at a time: the two whose gifts rules version 3 retuned, and one
 # without a gift as the method's check.
 TRIALS = ("Adam, Traveling Salesman", "Lucky Lowry", "Chef Kidney")
+TRIAL_SEATS = (2,)
 
 
-def _run(job: tuple[str, tuple]) -> Any:
-    kind, args = job
-    if kind == "sim":
-        return simulate(*args)
-    if kind == "rec":
-        return play_recorded(*args)
-    return gift_trial(*args)
-
-
-def run_jobs(jobs: dict[Any, tuple[str, tuple]], workers: int) -> dict[Any, Any]:
-    """Every job's result by its key, played `workers` at a time (each job is seeded: the same figures
-    however many run at once)."""
-    keys = list(jobs)
-    if workers <= 1:
-        return {k: _run(jobs[k]) for k in keys}
-    from concurrent.futures import ProcessPoolExecutor
-
-    with ProcessPoolExecutor(workers) as pool:
-        return dict(zip(keys, pool.map(_run, [jobs[k] for k in keys])))
-
-
-def report(quick: bool = False, games: Optional[int] = None, workers: Optional[int] = None) -> str:
-    per_config = games or (3 if quick else 30)
-    two_player = games or (3 if quick else 400)
-    recorded = games or (4 if quick else 60)
-    trial_games = games or (4 if quick else 400)
-    trial_seats = (2,)
-    jobs: dict[Any, tuple[str, tuple]] = {}
-    # The longest games first, so the workers finish together.
+def tasks_of(sizes: dict[str, int]) -> list[list[Any]]:
+    """The page's games, the longest first (so the processes finish together)."""
+    tasks: list[list[Any]] = []
     for n in reversed(SEATS):
-        jobs[("rec", n)] = ("rec", (n, recorded, 90_000 + 1000 * n))
-    for n in trial_seats:
+        tasks += [["game", n, ["hard"] * n, seed] for seed in range(90_000 + 1000 * n, 90_000 + 1000 * n + sizes["hard"])]
+        seeds = range(10_000 + 100 * n, 10_000 + 100 * n + sizes["duel"])
+        tasks += [["game", n, list(levels), seed] for seed, levels in trials.paired(seeds, ["hard"] + ["easy"] * (n - 1))]
+    for n in TRIAL_SEATS:
         for name in TRIALS:
-            jobs[("trial", name, n)] = ("trial", (name, n, trial_games, 70_000 + 1000 * n))
-    jobs.update(bot_jobs(per_config, two_player, 10_000))
-    results = run_jobs(jobs, workers if workers is not None else (1 if quick else 4))
-    records: list[dict[str, Any]] = []
-    for n in SEATS:
-        records += results[("rec", n)]
-    trials = {(name, n): results[("trial", name, n)] for name in TRIALS for n in trial_seats}
+            games = sizes["trial"] - sizes["trial"] % n
+            tasks += [["gift", name, n, 70_000 + 1000 * n, g] for g in range(games)]
+    return tasks
+
+
+def report(quick: bool = False, jobs: Optional[int] = None, store: str | Path | None = None,
+           progress: bool = True) -> str:
+    """The balance page: every game played by `trials.run` (on `jobs` processes; with `store`,
+    a directory, each finished game is kept there and a stopped run resumes)."""
+    tasks = tasks_of(QUICK if quick else FULL)
+    tally = trials.Tally()
+    results = trials.run(tasks, play, jobs=jobs, progress=progress, store=store, version=str(SPEC.rules_version),
+                         tally=tally, label=GAME)
+    hard: dict[int, list[dict[str, Any]]] = {n: [] for n in SEATS}
+    duels: dict[tuple[int, int], list[dict[str, Any]]] = {}
+    gifts: dict[tuple[str, int], list[float]] = {}
+    for task, res in zip(tasks, results):
+        if task[0] == "gift":
+            gifts.setdefault((task[1], task[2]), []).append(res)
+        elif "easy" in task[2]:
+            duels.setdefault((task[1], task[2].index("hard")), []).append(res)
+        else:
+            hard[task[1]].append(res)
+    records = [r for n in SEATS for r in hard[n]]
     lines = [
         "# Torches & Pitchforks — balance",
         "",
         f"Made by `python -m tabletown balance torches-and-pitchforks` from bot-only games (rules version "
-        f"{SPEC.rules_version}, winning score 30){' — a quick sample, not the published figures' if quick else ''}.",
+        f"{SPEC.rules_version}, winning score {TARGET}){' — a quick sample, not the published figures' if quick else ''}. "
+        "Every rate is given with its 95 % interval and the games it comes from; a tie counts half.",
         "",
     ]
-    lines += bot_tables(results)
-    lines += [""] + first_player_table(records)
+    lines += bot_tables(hard, duels) + [""]
+    lines += trials.seat_table([(f"{n} players", [_wins(hard[n], s) for s in range(n)], len(hard[n])) for n in SEATS],
+                               "Who goes first is drawn at random, so every seat should win about as often.")
+    lines += first_player_table(records)
     lines += [""] + townsfolk_table(records)
-    lines += [""] + gift_trial_table(trials, trial_games)
+    lines += [""] + gift_trial_table(gifts)
     lines += [""] + monster_table(records)
+    lines += ["", trials.footer(tally.tasks, tally.cpu)]
     return "\n".join(lines) + "\n"
