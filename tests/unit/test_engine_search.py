@@ -11,45 +11,9 @@ import pytest
 from tabletown import games
 from tabletown.engine import bots as B
 from tabletown.engine.prng import Rng, seed_state
-from tabletown.engine.rules import Rules
 from tabletown.engine.search import Expert, standing
-from tabletown.engine.spec import GameSpec
 
-SPEC = GameSpec(id="count", title="Count", tagline="", seats=(2, 2), bots=("easy", "hard", "expert"))
-
-
-class CountTo(Rules):
-    """Two seats take turns adding 1 or 2 to a total; whoever reaches `goal` (or more) wins."""
-
-    def __init__(self, goal=5):
-        super().__init__(SPEC)
-        self.goal = goal
-
-    def setup(self, seed, seats, options, campaign=None):
-        return {"rng": seed_state(seed), "total": 0, "turn": 0, "winner": None}
-
-    def active(self, state):
-        return [] if state["winner"] is not None else [state["turn"]]
-
-    def legal(self, state, seat):
-        return [{"add": 1}, {"add": 2}]
-
-    def apply(self, state, seat, action):
-        total = state["total"] + action["add"]
-        winner = seat if total >= self.goal else None
-        return dict(state, total=total, turn=1 - seat, winner=winner), [{"t": "add"}]
-
-    def view(self, state, seat):
-        return {k: v for k, v in state.items() if k != "rng"}
-
-    def determinize(self, view, seat, rng):
-        return dict(view, rng=[rng.next_u32() | 1, 1, 1, 1])
-
-    def outcome(self, state):
-        return None if state["winner"] is None else {"winners": [state["winner"]]}
-
-    def tally(self, state):
-        return None
+from .test_engine_bots import CountTo  # two seats add 1 or 2 to a total; reaching the goal wins
 
 
 def adds_one(rules, view, seat, legal, rng):
@@ -118,14 +82,22 @@ def test_every_candidate_meets_the_same_imagined_futures():
     rules = CountTo(goal=9)
     state = rules.setup(1, 2, {})
     twice = [{"add": 1}, {"add": 1}]
-    expert = Expert(hard=adds_one, policy=B.random_bot, trials=40, candidates=2)
+    scored: list[float] = []  # every playout's score, in the order played: candidate 0, 1, 0, 1, ...
+
+    def evaluate(rules_, st, seat):
+        scored.append(standing(rules_, st, seat))
+        return scored[-1]
+
+    expert = Expert(hard=adds_one, policy=B.random_bot, trials=40, candidates=2, evaluate=evaluate)
     search = expert.start(rules, rules.view(state, 0), 0, twice, Rng(seed_state(8)))
     assert search.moves == [{"add": 1}]  # the hard bot's move is not weighed against itself
     search.moves.append({"add": 1})
-    for sums in (search.values, search.leads, search.squares):
+    for sums in (search.leads, search.squares):
         sums.append(0.0)
     search.think()
-    assert search.values[0] == search.values[1] and 0 < search.values[0] < search.rounds
+    firsts, seconds = scored[0::2], scored[1::2]
+    assert firsts == seconds and 0 < sum(firsts) < search.rounds  # alike table by table; not all alike
+    assert search.leads[1] == search.squares[1] == 0.0
 
 
 def test_standing_reads_the_outcome_then_the_tally():

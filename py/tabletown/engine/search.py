@@ -46,8 +46,14 @@ def standing(rules: Rules, state: State, seat: int) -> float:
         return 0.5
     if len(tally) == 1:  # a solo game: the higher the score, the better (a chart line to reach)
         return 1.0 - 1.0 / (1.0 + max(0, tally[seat]) / 10.0)
-    best_other = max(v for s, v in enumerate(tally) if s != seat)
-    return 0.5 + 0.5 * math.tanh((tally[seat] - best_other) / 8.0)
+    return lead(tally, seat, 8.0)
+
+
+def lead(scores: list, seat: int, scale: float) -> float:
+    """`seat`'s score against the best other seat's, squashed into (0, 1): 0.5 when level, and
+    `scale` points ahead is about 0.88."""
+    best_other = max(v for s, v in enumerate(scores) if s != seat)
+    return 0.5 + 0.5 * math.tanh((scores[seat] - best_other) / scale)
 
 
 @dataclass(frozen=True)
@@ -90,7 +96,6 @@ class Search:
             j = k + rng.below(len(others) - k)
             others[k], others[j] = others[j], others[k]
         self.moves: list[Action] = ([first] if legal else []) + others[: max(0, expert.candidates - 1)]
-        self.values = [0.0] * len(self.moves)  # each candidate's summed scores
         self.leads = [0.0] * len(self.moves)  # summed (its score - the hard bot's move's score), table by table
         self.squares = [0.0] * len(self.moves)  # summed squares of those leads
         self.rounds = 0  # imagined tables, each tried with every candidate (only whole rounds count)
@@ -131,10 +136,9 @@ class Search:
                 scores.append(self.playout(world, move, Rng(list(words))))
                 if len(scores) == len(self.moves):
                     for i, score in enumerate(scores):
-                        lead = score - scores[0]
-                        self.values[i] += score
-                        self.leads[i] += lead
-                        self.squares[i] += lead * lead
+                        ahead = score - scores[0]
+                        self.leads[i] += ahead
+                        self.squares[i] += ahead * ahead
                     self.rounds += 1
                     self.trials += len(self.moves)
                 yield

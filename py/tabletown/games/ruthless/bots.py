@@ -17,7 +17,7 @@ import math
 from typing import Any, Optional
 
 from tabletown.engine.prng import Rng
-from tabletown.engine.search import Expert, standing
+from tabletown.engine.search import Expert, lead, standing
 
 from . import campaign as CP
 from . import cards as K
@@ -470,9 +470,7 @@ def expert_standing(rules, state, seat: int) -> float:
     best other posse's, squashed into (0, 1)."""
     if state["phase"] == "over":
         return standing(rules, state, seat)
-    vp = final_result(state)["vp"]
-    best_other = max(v for s, v in enumerate(vp) if s != seat)
-    return 0.5 + 0.5 * math.tanh((vp[seat] - best_other) / 4.0)
+    return lead(final_result(state)["vp"], seat, 4.0)
 
 
 BOTS = {"easy": easy_bot, "hard": hard_bot, "expert": Expert(hard=hard_bot, policy=easy_bot, evaluate=expert_standing, horizon=6)}
