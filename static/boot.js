@@ -112,13 +112,27 @@
   function savesKey(saves) {
     return saves.map(function (s) { return s.id + ":" + s.updated; }).join("|");
   }
-  document.addEventListener("DOMContentLoaded", function () {
-    show(null, 5);
+  var filled = false;
+  function fillSaves() {
     var slot = byId("save-rows");
-    if (!slot) return;
+    if (filled || !slot) return;
+    filled = true;
     var saves = window.tabletownSaves();
     slot.innerHTML = saveRows(saves);
     slot.setAttribute("data-key", savesKey(saves));
+  }
+  // The rows go in as soon as the parser has closed their slot (the saves notes follow it),
+  // before the browser can paint the empty list: it paints the parsed page while PyScript's
+  // module is still loading, long before DOMContentLoaded, and rows arriving then would push
+  // everything below them down. Observer callbacks run before the next paint.
+  var parsing = window.MutationObserver && new MutationObserver(function () {
+    if (byId("save-notes")) { parsing.disconnect(); fillSaves(); }
+  });
+  if (parsing) parsing.observe(root, {childList: true, subtree: true});
+  document.addEventListener("DOMContentLoaded", function () {
+    if (parsing) parsing.disconnect();
+    show(null, 5);
+    fillSaves();
   });
 
   // --- a game's own files, fetched when it is first opened, with progress -------------

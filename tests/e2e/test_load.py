@@ -101,6 +101,33 @@ def test_choosing_a_game_before_python_is_ready_shows_the_bar_and_goes_on_into_i
     assert page.locator("#loading").count() == 0
 
 
+def test_saved_games_are_in_the_list_before_the_page_can_first_paint_it(browser, base_url):
+    # A browser paints the parsed page while PyScript's module still loads (DOMContentLoaded
+    # waits for it); on a slow device the list must not be painted empty and then grow,
+    # pushing everything below it down. Hold the module back to make that moment last
+    # (with no service worker, which would answer before the test's hold could).
+    ctx = guarded_context(browser, base_url, service_workers="block")
+    try:
+        page = ctx.new_page()
+        open_page(page, base_url, "#new/tavern-tussle?seats=human,bot&names=Ann,Bo&seed=3")
+        take_turn(page)
+        wait_for_humans(page)
+        held = []
+        page.route("**/start.*.mjs", lambda route: held.append(route))
+        page.goto(base_url + "#", wait_until="commit")
+        page.wait_for_selector("#save-notes", state="attached")
+        assert page.evaluate("document.readyState") != "complete"
+        assert held, "PyScript's start module was not held back"
+        assert "Ann, Bo" in page.locator("#save-rows").inner_text()
+        for route in held:
+            route.continue_()
+        page.unroute("**/start.*.mjs")
+        page.wait_for_selector("html.ready", timeout=BOOT_TIMEOUT)
+    finally:
+        ctx.close()
+    check_guard(ctx)
+
+
 def test_saved_games_are_listed_before_python_and_nothing_moves_when_it_takes_over(browser, base_url):
     ctx = guarded_context(browser, base_url)
     ctx.add_init_script(WATCH)
