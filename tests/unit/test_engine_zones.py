@@ -189,3 +189,41 @@ def test_scrambling_hidden_values_keeps_each_view():
             scrambled = SECRET_ZONES.scramble(s, seat, Rng(seed_state(k)))
             assert SECRET_ZONES.mask(scrambled, seat) == SECRET_ZONES.mask(s, seat)
             assert scrambled["rng"] != s["rng"]
+
+
+# --- places that take only some of a pool's values ---------------------------------------------------
+
+# A deck of events, some of them secret; a hand keeps only secret ones (the others are played when drawn).
+SECRET = {2, 5, 7}
+KEPT = Zones(Zone("deck", HIDDEN, pool="events"),
+             Zone("hands.*", OWNER, pool="events", fits=lambda e: e in SECRET))
+
+
+def kept_state():
+    return {"deck": [1, 3, 4, 5, 6], "hands": [[2], [7]], "rng": [1, 2, 3, 4]}
+
+
+def test_determinize_deals_a_place_only_the_values_that_fit_it_and_the_rest_elsewhere():
+    view = KEPT.mask(kept_state(), 0)
+    unseen = [1, 3, 4, 5, 6, 7]  # what seat 0 has not seen: the deck's and the other hand's
+    hands = set()
+    for k in range(200):
+        world = KEPT.determinize_from(view, 0, Rng(seed_state(k)), lambda v, pool: unseen)
+        assert world["hands"][0] == [2]
+        assert world["hands"][1][0] in SECRET - {2}
+        assert sorted(world["deck"] + world["hands"][1]) == unseen
+        hands.add(world["hands"][1][0])
+    assert hands == {5, 7}  # either unseen secret, never a card the hand could not keep
+
+
+def test_determinize_says_so_when_no_unseen_value_fits():
+    view = KEPT.mask(kept_state(), 0)
+    with pytest.raises(ValueError, match="no unseen value fits"):
+        KEPT.determinize_from(view, 0, Rng(seed_state(1)), lambda v, pool: [1, 3, 4, 6, 9, 8])
+
+
+def test_scramble_keeps_values_that_fit_in_the_places_they_must_fit():
+    for k in range(100):
+        scrambled = KEPT.scramble(kept_state(), None, Rng(seed_state(k)))
+        assert all(e in SECRET for hand in scrambled["hands"] for e in hand)
+        assert sorted(scrambled["deck"] + [e for hand in scrambled["hands"] for e in hand]) == [1, 2, 3, 4, 5, 6, 7]

@@ -163,6 +163,12 @@ class Rules:
         """A full state consistent with `view`, hidden parts sampled (for search bots)."""
         return self.zones.determinize_from(view, seat, rng, self.unseen)
 
+    def imaginable(self, view: View) -> bool:
+        """Can `determinize` make a table from this view that the rules can play on? A game whose
+        view leaves out something play needs at some moments says no then, and its expert plays
+        those moments as its hard bot does."""
+        return True
+
     def people(self, seats: int, options: dict[str, Any]) -> Optional[list[int]]:
         """Who plays each seat at one device, when a variant gives one person several seats.
 

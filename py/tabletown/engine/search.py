@@ -96,6 +96,8 @@ class Search:
             j = k + rng.below(len(others) - k)
             others[k], others[j] = others[j], others[k]
         self.moves: list[Action] = ([first] if legal else []) + others[: max(0, expert.candidates - 1)]
+        if not rules.imaginable(view):
+            self.moves = self.moves[:1]  # no table to imagine: the hard bot's move, unsearched
         self.leads = [0.0] * len(self.moves)  # summed (its score - the hard bot's move's score), table by table
         self.squares = [0.0] * len(self.moves)  # summed squares of those leads
         self.rounds = 0  # imagined tables, each tried with every candidate (only whole rounds count)

@@ -39,6 +39,9 @@ class Zone:
     path: str
     kind: str
     pool: Optional[str] = None
+    # Only values for which this holds may lie here (a hand that keeps only the pool's secret
+    # cards, say): determinize and scramble deal such places first, from the values that fit.
+    fits: Optional[Callable[[Any], bool]] = None
 
     def __post_init__(self) -> None:
         if self.kind not in (PUBLIC, HIDDEN, OWNER):
@@ -153,12 +156,7 @@ class Zones:
             need = sum(len(p.value) if isinstance(p.value, list) else 1 for p in places)
             if len(values) < need:
                 raise ValueError(f"pool {pool}: {need} hidden places but only {len(values)} unseen values")
-            values.reverse()  # pop() from the end keeps the shuffled order
-            for place in places:
-                if isinstance(place.value, list):
-                    place.container[place.key] = [values.pop() for _ in place.value]
-                else:
-                    place.container[place.key] = values.pop()
+            _deal(places, values, pool)
         state["rng"] = [rng.next_u32() | 1, rng.next_u32(), rng.next_u32(), rng.next_u32()]
         return state
 
@@ -171,20 +169,33 @@ class Zones:
             if place.value is None:
                 continue
             by_pool.setdefault(place.zone.pool or place.zone.path, []).append(place)
-        for places in by_pool.values():
+        for pool, places in by_pool.items():
             values: list[Any] = []
             for place in places:
                 values.extend(place.value if isinstance(place.value, list) else [place.value])
             rng.shuffle(values)
-            values.reverse()
-            for place in places:
-                if isinstance(place.value, list):
-                    place.container[place.key] = [values.pop() for _ in place.value]
-                else:
-                    place.container[place.key] = values.pop()
+            _deal(places, values, pool)
         if "rng" in copy:
             copy["rng"] = [rng.next_u32() | 1, rng.next_u32(), rng.next_u32(), rng.next_u32()]
         return copy
+
+
+def _deal(places: list[Place], values: list[Any], pool: Any) -> None:
+    """Fill `places` from the shuffled `values` in their order: places with a `fits` first, each
+    taking the next values that fit, then the rest in order (values are shuffled, so with one `fits`
+    every assignment that respects it is as likely as any other)."""
+    def take(fits: Optional[Callable[[Any], bool]]) -> Any:
+        for i, value in enumerate(values):
+            if fits is None or fits(value):
+                return values.pop(i)
+        raise ValueError(f"pool {pool}: no unseen value fits a hidden place")
+
+    for place in sorted(places, key=lambda p: p.zone.fits is None):
+        fits = place.zone.fits
+        if isinstance(place.value, list):
+            place.container[place.key] = [take(fits) for _ in place.value]
+        else:
+            place.container[place.key] = take(fits)
 
 
 def _hidden(place: Place, seat: Optional[int]) -> bool:

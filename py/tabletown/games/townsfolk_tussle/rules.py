@@ -189,7 +189,8 @@ class TownsfolkTussle(Rules):
         Zone("feat_deck", HIDDEN, pool="feats"),
         Zone("folk.*.feats", OWNER, pool="feats"),
         Zone("event_deck", HIDDEN, pool="events"),
-        Zone("folk.*.secrets", OWNER, pool="events"),
+        # a townsfolk keeps only secret Town Events (the others are played when drawn)
+        Zone("folk.*.secrets", OWNER, pool="events", fits=lambda eid: C.base_id(eid) in C.SECRET_EVENTS),
         Zone("fight.deck", HIDDEN, pool="cards"),
     )
     phrases = PHRASES
@@ -335,6 +336,11 @@ class TownsfolkTussle(Rules):
         v = mask(self.zones, state, seat)
         self.derive(state, v, seat)
         return v
+
+    def imaginable(self, view):
+        # In the middle of an action the state it is played again from ("base") is in no view,
+        # and without it no answer can be played: a table is imagined only between actions.
+        return not view.get("pending")
 
     def derive(self, state, view, seat):
         m = Match(state, [])
