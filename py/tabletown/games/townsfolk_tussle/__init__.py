@@ -58,10 +58,6 @@ SPEC = GameSpec(
         Flag(unlock_option(rid), "Unlocked: " + gear, default=False, help=UNLOCK_HELP if rid == "waggums" else "")
         for rid, gear in UNLOCKABLE),
     ready=True,
-    # No expert yet: a table imagined from a townsfolk's view cannot be played on (a question asked
-    # mid-move is replayed from a state the view does not show, and the feat cards it deals back are
-    # not whole), so an expert here could only play as the hard bot does.
-    bots=("easy", "hard"),
     # 2: buying a piece offers to equip it at once, for free, when a slot it fits is free.
     rules_version=2,
     replays=(1,),

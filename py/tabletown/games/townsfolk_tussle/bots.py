@@ -1,4 +1,4 @@
-"""Bot teammates at two levels. Both decide from their seat's view alone.
+"""Bot teammates at three levels. Each decides from its seat's view alone.
 
 - easy: walks up to the Ruffian and swings its best weapon; buys the first weapon or armour it
   can afford; answers every question with the first sensible choice.
@@ -6,13 +6,19 @@
   value for its Coins, keeps a loadout, heals when low, uses terrain and abilities that pay, picks
   the attack square that leaves it hardest to reach, retreats after attacking when it can, and
   answers questions to stay out of harm's way.
+- expert: the hard bot's move, overruled where a search over tables imagined from its view finds
+  a clearly better one for the team (engine/search.py; `team_standing` scores a table). A question
+  asked in the middle of an action is answered as the hard bot answers it (`rules.imaginable`).
 """
 
 from __future__ import annotations
 
 from typing import Any, Callable
 
+import math
+
 from tabletown.engine.prng import Rng
+from tabletown.engine.search import Expert
 
 from . import content as C
 from .board import dist_to_foot, foot, manhattan
@@ -402,4 +408,28 @@ class Bot:
         return legal[0] if not self.hard else legal[rng.below(len(legal))] if kind == "option" else legal[0]
 
 
-BOTS = {"easy": Bot(hard=False), "hard": Bot(hard=True)}
+def team_standing(rules: Any, state: dict[str, Any], seat: int) -> float:
+    """How the team stands in an imagined table, from 0 (lost) to 1 (won): the game's result once
+    it has one; 1 once the fight is won (the team chooses its Feats or is back in town); in a fight,
+    the share of the Ruffian's HP taken against the share of the team's HP lost (a knocked-out
+    townsfolk has lost all of theirs), squashed into (0, 1). Every seat of the team scores the same
+    table the same: the townsfolk win or lose together."""
+    result = state.get("result")
+    if result is not None:
+        return 1.0 if result["won"] else 0.0
+    f = state["fight"]
+    if f is None or state["stage"]["kind"] == "discard":
+        return 1.0
+    m = Match(state, [])
+    team = [s for s in range(len(state["folk"])) if state["folk"][s]["id"] is not None]
+    lost = sum(1.0 if state["folk"][s]["ko"] else 1.0 - max(0, state["folk"][s]["hp"]) / m.max_hp(s)
+               for s in team) / max(1, len(team))
+    taken = 1.0 - max(0, f["hp"]) / max(1, f["max"])
+    return 0.5 + 0.5 * math.tanh(3.0 * (taken - lost))
+
+
+HARD = Bot(hard=True)
+# The team's own hard bots play the imagined tables on; a playout of 8 moves keeps a decision's
+# rounds within the page's clock (a move with its bot takes about 1.3 ms in CPython).
+BOTS = {"easy": Bot(hard=False), "hard": HARD,
+        "expert": Expert(hard=HARD, policy=HARD, evaluate=team_standing, horizon=8, trials=24)}

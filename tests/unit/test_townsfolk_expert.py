@@ -1,0 +1,58 @@
+"""Townsfolk Tussle's expert scores an imagined table for the whole team (the townsfolk win or lose
+together): the Ruffian's HP taken against the team's HP lost, a won fight as a win, and the game's
+result once it has one."""
+
+from __future__ import annotations
+
+import pytest
+
+from tabletown.games.townsfolk_tussle.bots import team_standing
+from tabletown.games.townsfolk_tussle.rules import RULES
+from tests.unit.test_townsfolk_support import Table, full_decks, restore_decks
+
+
+@pytest.fixture(autouse=True)
+def decks():
+    saved = full_decks()
+    yield
+    restore_decks(saved)
+
+
+def fight() -> Table:
+    t = Table(("henlo", "melba", "quintus"))
+    t.fight("qing-kween")
+    return t
+
+
+def score(t: Table, seat: int = 0) -> float:
+    return team_standing(RULES, t.state, seat)
+
+
+def test_a_fresh_fight_is_even_and_every_townsfolk_scores_it_alike():
+    t = fight()
+    assert score(t) == pytest.approx(0.5)
+    t.f["hp"] = t.f["max"] // 2
+    assert score(t, 0) == score(t, 1) == score(t, 2)
+
+
+def test_taking_the_ruffians_hp_raises_the_score_and_losing_the_teams_lowers_it():
+    t = fight()
+    t.f["hp"] = t.f["max"] // 2
+    hurt_ruffian = score(t)
+    assert hurt_ruffian > 0.8
+    t.state["folk"][1]["hp"] = 1
+    one_hurt = score(t)
+    t.state["folk"][1]["ko"] = True
+    one_out = score(t)
+    assert hurt_ruffian > one_hurt > one_out > 0.5  # half the Ruffian's HP is still worth more than a third of the team
+
+
+def test_a_won_fight_scores_as_a_win_and_the_games_result_decides_at_the_end():
+    t = fight()
+    t.state["stage"] = {"kind": "discard", "seat": 0, "left": [0, 1, 2]}
+    assert score(t) == 1.0
+    t.state["stage"] = {"kind": "over"}
+    t.state["result"] = {"won": False, "ending": "x", "ruffian": "qing-kween", "unlocks": []}
+    assert score(t) == 0.0
+    t.state["result"]["won"] = True
+    assert score(t) == 1.0
