@@ -44,6 +44,23 @@ def test_moves_that_differ_only_by_luck_never_overrule_the_hard_bot():
         assert expert(rules, rules.view(state, 0), 0, rules.legal(state, 0), Rng(seed_state(seed))) == {"add": 2}
 
 
+def test_where_no_search_is_worth_it_or_no_table_can_be_imagined_the_hard_bots_move_stands_unsearched():
+    rules = CountTo(goal=5)
+    state = dict(rules.setup(1, 2, {}), total=3)  # a search would find the winning move (see above)
+    view = rules.view(state, 0)
+    blind = Expert(hard=adds_one, policy=adds_one, trials=8, searches=lambda v: v["total"] < 3)
+    search = blind.start(rules, view, 0, rules.legal(state, 0), Rng(seed_state(2)))
+    assert search.think() and search.trials == 0 and search.best() == {"add": 1}
+
+    class Unimaginable(CountTo):
+        def imaginable(self, view):
+            return False
+
+    closed = Unimaginable(goal=5)
+    search = Expert(hard=adds_one, policy=adds_one, trials=8).start(closed, view, 0, closed.legal(state, 0), Rng(seed_state(2)))
+    assert search.think() and search.trials == 0 and search.best() == {"add": 1}
+
+
 def test_a_lone_legal_move_needs_no_search():
     rules = CountTo()
     state = rules.setup(1, 2, {})

@@ -56,3 +56,21 @@ def test_a_won_fight_scores_as_a_win_and_the_games_result_decides_at_the_end():
     assert score(t) == 0.0
     t.state["result"]["won"] = True
     assert score(t) == 1.0
+
+
+def test_a_bot_sees_the_view_without_the_boards_figures():
+    t = fight()
+    for seat in range(3):
+        view = RULES.view(t.state, seat)
+        assert "derived" in view
+        assert RULES.bot_view(t.state, seat) == {k: v for k, v in view.items() if k != "derived"}
+
+
+def test_the_expert_searches_a_townsfolks_turn_in_a_fight_and_shops_as_the_hard_bot_does():
+    from tabletown.games.townsfolk_tussle.bots import in_a_fight
+
+    town = Table(("henlo", "melba", "quintus"))
+    assert not in_a_fight(RULES.bot_view(town.state, 0))
+    t = fight()
+    t.state["stage"] = {"kind": "turn"}
+    assert in_a_fight(RULES.bot_view(t.state, 0))

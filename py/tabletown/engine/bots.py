@@ -43,7 +43,7 @@ def playout(
             break
         seat = seats[0]
         legal = rules.legal(state, seat)
-        action = policy(rules, rules.view(state, seat), seat, legal, rng)
+        action = policy(rules, rules.bot_view(state, seat), seat, legal, rng)
         state = next_state(rules, state, seat, action)
     return state
 
@@ -77,7 +77,7 @@ def start(rules: Rules, bots: dict[str, BotFn], level: str, state: State, seat: 
     `start`, the expert) thinks in slices the page spreads over frames; any other has decided."""
     bot = bots.get(level) or bots[rules.spec.bots[0]]
     legal = rules.legal(state, seat)
-    view = rules.view(state, seat)
+    view = rules.bot_view(state, seat)
     rng = Rng(bot_seed(seed, step, seat))
     if hasattr(bot, "start"):
         return bot.start(rules, view, seat, legal, rng)

@@ -73,6 +73,9 @@ class Expert:
     confidence: float = 1.65  # standard errors of its lead it must clear (one-sided, about 95 %)
     min_rounds: int = 3  # imagined tables needed before the search may overrule the hard bot
     seconds: float = 0.22  # the page's clock for one decision (p95 budget: 0.3 s on a phone)
+    # The decisions a search can tell apart within its horizon (by default every one); elsewhere
+    # the expert plays its hard bot's move at once.
+    searches: Optional[Callable[[View], bool]] = None
 
     def __call__(self, rules: Rules, view: View, seat: int, legal: list[Action], rng: Rng) -> Action:
         """A whole decision at once: every trial of the budget (reproducible from the seed)."""
@@ -96,8 +99,8 @@ class Search:
             j = k + rng.below(len(others) - k)
             others[k], others[j] = others[j], others[k]
         self.moves: list[Action] = ([first] if legal else []) + others[: max(0, expert.candidates - 1)]
-        if not rules.imaginable(view):
-            self.moves = self.moves[:1]  # no table to imagine: the hard bot's move, unsearched
+        if not rules.imaginable(view) or (expert.searches is not None and not expert.searches(view)):
+            self.moves = self.moves[:1]  # no table to imagine, or none worth it: the hard bot's move
         self.leads = [0.0] * len(self.moves)  # summed (its score - the hard bot's move's score), table by table
         self.squares = [0.0] * len(self.moves)  # summed squares of those leads
         self.rounds = 0  # imagined tables, each tried with every candidate (only whole rounds count)
@@ -154,7 +157,7 @@ class Search:
                 break
             mover = active[0]
             legal = rules.legal(state, mover)
-            action = legal[0] if len(legal) == 1 else policy(rules, rules.view(state, mover), mover, legal, rng)
+            action = legal[0] if len(legal) == 1 else policy(rules, rules.bot_view(state, mover), mover, legal, rng)
             state = rules.apply(state, mover, action)[0]
         return self.expert.evaluate(rules, state, seat)
 

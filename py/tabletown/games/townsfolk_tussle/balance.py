@@ -33,14 +33,6 @@ from .rules import RULES
 LEVELS = ("chump", "scrapper", "brute", "outlaw", "final-fight")
 
 
-def quick_view(state: dict[str, Any], seat: int) -> dict[str, Any]:
-    """The seat's view without `derived` (bots never read it; it is there for the board)."""
-    pending = state.get("pending")
-    if pending:
-        state = dict(state, pending={k: v for k, v in pending.items() if k != "base"})
-    return RULES.zones.mask(state, seat)
-
-
 def play_game(seed: int, seats: int, level: str, options: dict[str, Any]) -> dict[str, Any]:
     """One bot game: the result and every fight (Ruffian, level, won, rounds)."""
     started = time.process_time()
@@ -56,7 +48,7 @@ def play_game(seed: int, seats: int, level: str, options: dict[str, Any]) -> dic
             break
         seat = active[0]
         legal = RULES.legal(state, seat)
-        action = bot(RULES, quick_view(state, seat), seat, legal, Rng(bot_seed(seed, moves, seat)))
+        action = bot(RULES, RULES.bot_view(state, seat), seat, legal, Rng(bot_seed(seed, moves, seat)))
         state, _ = RULES.apply(state, seat, action)
         moves += 1
         f = state["fight"]

@@ -330,12 +330,17 @@ class TownsfolkTussle(Rules):
 
     # --- what a seat sees ------------------------------------------------------------------------------
     def view(self, state, seat):
+        v = self.bot_view(state, seat)
+        self.derive(state, v, seat)
+        return v
+
+    def bot_view(self, state, seat):
+        """The masked state alone: the bots read the board from it (bots.reader); the derived
+        figures are the board's, and costly to work out at every move of a search."""
         pending = state.get("pending")
         if pending:  # the state before the action is kept only to replay it; nobody is shown it
             state = dict(state, pending={k: v for k, v in pending.items() if k != "base"})
-        v = mask(self.zones, state, seat)
-        self.derive(state, v, seat)
-        return v
+        return mask(self.zones, state, seat)
 
     def imaginable(self, view):
         # In the middle of an action the state it is played again from ("base") is in no view,
