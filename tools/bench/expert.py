@@ -1,6 +1,6 @@
 """The expert bot's decision time in the browser, desktop and on a phone-class CPU.
 
-    .venv/bin/python tools/bench/expert.py [--games 2] [--game ruthless] [--throttle 4]
+    .venv/bin/python tools/bench/expert.py [--games 2] [--game ruthless] [--throttle 4] [--level hard]
 
 For each game, bot-only games with an expert in every seat are played on the built site in
 headless Chromium, once at full speed and once with the CPU slowed `--throttle` times (the
@@ -43,9 +43,9 @@ FRAME_WATCH = """() => {
 }"""
 
 
-def play(page, game: str, seed: int, budget_s: int) -> float:
+def play(page, game: str, seed: int, budget_s: int, level: str = "expert") -> float:
     """One bot-only game played to its end; the longest gap between frames while it was played."""
-    seats = ",".join(["bot:expert"] * 2)
+    seats = ",".join([f"bot:{level}"] * 2)
     page.evaluate(f"location.hash = '#new/{game}?seats={seats}&seed={seed}'")
     page.wait_for_selector("#board", timeout=budget_s * 1000)
     page.evaluate("window.benchGap = 0")  # opening the game is measured elsewhere (tools/bench/load.py)
@@ -53,7 +53,8 @@ def play(page, game: str, seed: int, budget_s: int) -> float:
     return page.evaluate("window.benchGap")
 
 
-def measure(browser, base: str, game: str, n_games: int, throttle: float) -> tuple[list[float], list[int], float]:
+def measure(browser, base: str, game: str, n_games: int, throttle: float,
+            level: str = "expert") -> tuple[list[float], list[int], float]:
     ctx = browser.new_context(viewport={"width": 1280, "height": 900})
     page = ctx.new_page()
     cdp = ctx.new_cdp_session(page)
@@ -64,7 +65,7 @@ def measure(browser, base: str, game: str, n_games: int, throttle: float) -> tup
     page.evaluate(FRAME_WATCH)
     gap = 0.0
     for seed in range(1, n_games + 1):
-        gap = max(gap, play(page, game, seed, budget_s=1800))
+        gap = max(gap, play(page, game, seed, budget_s=1800, level=level))
     times = page.evaluate("Array.from(window.tabletownStats.bots)")
     trials = page.evaluate("Array.from(window.tabletownStats.searchTrials)")
     ctx.close()
@@ -76,6 +77,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=2)
     parser.add_argument("--game", action="append", help="one game (repeatable); all five by default")
     parser.add_argument("--throttle", type=float, default=4.0)
+    parser.add_argument("--level", default="expert", help="another level, to compare its frame gaps")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -87,7 +89,7 @@ def main() -> None:
         for game in args.game or GAMES:
             full = games.load(game).BOTS["expert"].trials
             for throttle in (1.0, args.throttle):
-                times, trials, gap = measure(browser, base, game, args.games, throttle)
+                times, trials, gap = measure(browser, base, game, args.games, throttle, args.level)
                 cut = sum(1 for t in trials if t < full) / max(1, len(trials))
                 print(f"{game:24} {f'{throttle:g}x':>5} {len(times):6d} {pct(times, 50):8.1f} {pct(times, 95):8.1f}"
                       f" {100 * cut:5.0f}% {pct(trials, 50):10.0f} {gap:7.0f} ms")
