@@ -61,6 +61,29 @@ def test_where_no_search_is_worth_it_or_no_table_can_be_imagined_the_hard_bots_m
     assert search.think() and search.trials == 0 and search.best() == {"add": 1}
 
 
+def test_a_game_may_play_its_imagined_tables_on_its_own_way():
+    """A game's own playout (here: to the end of the game, each seat adding 2 when that wins and 1
+    otherwise) replaces the horizon of policy moves, and what it reaches is what is scored."""
+    rules = CountTo(goal=8)
+    state = dict(rules.setup(1, 2, {}), total=4)
+    reached = []
+
+    def to_the_end(rules, state, rng):
+        reached.append(state["total"])
+        while state["winner"] is None:
+            state = rules.apply(state, state["turn"], {"add": 2 if state["total"] + 2 >= rules.goal else 1})[0]
+        return state
+
+    # +2 (to 6) lets the other seat reach 8; +1 (to 5) leaves it 6, and then 8 is ours. No move is
+    # scored after the candidate itself (horizon 0), so only the game's playout can tell them apart.
+    adds_two = lambda r, v, s, legal, rng: {"add": 2}  # noqa: E731
+    expert = Expert(hard=adds_two, policy=B.random_bot, trials=8, horizon=0, playout=to_the_end)
+    assert expert(rules, rules.view(state, 0), 0, rules.legal(state, 0), Rng(seed_state(2))) == {"add": 1}
+    assert set(reached) == {5, 6}
+    blind = Expert(hard=adds_two, policy=B.random_bot, trials=8, horizon=0)
+    assert blind(rules, rules.view(state, 0), 0, rules.legal(state, 0), Rng(seed_state(2))) == {"add": 2}
+
+
 def test_a_lone_legal_move_needs_no_search():
     rules = CountTo()
     state = rules.setup(1, 2, {})
