@@ -13,9 +13,8 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable
-
 import math
+from typing import Any, Callable
 
 from tabletown.engine.prng import Rng
 from tabletown.engine.search import Expert
