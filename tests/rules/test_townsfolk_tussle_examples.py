@@ -12,7 +12,7 @@ import pytest
 from tabletown.engine.state import clone
 from tabletown.games.townsfolk_tussle import content as C
 from tabletown.games.townsfolk_tussle.match import Match
-from tests.unit.test_townsfolk_support import Table, dice, full_decks, restore_decks
+from tests.unit.test_townsfolk_support import Table, dice, full_decks, level_dmg, restore_decks
 
 
 @pytest.fixture(autouse=True)
@@ -359,7 +359,8 @@ def test_pushed_out_of_the_tree_by_a_collision_costs_two_dmg():
     t.answer([2, 6])
     t.settle()
     assert t.folk(0)["pos"] == [2, 6]
-    assert t.folk(0)["hp"] == hp - 1 - 2  # the charge's 1 DMG, and 2 for being knocked out of the tree
+    # the charge's 1 DMG (and what Barlow's level adds to it), and 2 for being knocked out of the tree
+    assert t.folk(0)["hp"] == hp - 1 - level_dmg(t) - 2
     assert t.match().weapon_range(0, "pocket-rocks") == 4
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tabletown.games.townsfolk_tussle import SPEC, checks, shapes, vocabulary
+from tabletown.games.townsfolk_tussle import SPEC, checks, content, shapes, vocabulary
 
 GUIDE = Path(__file__).resolve().parents[2] / "docs" / "content" / "townsfolk-tussle.md"
 
@@ -312,16 +312,36 @@ def test_each_final_fight_gives_the_sheriff_its_own_unique_gear(rows):
     assert sorted(g["id"] for g in rows["gear_unique"] if g["source"] == "sheriff") == sorted(named)
 
 
+LEVEL_HP = {"chump": 0, "scrapper": 8, "brute": 10, "outlaw": 10, "final-fight": 10}  # rules version 3
+LEVEL_HP_V2 = {"chump": 0, "scrapper": 1, "brute": 2, "outlaw": 3, "final-fight": 3}
+
+
+def hp_mods(ability):
+    return [m["amount"] for m in ability.get("mods", []) if m.get("mod") == "stat" and m.get("stat") == "hp"]
+
+
 def test_level_abilities_scale_hp_by_townsfolk(rows):
-    """Chump adds no HP; Scrapper, Brute, Outlaw and Final Fight add 1, 2, 3 and 3 per townsfolk."""
+    """Chump adds no HP; Scrapper, Brute, Outlaw and Final Fight add 8, 10, 10 and 10 per townsfolk, and
+    the ability's text says so, and says the DMG the level adds (a game begun under rules version 2 keeps
+    1, 2, 3 and 3, and no DMG added)."""
     for r in rows["ruffians"]:
-        for level, times in (("chump", 0), ("scrapper", 1), ("brute", 2), ("outlaw", 3), ("final-fight", 3)):
-            hp = [m for m in r["abilities"][level].get("mods", []) if m == {
-                "mod": "stat", "stat": "hp", "amount": {"value": "townsfolk", "times": times} if times > 1
-                else {"value": "townsfolk"}}]
-            assert len(hp) == (1 if times else 0), (r["id"], level)
+        for level, times in LEVEL_HP.items():
+            ability = r["abilities"][level]
+            assert hp_mods(ability) == ([{"value": "townsfolk", "times": times}] if times else []), (r["id"], level)
+            if times:
+                assert ability["text"].startswith(f"+{times} HP for each townsfolk"), (r["id"], level)
+            for m in ability.get("mods", []):
+                if m["mod"] == "dmg-dealt":
+                    assert f"deal{'' if r['pronoun'] == 'they' else 's'} +{m['amount']} DMG." in ability["text"]
         assert r["hp"]["2"] < r["hp"]["3"] < r["hp"]["4"], r["id"]
         assert r["hp"]["4"] > 18, r["id"]  # a four-townsfolk fight passes every breaking point
+        old = content.ruffian(r["id"], 2)
+        for level, times in LEVEL_HP_V2.items():
+            ability = old["abilities"][level]
+            want = [] if not times else [{"value": "townsfolk", "times": times} if times > 1 else {"value": "townsfolk"}]
+            assert hp_mods(ability) == want, (r["id"], level)
+            assert not [m for m in ability.get("mods", []) if m["mod"] == "dmg-dealt"], (r["id"], level)
+            assert not re.search(r"deals? \+\d DMG", ability["text"]), (r["id"], level)
 
 
 # ------------------------------------------------------------------------------------

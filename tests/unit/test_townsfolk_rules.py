@@ -17,7 +17,7 @@ from tabletown.games.townsfolk_tussle import content as C
 from tabletown.games.townsfolk_tussle.match import Match
 from tabletown.games.townsfolk_tussle.play import Ctx, FightOver, R
 from tabletown.games.townsfolk_tussle.rules import RULES
-from tests.unit.test_townsfolk_support import Table, dice, full_decks, restore_decks
+from tests.unit.test_townsfolk_support import Table, dice, full_decks, level_dmg, restore_decks
 
 
 @pytest.fixture(autouse=True)
@@ -475,7 +475,7 @@ def test_ranged_attacks_of_the_ruffian_ignore_obstacles():
     hp = t.folk(0)["hp"]
     m = Match(t.state, [])
     m.do_dmg({"do": "dmg", "who": "team", "amount": 1, "range": 3}, ctx_card())
-    assert t.folk(0)["hp"] == hp - 1
+    assert t.folk(0)["hp"] == hp - 1 - level_dmg(t)
 
 
 def test_placing_is_not_moving_and_a_taken_spot_means_the_nearest_free_one():

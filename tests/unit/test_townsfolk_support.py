@@ -53,6 +53,14 @@ def dice(*values: int) -> Iterator[list[int]]:
         engine_events.Events.roll = real  # type: ignore[method-assign]
 
 
+def level_dmg(t: "Table") -> int:
+    """The DMG the Ruffian's level ability adds to every DMG it deals (from rules version 3: "Barlow
+    deals +2 DMG"); a test of a step's DMG adds it to what the step says."""
+    f = t.state["fight"]
+    ability = C.ruffian(f["rid"], t.state["v"])["abilities"][f["level"]]
+    return sum(m["amount"] for m in ability.get("mods", []) if m["mod"] == "dmg-dealt")
+
+
 class Table:
     """A game at a chosen point, driven through the rules."""
 

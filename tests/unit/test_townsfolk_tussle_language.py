@@ -22,7 +22,7 @@ from tabletown.games.townsfolk_tussle import vocabulary
 from tabletown.games.townsfolk_tussle.lang.conditions import NEEDS, PREDICATE_ORDER
 from tabletown.games.townsfolk_tussle.match import Match
 from tabletown.games.townsfolk_tussle.play import Ctx, R, Suspend
-from tests.unit.test_townsfolk_support import Table, dice, full_decks, restore_decks
+from tests.unit.test_townsfolk_support import Table, dice, full_decks, level_dmg, restore_decks
 from tests.unit.test_townsfolk_tussle_ruffian_told import open_field
 
 HENLO, MELBA, QUINTUS = 0, 1, 2
@@ -170,7 +170,7 @@ def test_dmg_with_a_range_misses_townsfolk_farther_from_the_ruffian():
     t.put(HENLO, [4, 5])  # next to the Ruffian
     henlo, quintus = folk(t, HENLO)["hp"], folk(t, QUINTUS)["hp"]
     m = run(t, {"do": "dmg", "who": "team", "amount": 1, "range": 1}, ctx=context("card", R))
-    assert folk(t, HENLO)["hp"] == henlo - 1
+    assert folk(t, HENLO)["hp"] == henlo - 1 - level_dmg(t)  # and what the Ruffian's level adds
     assert folk(t, QUINTUS)["hp"] == quintus  # J10 is far out of range 1
     assert any(e["t"] == "out_of_range" for e in m.ev)
 

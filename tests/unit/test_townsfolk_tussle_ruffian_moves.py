@@ -22,7 +22,7 @@ from tabletown.games.townsfolk_tussle import content as C
 from tabletown.games.townsfolk_tussle.board import manhattan
 from tabletown.games.townsfolk_tussle.match import Match
 from tabletown.games.townsfolk_tussle.play import Ctx, Suspend
-from tests.unit.test_townsfolk_support import Table, full_decks, restore_decks
+from tests.unit.test_townsfolk_support import Table, full_decks, level_dmg, restore_decks
 
 
 @pytest.fixture(autouse=True)
@@ -123,7 +123,7 @@ def test_a_push_stops_at_an_obstacle_and_the_bump_deals_its_dmg():
     t.put(0, [5, 8])
     hp = t.folk(0)["hp"]
     run(t, {"do": "push", "who": "target", "squares": 3, "dmg": 1}, card_ctx([0]))
-    assert t.folk(0)["pos"] == [5, 9] and t.folk(0)["hp"] == hp - 1
+    assert t.folk(0)["pos"] == [5, 9] and t.folk(0)["hp"] == hp - 1 - level_dmg(t)
 
 
 def test_a_push_stops_at_the_edge_of_the_board():
@@ -131,7 +131,7 @@ def test_a_push_stops_at_the_edge_of_the_board():
     t.put(0, [5, 10])
     hp = t.folk(0)["hp"]
     run(t, {"do": "push", "who": "target", "squares": 3, "dmg": 1}, card_ctx([0]))
-    assert t.folk(0)["pos"] == [5, 11] and t.folk(0)["hp"] == hp - 1
+    assert t.folk(0)["pos"] == [5, 11] and t.folk(0)["hp"] == hp - 1 - level_dmg(t)
 
 
 def test_a_push_that_goes_its_whole_way_is_no_bump():
@@ -210,7 +210,7 @@ def test_forward_runs_over_townsfolk_in_its_way_and_hurts_them():
     hp = t.folk(1)["hp"]
     run(t, {"do": "forward", "face": "target", "squares": 3, "dmg": 2}, card_ctx([0]), [[7, 5]])
     assert t.f["pos"] == [5, 5]
-    assert t.folk(1)["hp"] == hp - 2 and t.folk(1)["pos"] == [7, 5]
+    assert t.folk(1)["hp"] == hp - 2 - level_dmg(t) and t.folk(1)["pos"] == [7, 5]
 
 
 # --- moving toward and retreating ---------------------------------------------------------------------------------------
@@ -222,7 +222,7 @@ def test_moving_toward_the_target_ends_next_to_them_and_deals_the_dmg():
     hp = t.folk(0)["hp"]
     ctx = card_ctx([0])
     run(t, {"do": "move", "to": "target", "squares": 5, "dmg": 1}, ctx)
-    assert t.match().dist("R", 0) == 1 and t.folk(0)["hp"] == hp - 1 and ctx.reached
+    assert t.match().dist("R", 0) == 1 and t.folk(0)["hp"] == hp - 1 - level_dmg(t) and ctx.reached
 
 
 def test_moving_toward_a_target_out_of_reach_gets_closer_but_deals_nothing():

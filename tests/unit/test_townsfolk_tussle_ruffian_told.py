@@ -15,7 +15,7 @@ from __future__ import annotations
 import pytest
 
 from tabletown.games.townsfolk_tussle import content as C
-from tests.unit.test_townsfolk_support import Table, dice, full_decks, restore_decks
+from tests.unit.test_townsfolk_support import Table, dice, full_decks, level_dmg, restore_decks
 
 QK = "Qing & Kween"
 HENLO, MELBA, QUINTUS = "Henlo ({seat0})", "Melba ({seat1})", "Quintus ({seat2})"
@@ -101,7 +101,8 @@ def test_an_attack_that_reaches_says_the_ruffian_deals_the_dmg():
     told = ruffian_turn(t, "qing-kween-twin-cleave")
     assert f"{QK} move 1 square from F6–G7 to E6–F7." in told
     assert f"{QK} reach {HENLO}." in told
-    assert f"{QK} deal 2 DMG to {HENLO} ({hp - 2} HP left)." in told
+    dmg = 2 + level_dmg(t)  # and what Qing & Kween's level adds
+    assert f"{QK} deal {dmg} DMG to {HENLO} ({hp - dmg} HP left)." in told
     assert "Aftereffect (the target took DMG): Every other townsfolk adjacent to Qing & Kween takes 1 DMG." in told
     # never worded as if the townsfolk dealt it or took it on their own
     assert f"{HENLO} takes" not in told and "Henlo ({seat0}) deals" not in told
@@ -120,7 +121,7 @@ def test_a_collision_names_the_ruffian_the_townsfolk_pushed_and_where_they_went(
     told = " ".join(t.lines[first:])
     assert f"{QK} turn to face west." in told
     assert f"{QK} collide with {MELBA}, who is pushed to D5." in told
-    assert f"{QK} deal 1 DMG to {MELBA}" in told
+    assert f"{QK} deal {1 + level_dmg(t)} DMG to {MELBA}" in told
 
 
 def test_stolen_gear_is_taken_by_the_ruffian_by_name():

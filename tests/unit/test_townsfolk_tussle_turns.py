@@ -181,9 +181,9 @@ def test_townsfolk_take_their_squares_in_beatin_order():
 
 @pytest.mark.parametrize("side, folk, extra", [
     ("standard", ("henlo", "melba", "quintus"), 0),        # Chump: no more HP
-    ("rough", ("henlo", "melba", "quintus"), 3),           # Scrapper: +1 a townsfolk
-    ("rough", ("henlo", "melba"), 2),
-    ("rough", ("henlo", "melba", "quintus", "yancy"), 4),
+    ("rough", ("henlo", "melba", "quintus"), 24),          # Scrapper: +8 a townsfolk
+    ("rough", ("henlo", "melba"), 16),
+    ("rough", ("henlo", "melba", "quintus", "yancy"), 32),
 ])
 def test_the_ruffians_hp_is_its_cards_for_the_team_plus_its_levels(side, folk, extra):
     t = Table(folk, options={"town_map": side})
@@ -194,13 +194,13 @@ def test_the_ruffians_hp_is_its_cards_for_the_team_plus_its_levels(side, folk, e
     assert t.f["hp"] == t.f["max"] == base + extra
 
 
-def test_a_brute_adds_two_hp_a_townsfolk():
+def test_a_brute_adds_ten_hp_a_townsfolk():
     t = Table(("henlo", "melba", "quintus"), options={"town_map": "rough"})
     t.state["round"] = 1  # the second space of the rough side: Brute
     rid = t.state["map_hidden"][0]
     t.skip_town()
     assert t.f["level"] == "brute"
-    assert t.f["hp"] == C.RUFFIANS[rid]["hp"]["3"] + 6
+    assert t.f["hp"] == C.RUFFIANS[rid]["hp"]["3"] + 30
 
 
 def test_the_fight_begins_with_the_ruffians_turn():

@@ -59,6 +59,7 @@ SPEC = GameSpec(
         for rid, gear in UNLOCKABLE),
     ready=True,
     # 2: buying a piece offers to equip it at once, for free, when a slot it fits is free.
-    rules_version=2,
-    replays=(1,),
+    # 3: the Ruffians are tuned to be harder at each Town Map level (content.ruffian keeps version 2's numbers).
+    rules_version=3,
+    replays=(1, 2),
 )

@@ -33,11 +33,13 @@ from .rules import RULES
 LEVELS = ("chump", "scrapper", "brute", "outlaw", "final-fight")
 
 
-def play_game(seed: int, seats: int, level: str, options: dict[str, Any]) -> dict[str, Any]:
-    """One bot game: the result and every fight (Ruffian, level, won, rounds)."""
+def play_game(seed: int, seats: int, level: str, options: dict[str, Any],
+              version: Optional[int] = None) -> dict[str, Any]:
+    """One bot game: the result and every fight (Ruffian, level, won, rounds); `version`, an older
+    rules version to play under (a game begun then)."""
     started = time.process_time()
     opts = SPEC.normalize(seats, options)
-    state = RULES.setup(seed, seats, opts)
+    state = RULES.setup(seed, seats, opts, version=version)
     fights: list[dict[str, Any]] = []
     current = None
     moves = 0

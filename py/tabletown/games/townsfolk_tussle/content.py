@@ -56,6 +56,28 @@ TOWNSFOLK = _by_id("townsfolk")
 TOWNSFOLK_IDS = [r["id"] for r in ROWS["townsfolk"]]
 RUFFIANS = _by_id("ruffians")
 RUFFIAN_IDS = [r["id"] for r in ROWS["ruffians"]]
+
+
+def _merged(row: Any, over: Any) -> Any:
+    """`row` with `over` laid on it: objects merge key by key, anything else is replaced."""
+    if not isinstance(row, dict) or not isinstance(over, dict):
+        return over
+    return {**row, **{k: _merged(row.get(k), v) for k, v in over.items()}}
+
+
+# The Ruffians' numbers were tuned in rules version 3 (harder at each Town Map level). A game begun
+# under an older version plays on with the numbers it began with: data/v2/ruffians.json holds, per
+# Ruffian, the fields as they were, laid over the row. Read a Ruffian through `ruffian(rid, v)`.
+TUNED_FROM_VERSION = 3
+_AS_IN_V2 = load_data(PACKAGE, "v2/ruffians")["ruffians"]
+RUFFIANS_V2 = {rid: _merged(row, _AS_IN_V2.get(rid, {})) for rid, row in RUFFIANS.items()}
+
+
+def ruffian(rid: str, version: int) -> dict[str, Any]:
+    """A Ruffian's row as a game begun under rules `version` has it."""
+    return RUFFIANS[rid] if version >= TUNED_FROM_VERSION else RUFFIANS_V2[rid]
+
+
 ENDINGS = _by_id("endings")
 TERRAIN = _by_id("terrain")
 CHARTS = _by_id("charts")

@@ -69,7 +69,7 @@ class Fight:
         s["uses"]["fight"] = {}
         s["uses"]["phase"] = {}
         s["tally"]["fight"] = {}
-        top = C.RUFFIANS[rid]["hp"][str(self.team_size())] + self.stat_mods(R, "hp")
+        top = C.ruffian(rid, s["v"])["hp"][str(self.team_size())] + self.stat_mods(R, "hp")
         s["fight"]["hp"] = s["fight"]["max"] = top
         self.emit("fight", ruffian=rid, level=level, hp=top, final=final)
         if final:

@@ -195,7 +195,7 @@ class Stats:
         if ch == R:
             if stat != "mvmt":
                 return 0
-            base = C.RUFFIANS[self.fight["rid"]]["mvmt"][str(self.team_size())]
+            base = C.ruffian(self.fight["rid"], self.s["v"])["mvmt"][str(self.team_size())]
             value = base + self.stat_mods(R, "mvmt") + self.changes(R, "mvmt")
             return max(0, value)
         bar = self.bar(ch, stat)
@@ -243,7 +243,7 @@ class Stats:
     def _mod_sources(self) -> Iterator[tuple[list[dict], Ctx, Any]]:
         f = self.fight
         if f is not None:
-            ruff = C.RUFFIANS[f["rid"]]
+            ruff = C.ruffian(f["rid"], self.s["v"])
             ab = ruff["abilities"][f["level"]]
             if ab.get("mods"):
                 yield ab["mods"], Ctx("ruffian", R, row=f["rid"]), [R]

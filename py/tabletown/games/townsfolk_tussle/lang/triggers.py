@@ -36,7 +36,7 @@ class Triggers:
         out: list[tuple[list[dict], Ctx]] = []
         f = self.fight
         if f is not None:
-            ruff = C.RUFFIANS[f["rid"]]
+            ruff = C.ruffian(f["rid"], self.s["v"])
             ab = ruff["abilities"][f["level"]]
             if ab.get("triggers"):
                 out.append((ab["triggers"], Ctx("ruffian", R, row=f["rid"] + ":" + f["level"])))

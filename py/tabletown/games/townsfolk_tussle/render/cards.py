@@ -65,7 +65,7 @@ class CardParts:
     # --- the Ruffian's card and the action card ---------------------------------------------------------------------------
     def ruffian(self, b: Board, x: float, y: float, w: float) -> float:
         f = self.fight
-        ruff = C.RUFFIANS[f["rid"]]
+        ruff = C.ruffian(f["rid"], self.view["v"])
         x0 = x + 6
         b.add(f'<rect x="{x0}" y="{y}" width="{w - 12}" height="10" fill="none"/>')
         b.add(open_about("card:ruffian"))
