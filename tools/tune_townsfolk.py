@@ -15,7 +15,6 @@ import argparse
 import json
 import sys
 import time
-from collections import defaultdict
 
 from tabletown.engine.trials import wilson
 from tabletown.games.townsfolk_tussle import content as C
