@@ -53,7 +53,12 @@ def lead(scores: list, seat: int, scale: float) -> float:
     """`seat`'s score against the best other seat's, squashed into (0, 1): 0.5 when level, and
     `scale` points ahead is about 0.88."""
     best_other = max(v for s, v in enumerate(scores) if s != seat)
-    return 0.5 + 0.5 * math.tanh((scores[seat] - best_other) / scale)
+    return squash(scores[seat] - best_other, scale)
+
+
+def squash(value: float, scale: float) -> float:
+    """A game's judgement of a table, squashed into (0, 1): 0.5 at 0, about 0.88 at `scale`."""
+    return 0.5 + 0.5 * math.tanh(value / scale)
 
 
 @dataclass(frozen=True)

@@ -19,12 +19,11 @@
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 from ...engine.prng import Rng
 from ...engine.rules import Action, Rules, State, View
-from ...engine.search import Expert
+from ...engine.search import Expert, squash
 from ...engine.state import clone
 from .content import (
     BATTLE,
@@ -362,7 +361,7 @@ def hard_bot(rules: Rules, view: View, seat: int, legal: list[Action], rng: Rng)
 def expert_standing(rules: Rules, state: State, seat: int) -> float:
     """How the seat stands at the end of an imagined round: the hard bot's own judgement
     (`_evaluate`), squashed into (0, 1)."""
-    return 0.5 + 0.5 * math.tanh(_evaluate(state, seat) / 8.0)
+    return squash(_evaluate(state, seat), 8.0)
 
 
 def round_playout(rules: Rules, state: State, rng: Rng) -> State:

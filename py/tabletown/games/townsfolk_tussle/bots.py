@@ -13,11 +13,10 @@
 
 from __future__ import annotations
 
-import math
 from typing import Any, Callable
 
 from tabletown.engine.prng import Rng
-from tabletown.engine.search import Expert
+from tabletown.engine.search import Expert, squash
 
 from . import content as C
 from .board import dist_to_foot, foot, manhattan
@@ -424,7 +423,7 @@ def team_standing(rules: Any, state: dict[str, Any], seat: int) -> float:
     lost = sum(1.0 if state["folk"][s]["ko"] else 1.0 - max(0, state["folk"][s]["hp"]) / m.max_hp(s)
                for s in team) / max(1, len(team))
     taken = 1.0 - max(0, f["hp"]) / max(1, f["max"])
-    return 0.5 + 0.5 * math.tanh(3.0 * (taken - lost))
+    return squash(3.0 * (taken - lost), 1.0)
 
 
 def in_a_fight(view: dict[str, Any]) -> bool:
