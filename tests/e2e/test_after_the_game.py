@@ -369,6 +369,8 @@ def test_the_result_screen_tells_the_story_in_charts_with_tables_beside_them(pag
         tables = [t for t in told["tables"] if t["rows"]]
         goto(page, base_url, encode_link(session.record))
         page.wait_for_selector("#results .results")
+        # The result shows first; a long game's charts follow once its story is told.
+        page.wait_for_selector("#results [aria-busy=true]", state="detached")
         figures = page.locator("#results figure")
         assert figures.count() == (told["series"] is not None) + len(tables), game_id
         if told["series"] is not None:

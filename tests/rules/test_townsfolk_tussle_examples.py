@@ -12,14 +12,7 @@ import pytest
 from tabletown.engine.state import clone
 from tabletown.games.townsfolk_tussle import content as C
 from tabletown.games.townsfolk_tussle.match import Match
-from tests.unit.test_townsfolk_support import Table, dice, full_decks, level_dmg, restore_decks
-
-
-@pytest.fixture(autouse=True)
-def decks():
-    saved = full_decks()
-    yield
-    restore_decks(saved)
+from tests.unit.test_townsfolk_support import Table, dice, level_dmg
 
 
 def attacks(t: Table, seat: int) -> list[str]:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from tabletown.engine.replay import CHECKPOINT_EVERY, Replay, story
+from tabletown.engine.replay import CHECKPOINT_EVERY, Replay, StoryTeller, story
 from tabletown.engine.session import Session, new_record
 from tabletown.games.tumble_town import game as tumble
 
@@ -60,6 +60,20 @@ def test_the_story_tells_the_score_after_every_move_and_the_moments(toy):
     assert [s[0] for s in told["series"]] == [0, 0]
     (table,) = told["tables"]
     assert [row[1] for row in table["rows"]] == session.state["scores"]
+
+
+def test_a_story_told_a_move_at_a_time_is_the_story_told_at_once(toy):
+    """The page tells a long game's story in slices between frames: a slice whose time is already
+    up still tells one move, and the slices together tell the same story."""
+    session = finished(toy)
+    teller = StoryTeller(toy, session.record)
+    slices = 1
+    while not teller.tell(until=0.0):
+        slices += 1
+    n = len(session.record["log"])
+    assert slices == n + 1  # one move a slice, then the game's own tables
+    assert teller.story == story(toy, session.record)
+    assert teller.tell(until=0.0) and teller.story == story(toy, session.record)  # told once, kept
 
 
 # --- a long game, past the checkpoints -------------------------------------------------------------

@@ -12,16 +12,10 @@ import pytest
 from tabletown.engine.prng import Rng, seed_state
 from tabletown.games.townsfolk_tussle import content as C
 from tabletown.games.townsfolk_tussle.rules import RULES
-from tests.unit.test_townsfolk_support import Table, full_decks, restore_decks
+from tests.unit.test_townsfolk_support import Table
 
 LEVELS = ("chump", "scrapper", "brute", "outlaw", "final-fight")
 
-
-@pytest.fixture(autouse=True)
-def decks():
-    saved = full_decks()
-    yield
-    restore_decks(saved)
 
 
 def play_fight(ruffian: str, level: str, seed: int, played: dict[str, int], steps: int = 400) -> None:

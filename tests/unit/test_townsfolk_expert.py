@@ -8,14 +8,7 @@ import pytest
 
 from tabletown.games.townsfolk_tussle.bots import team_standing
 from tabletown.games.townsfolk_tussle.rules import RULES
-from tests.unit.test_townsfolk_support import Table, full_decks, restore_decks
-
-
-@pytest.fixture(autouse=True)
-def decks():
-    saved = full_decks()
-    yield
-    restore_decks(saved)
+from tests.unit.test_townsfolk_support import Table
 
 
 def fight() -> Table:

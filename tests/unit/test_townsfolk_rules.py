@@ -17,14 +17,7 @@ from tabletown.games.townsfolk_tussle import content as C
 from tabletown.games.townsfolk_tussle.match import Match
 from tabletown.games.townsfolk_tussle.play import Ctx, FightOver, R
 from tabletown.games.townsfolk_tussle.rules import RULES
-from tests.unit.test_townsfolk_support import Table, dice, full_decks, level_dmg, restore_decks
-
-
-@pytest.fixture(autouse=True)
-def decks():
-    saved = full_decks()
-    yield
-    restore_decks(saved)
+from tests.unit.test_townsfolk_support import Table, dice, level_dmg
 
 
 def to_shop(t: Table) -> None:

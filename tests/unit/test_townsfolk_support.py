@@ -1,7 +1,5 @@
 """Helpers for the Townsfolk Tussle tests (this module holds no tests of its own).
 
-- `full_decks()`: while some Ruffians' action decks are still being written, gives those Ruffians a
-  copy of Qing & Kween's deck so whole games can be played; it does nothing once every deck exists.
 - `Table`: a game driven through the real rules (setup, picks, the Town Phase) up to a chosen
   fight, with helpers to put characters where a test needs them, stack the action deck, script
   the dice, and play actions or answer questions.
@@ -17,20 +15,6 @@ from tabletown.games.townsfolk_tussle import SPEC
 from tabletown.games.townsfolk_tussle import content as C
 from tabletown.games.townsfolk_tussle.match import Match
 from tabletown.games.townsfolk_tussle.rules import RULES
-
-
-def full_decks() -> dict[str, list[str]]:
-    """Fill in missing action decks (with Qing & Kween's cards); returns what to put back."""
-    saved = {rid: list(deck) for rid, deck in C.DECKS.items()}
-    for rid in C.RUFFIAN_IDS:
-        if len(C.DECKS[rid]) < 15:
-            C.DECKS[rid] = list(C.DECKS["qing-kween"])
-    return saved
-
-
-def restore_decks(saved: dict[str, list[str]]) -> None:
-    C.DECKS.clear()
-    C.DECKS.update(saved)
 
 
 @contextlib.contextmanager

@@ -16,15 +16,7 @@ from tabletown.games.townsfolk_tussle import SPEC, game, unlock_option
 from tabletown.games.townsfolk_tussle import content as C
 from tabletown.games.townsfolk_tussle.rules import RULES
 from tests.conformance import check_playouts, check_render, check_secrets
-from tests.unit.test_townsfolk_support import Table, full_decks, restore_decks
-
-
-@pytest.fixture(autouse=True)
-def decks():
-    saved = full_decks()
-    yield
-    restore_decks(saved)
-
+from tests.unit.test_townsfolk_support import Table
 
 # --- the kit's conformance suite ------------------------------------------------------------------------------------
 

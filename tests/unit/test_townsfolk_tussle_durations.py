@@ -11,20 +11,12 @@
 
 from __future__ import annotations
 
-import pytest
-
 from tabletown.games.townsfolk_tussle.match import Match
 from tabletown.games.townsfolk_tussle.play import R
-from tests.unit.test_townsfolk_support import Table, dice, full_decks, restore_decks
+from tests.unit.test_townsfolk_support import Table, dice
 
 CALM = "qing-kween-coronation"  # heals the Ruffian (at full HP: nothing) and reshuffles its deck
 
-
-@pytest.fixture(autouse=True)
-def decks():
-    saved = full_decks()
-    yield
-    restore_decks(saved)
 
 
 def henlos_turn() -> Table:

@@ -13,7 +13,7 @@ import copy
 import json
 import re
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 
@@ -22,19 +22,13 @@ from tabletown.games.townsfolk_tussle import vocabulary
 from tabletown.games.townsfolk_tussle.lang.conditions import NEEDS, PREDICATE_ORDER
 from tabletown.games.townsfolk_tussle.match import Match
 from tabletown.games.townsfolk_tussle.play import Ctx, R, Suspend
-from tests.unit.test_townsfolk_support import Table, dice, full_decks, level_dmg, restore_decks
+from tests.unit.test_townsfolk_support import Table, dice, level_dmg
 from tests.unit.test_townsfolk_tussle_ruffian_told import open_field
 
 HENLO, MELBA, QUINTUS = 0, 1, 2
 COMBINATORS = ("not", "any", "all")
 CONDITION_FIELDS = ("if", "state", "filter") + COMBINATORS  # where the content writes conditions
 
-
-@pytest.fixture(autouse=True)
-def decks() -> Iterator[None]:
-    saved = full_decks()
-    yield
-    restore_decks(saved)
 
 
 def board() -> Table:

@@ -19,15 +19,7 @@ from tabletown.games.townsfolk_tussle import content as C
 from tabletown.games.townsfolk_tussle.match import Match
 from tabletown.games.townsfolk_tussle.play import Suspend
 from tabletown.games.townsfolk_tussle.rules import RULES
-from tests.unit.test_townsfolk_support import Table, dice, full_decks, restore_decks
-
-
-@pytest.fixture(autouse=True)
-def decks():
-    saved = full_decks()
-    yield
-    restore_decks(saved)
-
+from tests.unit.test_townsfolk_support import Table, dice
 
 # --- who answers for the team -------------------------------------------------------------------------------------
 

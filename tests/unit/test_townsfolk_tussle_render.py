@@ -17,18 +17,12 @@ import pytest
 
 from tabletown.games.townsfolk_tussle.render import CELL, render
 from tabletown.games.townsfolk_tussle.rules import RULES
-from tests.unit.test_townsfolk_support import Table, full_decks, restore_decks
+from tests.unit.test_townsfolk_support import Table
 from tests.unit.test_townsfolk_tussle_ruffian_told import open_field
 
 NAMES = ["Ann", "Bob", "Cy"]
 GRID_X, GRID_Y = 22, 20  # the grid's top-left corner in its part (wide layout)
 
-
-@pytest.fixture(autouse=True)
-def decks():
-    saved = full_decks()
-    yield
-    restore_decks(saved)
 
 
 def board(t: Table, narrow: bool = False) -> str:

@@ -19,17 +19,10 @@ from tabletown.engine.session import Session, new_record
 from tabletown.games.townsfolk_tussle import game
 from tabletown.games.townsfolk_tussle.rules import RULES
 from tests.conformance import check_secrets
-from tests.unit.test_townsfolk_support import full_decks, restore_decks
 from tests.unit.test_townsfolk_tussle_ruffian_told import open_field
 
 END = {"type": "end"}
 
-
-@pytest.fixture(autouse=True)
-def decks():
-    saved = full_decks()
-    yield
-    restore_decks(saved)
 
 
 def twin_cleave_turn():

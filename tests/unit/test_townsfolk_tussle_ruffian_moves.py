@@ -22,14 +22,7 @@ from tabletown.games.townsfolk_tussle import content as C
 from tabletown.games.townsfolk_tussle.board import manhattan
 from tabletown.games.townsfolk_tussle.match import Match
 from tabletown.games.townsfolk_tussle.play import Ctx, Suspend
-from tests.unit.test_townsfolk_support import Table, full_decks, level_dmg, restore_decks
-
-
-@pytest.fixture(autouse=True)
-def decks():
-    saved = full_decks()
-    yield
-    restore_decks(saved)
+from tests.unit.test_townsfolk_support import Table, level_dmg
 
 
 def open_field(ruffian_at=(5, 5), face="s") -> Table:

@@ -12,20 +12,12 @@ that gave the Ruffian its turn says each of these, with the Ruffian as the one a
 
 from __future__ import annotations
 
-import pytest
-
 from tabletown.games.townsfolk_tussle import content as C
-from tests.unit.test_townsfolk_support import Table, dice, full_decks, level_dmg, restore_decks
+from tests.unit.test_townsfolk_support import Table, dice, level_dmg
 
 QK = "Qing & Kween"
 HENLO, MELBA, QUINTUS = "Henlo ({seat0})", "Melba ({seat1})", "Quintus ({seat2})"
 
-
-@pytest.fixture(autouse=True)
-def decks():
-    saved = full_decks()
-    yield
-    restore_decks(saved)
 
 
 def open_field(henlo, melba=(11, 11), quintus=(11, 0), ruffian=(5, 5)) -> Table:

@@ -12,14 +12,6 @@ import pytest
 from tabletown.engine.bots import choose
 from tabletown.games.townsfolk_tussle import SPEC, game
 from tabletown.games.townsfolk_tussle.rules import RULES
-from tests.unit.test_townsfolk_support import full_decks, restore_decks
-
-
-@pytest.fixture(autouse=True)
-def decks():
-    saved = full_decks()
-    yield
-    restore_decks(saved)
 
 
 def loaded(value):

@@ -14,14 +14,7 @@ import pytest
 from tabletown.engine.rules import IllegalAction
 from tabletown.games.townsfolk_tussle import content as C
 from tabletown.games.townsfolk_tussle.rules import RULES
-from tests.unit.test_townsfolk_support import Table, dice, full_decks, restore_decks
-
-
-@pytest.fixture(autouse=True)
-def decks():
-    saved = full_decks()
-    yield
-    restore_decks(saved)
+from tests.unit.test_townsfolk_support import Table, dice
 
 
 @pytest.mark.parametrize("seats, options, people", [

@@ -10,20 +10,12 @@
 
 from __future__ import annotations
 
-import pytest
-
 from tabletown.games.townsfolk_tussle import SPEC
 from tabletown.games.townsfolk_tussle.rules import RULES
-from tests.unit.test_townsfolk_support import Table, dice, full_decks, restore_decks
+from tests.unit.test_townsfolk_support import Table, dice
 
 QUINTUS, MELBA = "Quintus ({seat2})", "Melba ({seat1})"
 
-
-@pytest.fixture(autouse=True)
-def decks():
-    saved = full_decks()
-    yield
-    restore_decks(saved)
 
 
 def at_the_peddler(version: int = SPEC.rules_version) -> Table:

@@ -9,17 +9,8 @@
 
 from __future__ import annotations
 
-import pytest
-
 from tabletown.games.townsfolk_tussle.match import Match
-from tests.unit.test_townsfolk_support import Table, full_decks, restore_decks
-
-
-@pytest.fixture(autouse=True)
-def decks():
-    saved = full_decks()
-    yield
-    restore_decks(saved)
+from tests.unit.test_townsfolk_support import Table
 
 
 def piece(t: str, cells, kind: str = "feature") -> dict:

@@ -19,14 +19,7 @@ from tabletown.engine.rules import IllegalAction
 from tabletown.engine.state import clone
 from tabletown.games.townsfolk_tussle import content as C
 from tabletown.games.townsfolk_tussle.match import Match
-from tests.unit.test_townsfolk_support import Table, full_decks, restore_decks
-
-
-@pytest.fixture(autouse=True)
-def decks():
-    saved = full_decks()
-    yield
-    restore_decks(saved)
+from tests.unit.test_townsfolk_support import Table
 
 
 def to_shop(t: Table) -> None:

@@ -17,14 +17,7 @@ import pytest
 from tabletown.games.townsfolk_tussle import SPEC, unlock_option
 from tabletown.games.townsfolk_tussle import content as C
 from tabletown.games.townsfolk_tussle.rules import RULES
-from tests.unit.test_townsfolk_support import Table, full_decks, restore_decks
-
-
-@pytest.fixture(autouse=True)
-def decks():
-    saved = full_decks()
-    yield
-    restore_decks(saved)
+from tests.unit.test_townsfolk_support import Table
 
 
 def picks(unlocked: list[str]) -> list[dict]:

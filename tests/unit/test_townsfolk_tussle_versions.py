@@ -9,19 +9,10 @@ from __future__ import annotations
 import html
 import re
 
-import pytest
-
 from tabletown.games.townsfolk_tussle import SPEC
 from tabletown.games.townsfolk_tussle.render import render
 from tabletown.games.townsfolk_tussle.rules import RULES
-from tests.unit.test_townsfolk_support import Table, full_decks, restore_decks
-
-
-@pytest.fixture(autouse=True)
-def decks():
-    saved = full_decks()
-    yield
-    restore_decks(saved)
+from tests.unit.test_townsfolk_support import Table
 
 
 def barlow_as_scrapper(version: int) -> Table:
