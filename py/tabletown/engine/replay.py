@@ -19,6 +19,8 @@ every move (`Rules.tally`) and the game's own summary of the moments that matter
 
 from __future__ import annotations
 
+import math
+import time
 from types import ModuleType
 from typing import Any, Optional
 
@@ -127,23 +129,46 @@ class Replay:
         return (k - 1, before - 1 if before else None)
 
 
-def story(game: ModuleType, record: dict[str, Any]) -> dict[str, Any]:
-    """The story of a game for the result screen:
+class StoryTeller:
+    """The story of a game worked out a few moves at a time: a long game's story (a Townsfolk
+    Tussle campaign replays hundreds of moves) would hold the page still for seconds on a phone,
+    so the page tells it in slices between frames (`tell(until)`), showing the result first.
 
-    {"series": [[score of seat s after move k for k in 0..n] for s in seats] or None,
-     "tables": [{"title", "columns", "rows": [[cells…]]}]  (the game's moments that mattered)}
-    """
-    rules = game.RULES
-    session = Session(game, dict(clone(record), log=[]), trusted=True)
-    series: Optional[list[list[int]]] = None
-    first = rules.tally(session.state)
-    steps: list[tuple[int, dict[str, Any], list[Event], State]] = []
-    if first is not None:
-        series = [[v] for v in first]
-    for seat, action in record["log"]:
-        session._apply(seat, action, check=False)
-        steps.append((seat, action, session.events[-1], session.state))
-        if series is not None:
-            for s, v in enumerate(rules.tally(session.state) or []):
-                series[s].append(v)
-    return {"series": series, "tables": rules.story(steps, session.state)}
+    `story` is then {"series": [[score of seat s after move k for k in 0..n] for s in seats] or
+    None, "tables": [{"title", "columns", "rows": [[cells…]]}]} (the game's moments that mattered)."""
+
+    def __init__(self, game: ModuleType, record: dict[str, Any]):
+        self.rules: Rules = game.RULES
+        self.moves: list[list[Any]] = list(record["log"])
+        self.session = Session(game, dict(clone(record), log=[]), trusted=True)
+        first = self.rules.tally(self.session.state)
+        self.series: Optional[list[list[int]]] = None if first is None else [[v] for v in first]
+        self.steps: list[tuple[int, dict[str, Any], list[Event], State]] = []
+        self.story: Optional[dict[str, Any]] = None
+
+    def tell(self, until: float = math.inf) -> bool:
+        """Replay moves until the clock passes `until` (at least one move each call); True once the
+        story is whole."""
+        session, rules = self.session, self.rules
+        while self.story is None:
+            k = len(self.steps)
+            if k == len(self.moves):
+                self.story = {"series": self.series, "tables": rules.story(self.steps, session.state)}
+                break
+            seat, action = self.moves[k]
+            session._apply(seat, action, check=False)
+            self.steps.append((seat, action, session.events[-1], session.state))
+            if self.series is not None:
+                for s, v in enumerate(rules.tally(session.state) or []):
+                    self.series[s].append(v)
+            if time.perf_counter() >= until:
+                break
+        return self.story is not None
+
+
+def story(game: ModuleType, record: dict[str, Any]) -> dict[str, Any]:
+    """The story of a game for the result screen, told at once (see `StoryTeller`)."""
+    teller = StoryTeller(game, record)
+    teller.tell()
+    assert teller.story is not None
+    return teller.story

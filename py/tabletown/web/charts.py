@@ -281,6 +281,13 @@ def _usable_table(table: Any) -> bool:
     )
 
 
+# While a long game's story is still being told (in slices, so the page answers meanwhile).
+STORY_PENDING = (
+    '<section class="story" aria-labelledby="story-h" aria-busy="true"><h3 id="story-h">The story of the game</h3>'
+    '<p class="story-pending" role="status">Drawing its charts…</p></section>'
+)
+
+
 def story_html(story: Optional[dict[str, Any]], names: list[str], narrow: bool) -> str:
     """The result screen's section of charts ("" when the game tells no story)."""
     if not isinstance(story, dict):

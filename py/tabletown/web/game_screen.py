@@ -58,6 +58,9 @@ class GameScreen:
         self.was_over = False
         self.log_count = -1
         self.stories: dict[tuple[str, int], Any] = {}  # (save id, moves) -> the story of a finished game
+        self.telling: Any = None  # (key, StoryTeller) of a story being told in slices
+        self.story_proxy = create_proxy(self.story_tick)
+        self.story_due = False  # a slice of it is asked for
         self.results_html = ""
         self.why_html = ""
         self.params_html: Optional[str] = None  # the parameter panel as last drawn
@@ -195,18 +198,10 @@ class GameScreen:
         laps.lap("log")
         if self.shows("undo", screen.undo):
             self.doc.getElementById("undo").disabled = not screen.undo
-        results = self.doc.getElementById("results")
-        html = ""
-        if screen.over:
-            outcome = session.outcome()
-            story = self.story_html(names) if self.hosted_here else ""
-            html = screens.results(outcome, names, story=story, replay=self.hosted_here) if outcome else ""
-            if not self.was_over and self.hosted_here:
-                self.was_over = True
-                app.saver.record_progress(self.save_id, session)
-        if html != self.results_html:  # an open "Share the replay" box stays open
-            results.innerHTML = html
-            self.results_html = html
+        self.draw_results(names, screen.over)
+        if screen.over and not self.was_over and self.hosted_here:
+            self.was_over = True
+            app.saver.record_progress(self.save_id, session)
         if app.desk is not None and acting is not None and not screen.handoff and not screen.over:
             # the guide speaks of the screen a player is asked on, the first time it shows
             app.desk.maybe_guide(len(policy.humans(session)), view)
@@ -259,20 +254,48 @@ class GameScreen:
         if self.app.desk is not None:
             self.app.desk.place_guide()
 
+    def draw_results(self, names: list[str], over: bool) -> None:
+        """The result of a finished game, with its story; nothing while it goes on."""
+        session = self.session
+        html = ""
+        if over:
+            outcome = session.outcome()
+            story = self.story_html(names) if self.hosted_here else ""
+            html = screens.results(outcome, names, story=story, replay=self.hosted_here) if outcome else ""
+        if html != self.results_html:  # an open "Share the replay" box stays open
+            self.doc.getElementById("results").innerHTML = html
+            self.results_html = html
+
     def story_html(self, names: list[str]) -> str:
-        """The charts of a finished game's story (worked out once per game)."""
-        from ..engine.replay import story
+        """The charts of a finished game's story (worked out once per game). A long game's story is
+        told in slices between frames (`StoryTeller`), so the result shows at once and the page
+        answers meanwhile; until it is whole, a line says it is coming."""
+        from ..engine.replay import StoryTeller
         from . import charts
 
         session = self.session
         key = (self.save_id or "", len(session.record["log"]))
         if key not in self.stories:
             try:
-                self.stories[key] = story(session.game, session.record)
+                if self.telling is None or self.telling[0] != key:
+                    self.telling = (key, StoryTeller(session.game, session.record))
+                if self.telling[1].tell(time.perf_counter() + policy.THINK_SLICE):
+                    self.stories[key], self.telling = self.telling[1].story, None
             except Exception as err:  # noqa: BLE001 - the scores are shown even if the story cannot be told
                 js.console.error(f"Tabletown: the story of this game could not be told ({err!r})")
-                self.stories[key] = None
+                self.stories[key], self.telling = None, None
+            if key not in self.stories:
+                if not self.story_due:  # the next slice, after the page has had its turn
+                    self.story_due = True
+                    js.setTimeout(self.story_proxy, 0)
+                return charts.STORY_PENDING
         return charts.story_html(self.stories[key], names, self.app.narrow)
+
+    def story_tick(self) -> None:
+        """Tell the next slice of the story, if a finished game is still shown."""
+        self.story_due = False
+        if self.telling is not None and self.session is not None and self.session.over():
+            self.app.guard(lambda: self.draw_results(self.escaped_names(), True))
 
     def show_handoff(self, screen: policy.Screen, names: list[str]) -> None:
         """While the device is passed on, the rest of the page is inert: no focus, clicks or keys."""
