@@ -128,6 +128,9 @@ PLAN: list[tuple[str, list[str], dict, int, int | None]] = [
     ("ruthless", ["hard", "random"], {"scenario": "gunfight", "table": "town", "posse1": "hired-guns", "posse2": "peacock"}, 132, 200),
     ("ruthless", ["random", "easy", "random"], {"scenario": "gunfight", "table": "ranch", "posse1": "bandits", "posse2": "earps",
                                                "posse3": "peacock"}, 133, 150),
+    # Ruthless rules version 5 (Dodge City Draw: Updegraff in the hotel's doorway, Skene in the Long Branch's)
+    ("ruthless", ["random", "hard"], {"scenario": "dodge-city"}, 141, None),
+    ("ruthless", ["hard", "random"], {"scenario": "dodge-city"}, 142, 200),
     ("townsfolk-tussle", ["random", "easy"], {}, 71, 300),
     ("townsfolk-tussle", ["random", "random", "random"], {"solo": True}, 72, 200),
     ("townsfolk-tussle", ["hard", "random", "easy", "random"], {"doublin_down": True, "trading": True}, 73, 250),
@@ -135,6 +138,9 @@ PLAN: list[tuple[str, list[str], dict, int, int | None]] = [
     # Townsfolk Tussle rules version 2 (buying a piece offers to equip it at once when a slot it fits is free)
     ("townsfolk-tussle", ["random", "easy"], {}, 75, 200),
     ("townsfolk-tussle", ["random", "random", "hard"], {"trading": True}, 76, 150),
+    # Townsfolk Tussle rules version 3 (the Ruffians fight back: more HP and DMG at each Town Map level)
+    ("townsfolk-tussle", ["random", "hard", "easy"], {}, 77, 250),
+    ("townsfolk-tussle", ["random", "easy"], {"town_map": "rough"}, 78, 200),
 ]
 
 
@@ -144,8 +150,8 @@ VERSIONS: dict[str, dict[int, set[int]]] = {
                       6: {105, 106, 107, 108}},
     "torches-and-pitchforks": {2: {25, 26, 27, 28}, 3: {51, 52, 53, 54}, 4: {55, 56}, 5: {57, 58, 59}},
     "tumble-town": {2: {40, 41, 42, 43}},
-    "ruthless": {2: {91, 92, 93, 94, 95}, 3: {121, 122, 123}, 4: {131, 132, 133}},
-    "townsfolk-tussle": {2: {75, 76}},
+    "ruthless": {2: {91, 92, 93, 94, 95}, 3: {121, 122, 123}, 4: {131, 132, 133}, 5: {141, 142}},
+    "townsfolk-tussle": {2: {75, 76}, 3: {77, 78}},
 }
 
 

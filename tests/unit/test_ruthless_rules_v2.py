@@ -34,9 +34,10 @@ from .test_ruthless_helpers import RULES, SPEC, acting, arena, card, horse_for, 
 S, H, D, C = K.SPADES, K.HEARTS, K.DIAMONDS, K.CLUBS
 
 
-def test_the_spec_plays_version_4_and_still_replays_versions_1_to_3():
-    assert SPEC.rules_version == 4 and SPEC.replays == (1, 2, 3)
-    assert RULES.setup(1, 2, SPEC.normalize(2, {}))["v"] == 4
+def test_the_spec_plays_version_5_and_still_replays_versions_1_to_4():
+    assert SPEC.rules_version == 5 and SPEC.replays == (1, 2, 3, 4)
+    assert RULES.setup(1, 2, SPEC.normalize(2, {}))["v"] == 5
+    assert RULES.setup(1, 2, SPEC.normalize(2, {}), version=4)["v"] == 4
     assert RULES.setup(1, 2, SPEC.normalize(2, {}), version=3)["v"] == 3
     assert RULES.setup(1, 2, SPEC.normalize(2, {}), version=2)["v"] == 2
     assert RULES.setup(1, 2, SPEC.normalize(2, {}), version=1)["v"] == 1
@@ -44,8 +45,8 @@ def test_the_spec_plays_version_4_and_still_replays_versions_1_to_3():
 
 def test_an_unknown_rules_version_is_refused_with_a_message():
     from tabletown.engine.rules import BadSetup
-    with pytest.raises(BadSetup, match="no rules version 5"):
-        RULES.setup(1, 2, SPEC.normalize(2, {}), version=5)
+    with pytest.raises(BadSetup, match="no rules version 6"):
+        RULES.setup(1, 2, SPEC.normalize(2, {}), version=6)
 
 
 # =============================================================================================

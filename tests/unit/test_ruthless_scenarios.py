@@ -158,6 +158,7 @@ def test_wounding_updegraff_is_worth_a_d6_once():
     st["hands"][1] = []
     bat = next(m for m in M.chars(st) if m["card"] == "bat-masterson")
     upde = next(m for m in M.chars(st) if m["card"] == "al-updegraff")
+    upde["pos"] = [1595, 660]  # in the Long Branch's doorway
     bat["pos"] = [1600, 1200]
     st["selected"] = bat["id"]
     st["citizens"]["deck"] = []

@@ -89,6 +89,15 @@ def character(card_id: str) -> dict[str, Any]:
     return CHARACTERS.by_id[card_id]
 
 
+def as_of(entry: dict[str, Any], version: int) -> dict[str, Any]:
+    """A scenario's entry (a model's starting place) in a game of rules `version`: its `before`
+    gives the fields of games begun under earlier versions (before that version)."""
+    for since, fields in sorted(entry.get("before", {}).items(), key=lambda kv: int(kv[0])):
+        if version < int(since):
+            return {**entry, **fields}
+    return entry
+
+
 def posse_members(posse_id: str, version: int) -> list[str]:
     """A ready-made posse's members in a game of rules `version` (a row's `before` keeps the
     members of games begun under earlier versions)."""

@@ -90,7 +90,7 @@ def place_listed(st: M.State, entries: list[dict[str, Any]]) -> None:
 
 def setup_dodge_city(st: M.State) -> None:
     row = C.SCENARIOS.by_id["dodge-city"]
-    place_listed(st, row["models"])
+    place_listed(st, [C.as_of(e, st["v"]) for e in row["models"]])
     cit = row["citizens"]
     deck = list(cit["deck"])
     Rng(st["rng"]).shuffle(deck)
