@@ -195,3 +195,25 @@ def test_the_quick_prng_draws_the_engines_numbers():
         assert a == b and engine.s == quick.s
     with pytest.raises(ValueError):
         QuickRng(seed_state(1)).below(0)
+
+
+def test_an_opponent_who_already_picked_in_secret_picks_again_in_the_hard_bots_imagined_table():
+    """The hard bot imagines the cards it cannot see; an opponent who has already chosen its
+    Hero and its discard is pictured choosing again from its whole hand (as a seat picking first
+    pictures everyone), never as a random card. The seat's own picks stay as they are."""
+    state = R.setup(4, 3, R.spec.normalize(3, {}))
+    hand1 = list(state["hands"][1])
+    state = next_state(R, state, 1, {"type": "activate", "card": hand1[0]})
+    state = next_state(R, state, 1, {"type": "discard", "card": hand1[1]})
+    state = next_state(R, state, 0, {"type": "activate", "card": state["hands"][0][0]})
+    assert R.active(state) == [0, 2]
+    world = R.determinize(R.view(state, 0), 0, QuickRng([7, 1, 2, 3]))
+    assert world["act"][1] is not None and world["dis"][1] is not None  # picked, at random
+    before = cards_of(world)
+    reopened = bots.reopen_secret_picks(world, 0)
+    assert reopened["act"][1] is None and reopened["dis"][1] is None
+    assert len(reopened["hands"][1]) == len(hand1)  # the picks are back in the hand
+    assert reopened["act"][0] == state["act"][0] and reopened["dis"][0] is None  # its own pick stays
+    assert R.active(reopened) == [0, 1, 2]
+    assert cards_of(reopened) == before  # no card lost or made
+

@@ -5,8 +5,8 @@
   wants most, and picks targets by projecting the effect on every tableau.
 - hard: perfect-information Monte Carlo, the game's own (its playouts run in place, with a
   quiet move and a quicker PRNG). For each of a few samples of the cards it cannot see
-  (other hands, the deck, the discard pile and the secret picks, drawn with `determinize`)
-  it tries every candidate and plays on to the end of the round (or of the game), every
+  (other hands, the deck, the discard pile and the secret picks, drawn with `determinize`;
+  a player who already picked in secret picks again there, `reopen_secret_picks`) it tries every candidate and plays on to the end of the round (or of the game), every
   player picturing the easy bot's choice most of the time and any legal move otherwise
   (`playout_move`), and it keeps the candidate with the best average standing (`_evaluate`:
   its points against the best and the average opponent, and the Initiative its tableau
@@ -336,6 +336,29 @@ def _fork(rng: Rng) -> list[int]:
     return [rng.next_u32() | 1, rng.next_u32(), rng.next_u32(), rng.next_u32()]
 
 
+def reopen_secret_picks(world: State, seat: int) -> State:
+    """An imagined table where the other players who already picked in secret this story phase
+    pick again, from their hand with those picks back in it.
+
+    `determinize` deals a secret pick at random from the cards it could be, as honesty wants;
+    but a player who has picked chose, and a seat that picks after them would otherwise meet a
+    random opponent where a seat picking first meets the playout policy's choice. Two hard bots,
+    seat 1 the youngest, 400 games each: seat 1 won 58.0 % when its pick was taken first and
+    47.5 % when it was taken last. Reopened: 53.5 % and 52.2 %, the youngest's tie-break alone
+    (easy bots: 53.0 %)."""
+    if world["phase"] != "pick":
+        return world
+    hands, act, dis = world["hands"], world["act"], world["dis"]
+    for p in range(world["n"]):
+        if p == seat:
+            continue
+        back = [c for c in (act[p], dis[p]) if c is not None]
+        if back:
+            hands[p] = sorted(hands[p] + back)
+            act[p] = dis[p] = None
+    return world
+
+
 def hard_bot(rules: Rules, view: View, seat: int, legal: list[Action], rng: Rng) -> Action:
     """Perfect-information Monte Carlo: sample the hidden cards, try every candidate in
     every sample, play on to the end of the round and keep the best average standing."""
@@ -348,7 +371,7 @@ def hard_bot(rules: Rules, view: View, seat: int, legal: list[Action], rng: Rng)
     samples = max(MIN_SAMPLES, min(MAX_SAMPLES, PLAYOUT_BUDGET // (len(candidates) * phases)))
     totals = [0.0] * len(candidates)
     for _ in range(samples):
-        world = rules.determinize(view, seat, QuickRng(_fork(rng)))
+        world = reopen_secret_picks(rules.determinize(view, seat, QuickRng(_fork(rng))), seat)
         words = _fork(rng)  # every candidate meets the same future: a fair comparison
         for i, action in enumerate(candidates):
             state = clone(world)  # the playout's own copy, played on in place
