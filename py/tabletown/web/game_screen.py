@@ -123,6 +123,7 @@ class GameScreen:
         self.cancel_bot()
         self.session = None
         self.thinking = self.thinking_for = None  # a decision half thought through is dropped
+        self.telling = None  # and a story half told
 
     def scroll_to_prompt(self) -> None:
         """A game opens at its prompt: a page left scrolled (down the picker or the setup form) is
