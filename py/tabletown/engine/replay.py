@@ -130,9 +130,9 @@ class Replay:
 
 
 class StoryTeller:
-    """The story of a game worked out a few moves at a time: a long game's story (a Townsfolk
-    Tussle campaign replays hundreds of moves) would hold the page still for seconds on a phone,
-    so the page tells it in slices between frames (`tell(until)`), showing the result first.
+    """The story of a game worked out a few moves at a time: a long game's story (a campaign of
+    hundreds of moves, each replayed) would hold the page still for seconds on a phone, so the
+    page tells it in slices between frames (`tell(until)`), showing the result first.
 
     `story` is then {"series": [[score of seat s after move k for k in 0..n] for s in seats] or
     None, "tables": [{"title", "columns", "rows": [[cells…]]}]} (the game's moments that mattered)."""
