@@ -218,4 +218,3 @@ def test_an_opponent_who_already_picked_in_secret_picks_again_in_the_hard_bots_i
     assert reopened["act"][0] == state["act"][0] and reopened["dis"][0] is None  # its own pick stays
     assert R.active(reopened) == [0, 1, 2]
     assert cards_of(reopened) == before  # no card lost or made
-

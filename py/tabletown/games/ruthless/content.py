@@ -89,23 +89,28 @@ def character(card_id: str) -> dict[str, Any]:
     return CHARACTERS.by_id[card_id]
 
 
+def _before(row: dict[str, Any], version: int) -> Any:
+    """What a row's `before` ({version: old value}) gives a game of rules `version` begun before
+    one of those versions (the earliest that applies), or None when today's row holds."""
+    for since, old in sorted(row.get("before", {}).items(), key=lambda kv: int(kv[0])):
+        if version < int(since):
+            return old
+    return None
+
+
 def as_of(entry: dict[str, Any], version: int) -> dict[str, Any]:
     """A scenario's entry (a model's starting place) in a game of rules `version`: its `before`
     gives the fields of games begun under earlier versions (before that version)."""
-    for since, fields in sorted(entry.get("before", {}).items(), key=lambda kv: int(kv[0])):
-        if version < int(since):
-            return {**entry, **fields}
-    return entry
+    old = _before(entry, version)
+    return entry if old is None else {**entry, **old}
 
 
 def posse_members(posse_id: str, version: int) -> list[str]:
     """A ready-made posse's members in a game of rules `version` (a row's `before` keeps the
     members of games begun under earlier versions)."""
     row = POSSES.by_id[posse_id]
-    for since, members in sorted(row.get("before", {}).items(), key=lambda kv: int(kv[0])):
-        if version < int(since):
-            return list(members)
-    return list(row["members"])
+    old = _before(row, version)
+    return list(row["members"] if old is None else old)
 
 
 def custom_traits() -> list[str]:

@@ -6,8 +6,9 @@
 - hard: perfect-information Monte Carlo, the game's own (its playouts run in place, with a
   quiet move and a quicker PRNG). For each of a few samples of the cards it cannot see
   (other hands, the deck, the discard pile and the secret picks, drawn with `determinize`;
-  a player who already picked in secret picks again there, `reopen_secret_picks`) it tries every candidate and plays on to the end of the round (or of the game), every
-  player picturing the easy bot's choice most of the time and any legal move otherwise
+  a player who already picked in secret picks again there, `reopen_secret_picks`) it tries
+  every candidate and plays on to the end of the round (or of the game), every player
+  picturing the easy bot's choice most of the time and any legal move otherwise
   (`playout_move`), and it keeps the candidate with the best average standing (`_evaluate`:
   its points against the best and the average opponent, and the Initiative its tableau
   will add).
