@@ -84,6 +84,27 @@ def test_a_game_may_play_its_imagined_tables_on_its_own_way():
     assert blind(rules, rules.view(state, 0), 0, rules.legal(state, 0), Rng(seed_state(2))) == {"add": 2}
 
 
+def test_a_game_may_imagine_its_tables_its_own_way():
+    """A game's own way of imagining a table (`Expert.imagine`) is given the seat's view, once for
+    each imagined table, and the candidates are tried on what it imagines: here a total of 3 where
+    the view shows 1, so adding 2 wins at once (goal 5) and the expert plays it; imagined by the
+    rules' `determinize` (a total of 1), adding 2 wins nothing and the hard bot's 1 stands."""
+    rules = CountTo(goal=5)
+    state = dict(rules.setup(1, 2, {}), total=1)
+    view = rules.view(state, 0)
+    given = []
+
+    def three_on_the_table(rules, seen, seat, rng):
+        given.append((seen, seat))
+        return dict(rules.determinize(seen, seat, rng), total=3)
+
+    adds_one_then_stops = Expert(hard=adds_one, policy=adds_one, trials=8, horizon=0)
+    imagining = dataclasses.replace(adds_one_then_stops, imagine=three_on_the_table)
+    assert imagining(rules, view, 0, rules.legal(state, 0), Rng(seed_state(2))) == {"add": 2}
+    assert given == [(view, 0)] * 4  # 8 playouts, two candidates: four tables
+    assert adds_one_then_stops(rules, view, 0, rules.legal(state, 0), Rng(seed_state(2))) == {"add": 1}
+
+
 def test_a_lone_legal_move_needs_no_search():
     rules = CountTo()
     state = rules.setup(1, 2, {})

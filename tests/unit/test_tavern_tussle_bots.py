@@ -218,3 +218,19 @@ def test_an_opponent_who_already_picked_in_secret_picks_again_in_the_hard_bots_i
     assert reopened["act"][0] == state["act"][0] and reopened["dis"][0] is None  # its own pick stays
     assert R.active(reopened) == [0, 1, 2]
     assert cards_of(reopened) == before  # no card lost or made
+
+
+def test_the_expert_imagines_the_tables_the_hard_bot_imagines():
+    """The expert's search meets the same opponents as the hard bot: every table it imagines from
+    its view, after an opponent has picked in secret, has that opponent picking again."""
+    state = R.setup(4, 2, R.spec.normalize(2, {}))
+    hand1 = list(state["hands"][1])
+    state = next_state(R, state, 1, {"type": "activate", "card": hand1[0]})
+    state = next_state(R, state, 1, {"type": "discard", "card": hand1[1]})
+    assert R.active(state) == [0]
+    expert = tt.BOTS["expert"]
+    for seed in range(5):
+        world = expert.imagine(R, R.view(state, 0), 0, Rng(seed_state(seed)))
+        assert world["act"][1] is None and world["dis"][1] is None
+        assert len(world["hands"][1]) == len(hand1)  # its whole hand to choose from again
+        assert R.active(world) == [0, 1]

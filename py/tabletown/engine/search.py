@@ -1,17 +1,18 @@
 """The expert bot level: a search from the seat's own view (determinized Monte Carlo).
 
-An expert never reads the true state. It starts from the move its game's hard bot would make
-and asks whether another move does better. Each round it imagines a whole table that fits what
-it can see (`rules.determinize`: the cards it cannot see dealt at random from those unseen),
-and in that same table tries each of its candidate moves in turn: after each, every seat plays
-on for a few moves with a cheaper policy (each seat from its own view of the imagined table,
-with the same private draws for every candidate), or in the game's own quicker way
-(`Expert.playout`), and the table reached is scored from its own seat (`Expert.evaluate`). Every candidate meets the same imagined futures, so a handful of
-rounds already compares them fairly. In the end it keeps the hard bot's move unless another
-did clearly better in the same tables: its mean lead over the hard bot's move, less
-`Expert.confidence` standard errors of that lead, is above `Expert.margin` (a one-sided test on
-paired playouts, after at least `min_rounds` tables). A few noisy playouts never overrule the
-hard bot: the expert plays as the hard bot does wherever the search has nothing clear to say.
+An expert never reads the true state. It starts from the move its game's hard bot would make and
+asks whether another move does better. Each round it imagines a whole table that fits what it can
+see (`rules.determinize`: the cards it cannot see dealt at random from those unseen), or in the
+game's own way (`Expert.imagine`), and in that same table tries each of its candidate moves in
+turn: after each, every seat plays on for a few moves with a cheaper policy (each seat from its own
+view of the imagined table, with the same private draws for every candidate), or in the game's own
+quicker way (`Expert.playout`), and the table reached is scored from its own seat
+(`Expert.evaluate`). Every candidate meets the same imagined futures, so a handful of rounds
+already compares them fairly. In the end it keeps the hard bot's move unless another did clearly
+better in the same tables: its mean lead over the hard bot's move, less `Expert.confidence`
+standard errors of that lead, is above `Expert.margin` (a one-sided test on paired playouts, after
+at least `min_rounds` tables). A few noisy playouts never overrule the hard bot: the expert plays
+as the hard bot does wherever the search has nothing clear to say.
 
 The search is anytime and runs in slices (`Search.think` up to a deadline), so the page can
 spread one decision over several frames and stop it when its time is up; bot-only games
@@ -30,6 +31,12 @@ from .prng import Rng
 from .rules import Action, BotFn, Rules, State, View
 
 Evaluate = Callable[[Rules, State, int], float]
+Imagine = Callable[[Rules, View, int, Rng], State]
+
+
+def determinized(rules: Rules, view: View, seat: int, rng: Rng) -> State:
+    """A whole table that fits what `seat` can see: the cards it cannot see dealt at random."""
+    return rules.determinize(view, seat, rng)
 
 
 def standing(rules: Rules, state: State, seat: int) -> float:
@@ -85,6 +92,9 @@ class Expert:
     # The decisions a search can tell apart within its horizon (by default every one); elsewhere
     # the expert plays its hard bot's move at once.
     searches: Optional[Callable[[View], bool]] = None
+    # How a table is imagined from the seat's view: the rules' `determinize`, or a game's own way
+    # where that alone would mislead the search (it too reads nothing but the view).
+    imagine: Imagine = determinized
 
     def __call__(self, rules: Rules, view: View, seat: int, legal: list[Action], rng: Rng) -> Action:
         """A whole decision at once: every trial of the budget (reproducible from the seed)."""
@@ -143,7 +153,7 @@ class Search:
         """Round after round: one imagined table, every candidate played in it with the same
         private draws; a round counts once all its playouts are made."""
         while True:
-            world = self.rules.determinize(self.view, self.seat, self.rng)
+            world = self.expert.imagine(self.rules, self.view, self.seat, self.rng)
             words = [self.rng.next_u32() | 1, self.rng.next_u32(), self.rng.next_u32(), self.rng.next_u32()]
             scores = []
             for move in self.moves:

@@ -13,9 +13,10 @@
   its points against the best and the average opponent, and the Initiative its tableau
   will add).
 - expert: the kit's search (engine/search.py) around the hard bot: six candidates, the hard bot's
-  move first, tried in the same imagined tables, each played on to the end of the round as the
-  hard bot plays its own (`round_playout`) and judged as it judges (`expert_standing`); the hard
-  bot's move stands unless another leads it clearly.
+  move first, tried in the same imagined tables, each imagined as the hard bot imagines its own
+  (`imagined_table`: secret picks already made are taken again), played on to the end of the
+  round as the hard bot plays on (`round_playout`) and judged as it judges (`expert_standing`);
+  the hard bot's move stands unless another leads it clearly.
 """
 
 from __future__ import annotations
@@ -360,6 +361,12 @@ def reopen_secret_picks(world: State, seat: int) -> State:
     return world
 
 
+def imagined_table(rules: Rules, view: View, seat: int, rng: Rng) -> State:
+    """A table imagined from `seat`'s view, by the hard bot and the expert alike: the hidden
+    cards dealt at random, and the secret picks already made taken again (`reopen_secret_picks`)."""
+    return reopen_secret_picks(rules.determinize(view, seat, rng), seat)
+
+
 def hard_bot(rules: Rules, view: View, seat: int, legal: list[Action], rng: Rng) -> Action:
     """Perfect-information Monte Carlo: sample the hidden cards, try every candidate in
     every sample, play on to the end of the round and keep the best average standing."""
@@ -372,7 +379,7 @@ def hard_bot(rules: Rules, view: View, seat: int, legal: list[Action], rng: Rng)
     samples = max(MIN_SAMPLES, min(MAX_SAMPLES, PLAYOUT_BUDGET // (len(candidates) * phases)))
     totals = [0.0] * len(candidates)
     for _ in range(samples):
-        world = reopen_secret_picks(rules.determinize(view, seat, QuickRng(_fork(rng))), seat)
+        world = imagined_table(rules, view, seat, QuickRng(_fork(rng)))
         words = _fork(rng)  # every candidate meets the same future: a fair comparison
         for i, action in enumerate(candidates):
             state = clone(world)  # the playout's own copy, played on in place
@@ -398,4 +405,5 @@ def round_playout(rules: Rules, state: State, rng: Rng) -> State:
 # the round: its paired test then overrules the hard bot a little more readily (one standard error).
 BOTS: dict[str, Any] = {"easy": easy_bot, "hard": hard_bot,
                         "expert": Expert(hard=hard_bot, policy=easy_bot, evaluate=expert_standing,
-                                         playout=round_playout, trials=384, candidates=6, confidence=1.0)}
+                                         playout=round_playout, imagine=imagined_table, trials=384, candidates=6,
+                                         confidence=1.0)}
