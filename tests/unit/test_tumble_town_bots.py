@@ -109,3 +109,24 @@ def test_on_mission_5_the_hard_bot_takes_the_one_spot_that_brings_main_street_to
     after = A(st, 0, action)["players"][0]
     assert street_points(after["built"], "easy") == 13
     assert extra_requirement(5, after, None, {"street": 13})
+
+
+def test_the_expert_weighs_claims_and_builds_as_the_hard_bot_plans():
+    """The expert searches a claim (which plan, which dice) among several moves, and inside a
+    construction plays the click the hard bot's plan calls for, unsearched."""
+    state = RULES.setup(11, 2, SPEC.normalize(2, {}))
+    searched = {}
+    for step in range(400):
+        active = RULES.active(state)
+        if not active or {"claim", "main"} <= set(searched):
+            break
+        seat = active[0]
+        legal = RULES.legal(state, seat)
+        view = RULES.bot_view(state, seat)
+        if len(legal) > 1 and view["phase"] in ("claim", "main") and view["phase"] not in searched:
+            search = BOTS["expert"].start(RULES, view, seat, legal, Rng(seed_state(step)))
+            searched[view["phase"]] = len(search.moves)
+            if view["phase"] == "main":
+                assert search.moves == [BOTS["hard"](RULES, view, seat, legal, Rng(seed_state(step)))]
+        state = RULES.apply(state, seat, BOTS["hard"](RULES, RULES.bot_view(state, seat), seat, legal, Rng(seed_state(step))))[0]
+    assert searched["claim"] > 1 and searched["main"] == 1
