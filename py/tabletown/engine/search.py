@@ -128,8 +128,13 @@ class Search:
         self.longest = 0.0  # the longest playout so far, in seconds (no playout is begun past the limit)
         self.stopped = False  # the decision's time ran out before its budget
 
+    @property
+    def weighing(self) -> bool:
+        """More than one move to weigh: a search, not the hard bot's move played as it is."""
+        return len(self.moves) > 1
+
     def done(self) -> bool:
-        return len(self.moves) < 2 or self.trials + len(self.moves) > self.expert.trials
+        return not self.weighing or self.trials + len(self.moves) > self.expert.trials
 
     def think(self, deadline: Optional[float] = None, limit: Optional[float] = None) -> bool:
         """Play on until the budget is spent or `time.perf_counter()` passes `deadline` (checked
@@ -187,7 +192,7 @@ class Search:
         tables (at least `min_rounds` of them): the candidate whose lead, less `confidence`
         standard errors, is highest and above the margin."""
         n = self.rounds
-        if len(self.moves) < 2 or n < self.expert.min_rounds:
+        if not self.weighing or n < self.expert.min_rounds:
             return self.moves[0]  # too few imagined tables to overrule the hard bot
         best, best_bound = 0, self.expert.margin
         for i in range(1, len(self.moves)):

@@ -441,8 +441,8 @@ class GameScreen:
         action = self.thinking.best()
         self.app.stats.bots.push((time.perf_counter() - self.thinking_started) * 1000)
         # How far a search got before its clock (benchmarks); a decision the expert leaves to its
-        # hard bot unsearched (one move weighed) is no search.
-        if len(getattr(self.thinking, "moves", ())) > 1:
+        # hard bot unsearched is no search.
+        if getattr(self.thinking, "weighing", False):
             self.app.stats.searchTrials.push(self.thinking.trials)
         self.thinking = self.thinking_for = None
         session.bot_move(seat, action)
