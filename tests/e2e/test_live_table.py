@@ -36,6 +36,29 @@ RTCDataChannel.prototype.addEventListener = function (type, fn, options) {
   return listen.call(this, type, fn, options);
 };
 """
+# Every RTCPeerConnection a page makes keeps its story in `tabletownRtc` (states, candidates,
+# descriptions, wall-clock times), so a connection that never comes says where it stopped.
+CONNECTIONS = """
+window.tabletownRtc = [];
+const Native = window.RTCPeerConnection;
+window.RTCPeerConnection = function (...args) {
+  const pc = new Native(...args);
+  const id = new Set(window.tabletownRtc.map((e) => e[1])).size;
+  const note = (what) => window.tabletownRtc.push([Date.now() % 1e6, id, what]);
+  pc.addEventListener("icecandidate", (e) => note("candidate " + (e.candidate ? e.candidate.candidate : "end")));
+  pc.addEventListener("icegatheringstatechange", () => note("gathering " + pc.iceGatheringState));
+  pc.addEventListener("iceconnectionstatechange", () => note("ice " + pc.iceConnectionState));
+  pc.addEventListener("connectionstatechange", () => note("connection " + pc.connectionState));
+  const setRemote = pc.setRemoteDescription.bind(pc);
+  pc.setRemoteDescription = (d) => {
+    note("remote " + d.type + " with " + (d.sdp.match(/a=candidate/g) || []).length + " candidates");
+    return setRemote(d);
+  };
+  note("made");
+  return pc;
+};
+window.RTCPeerConnection.prototype = Native.prototype;
+"""
 CONNECT_TIMEOUT = 60_000
 
 
@@ -47,6 +70,8 @@ class Table:
         self.host_ctx = guarded_context(browser, base_url, viewport={"width": 1280, "height": 900})
         self.guest_ctx = guarded_context(browser, base_url, viewport={"width": guest_width, "height": 844})
         self.guest_ctx.add_init_script(RECEIVED)
+        for ctx in (self.host_ctx, self.guest_ctx):
+            ctx.add_init_script(CONNECTIONS)
         self.host = self.host_ctx.new_page()
         self.host.goto(base_url + FAST + fragment)
         self.host.wait_for_selector("html.ready", timeout=BOOT_TIMEOUT)
@@ -91,8 +116,25 @@ def until(page, expression: str, seconds: float = 30) -> None:
     raise AssertionError(f"never true: {expression}")
 
 
+def connected(page, selector: str) -> None:
+    """Wait for what a made connection shows; if it never comes, fail with the story of every
+    connection of every page in the browser."""
+    try:
+        page.wait_for_selector(selector, timeout=CONNECT_TIMEOUT)
+    except Exception as err:
+        stories = []
+        for ctx in page.context.browser.contexts:
+            for other in ctx.pages:
+                try:
+                    lines = other.evaluate("window.tabletownRtc || []")
+                except Exception:  # noqa: BLE001 - a page gone says nothing
+                    continue
+                stories.append(other.url[:90] + "\n" + "\n".join(" ".join(map(str, e)) for e in lines))
+        raise AssertionError(f"{selector} never came: {err}\n\n" + "\n\n".join(stories)) from None
+
+
 def live(page, seat: int, value: str = "1") -> None:
-    page.wait_for_selector(f'[data-seat="{seat}"][data-seat-live="{value}"]', timeout=CONNECT_TIMEOUT)
+    connected(page, f'[data-seat="{seat}"][data-seat-live="{value}"]')
 
 
 def tables_received(page) -> list[dict]:
@@ -185,9 +227,10 @@ def test_a_whole_game_of_tavern_tussle_between_two_devices_keeps_each_hand_secre
         table.host.click("[data-action=invite-watcher]")
         watcher = table.guest_ctx.browser.new_context(viewport={"width": 1280, "height": 900})
         watcher.add_init_script(RECEIVED)
+        watcher.add_init_script(CONNECTIONS)
         watch = watcher.new_page()
         table.join(watch, "[data-watcher]")
-        watch.wait_for_selector("#board svg", timeout=CONNECT_TIMEOUT)
+        connected(watch, "#board svg")
 
         # A forged intent from the guest's device: an action never offered, at a wrong move.
         until(table.guest, "window.tabletownChannels.length > 0")
