@@ -130,3 +130,32 @@ def test_the_expert_weighs_claims_and_builds_as_the_hard_bot_plans():
                 assert search.moves == [BOTS["hard"](RULES, view, seat, legal, Rng(seed_state(step)))]
         state = RULES.apply(state, seat, BOTS["hard"](RULES, RULES.bot_view(state, seat), seat, legal, Rng(seed_state(step))))[0]
     assert searched["claim"] > 1 and searched["main"] == 1
+
+
+def _finished_solo(seed: int, mode: str):
+    state = RULES.setup(seed, 1, SPEC.normalize(1, {"mode": mode}))
+    step = 0
+    while not state["over"]:
+        legal = RULES.legal(state, 0)
+        state = A(state, 0, BOTS["hard"](RULES, RULES.bot_view(state, 0), 0, legal, Rng(seed_state(step))))
+        step += 1
+    return state
+
+
+def test_the_solo_expert_plays_for_points_on_the_chart_not_for_an_early_end():
+    """With no Outlaw, a solo game is scored on the chart: every finished game is "won", so a
+    search that called a finished table perfect would race to end the game. The expert judges
+    a finished table by its points, on the same scale as a table still in play; against the
+    Outlaw, a finished table is won or lost."""
+    from tabletown.games.tumble_town.bots import judged
+
+    finished = sorted((_finished_solo(seed, "no-outlaw") for seed in (1, 2, 3, 4)), key=lambda st: RULES.tally(st)[0])
+    scores = [RULES.tally(st)[0] for st in finished]
+    assert scores[0] < scores[-1]
+    judgements = [judged(RULES, st, 0) for st in finished]
+    assert judgements == sorted(judgements) and judgements[0] < judgements[-1] < 1.0
+    # A table still in play is judged on the same scale: at the start, with no points, below them all.
+    playing = RULES.setup(1, 1, SPEC.normalize(1, {"mode": "no-outlaw"}))
+    assert judged(RULES, playing, 0) == 0.0 < judgements[0]
+    against = _finished_solo(1, "outlaw")
+    assert judged(RULES, against, 0) == (1.0 if RULES.outcome(against)["solo_won"] else 0.0)

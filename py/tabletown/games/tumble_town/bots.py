@@ -14,7 +14,8 @@ function of the view, the next call finds the same plan and takes the next step.
   the best layout left on the free plots for the plans in its hand and the shapes on
   offer (see `street_outlook`).
 - expert: the kit's search (engine/search.py) around the hard bot, at its claims and the
-  dice they take (`worth_a_search`); inside a construction it plays the hard bot's plan.
+  dice they take (`worth_a_search`); inside a construction it plays the hard bot's plan. Alone
+  with the chart, it judges its imagined tables by their points (`judged`).
 - The hard bot reads the mission card it is on (Mission Mode) from its view, as a player
   does, and weighs plans by it. On mission 5 (13 points from Main Street) it claims plans
   for the points they add to that layout, and takes a spot that brings Main Street to 13
@@ -30,8 +31,8 @@ from __future__ import annotations
 from typing import Any
 
 from tabletown.engine.prng import Rng
-from tabletown.engine.rules import Action, Rules, View
-from tabletown.engine.search import Expert
+from tabletown.engine.rules import Action, Rules, State, View
+from tabletown.engine.search import Expert, standing
 
 from .bot_context import Ctx, choose_build, color_need, pick_color
 from .bot_powers import improve, pan_worthwhile, power_kind, sub_decision
@@ -206,5 +207,16 @@ def worth_a_search(view: View) -> bool:
     return view["phase"] in ("claim", "take")
 
 
+def judged(rules: Rules, state: State, seat: int) -> float:
+    """How well a seat stands in the expert's imagined tables: the kit's `standing`, except in a
+    solo game scored on the chart (No Outlaw, Sole Surveyor). There the game always ends "won",
+    so the kit would call every finished table perfect and prefer whatever ends soonest; the
+    score is what the player plays for, so it is the judge during play and at the end alike,
+    a point worth a hundredth."""
+    if state["n"] == 1 and state["mode"] != "outlaw":
+        return min(1.0, max(0, rules.tally(state)[0]) / 100)
+    return standing(rules, state, seat)
+
+
 BOTS = {"easy": easy_bot, "hard": hard_bot,
-        "expert": Expert(hard=hard_bot, policy=easy_bot, horizon=10, searches=worth_a_search)}
+        "expert": Expert(hard=hard_bot, policy=easy_bot, horizon=10, searches=worth_a_search, evaluate=judged)}
