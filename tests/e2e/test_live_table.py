@@ -40,10 +40,11 @@ RTCDataChannel.prototype.addEventListener = function (type, fn, options) {
 # descriptions, wall-clock times), so a connection that never comes says where it stopped.
 CONNECTIONS = """
 window.tabletownRtc = [];
+let made = 0;
 const Native = window.RTCPeerConnection;
 window.RTCPeerConnection = function (...args) {
   const pc = new Native(...args);
-  const id = new Set(window.tabletownRtc.map((e) => e[1])).size;
+  const id = made++;
   const note = (what) => window.tabletownRtc.push([Date.now() % 1e6, id, what]);
   pc.addEventListener("icecandidate", (e) => note("candidate " + (e.candidate ? e.candidate.candidate : "end")));
   pc.addEventListener("icegatheringstatechange", () => note("gathering " + pc.iceGatheringState));

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from tabletown.engine.bots import bot_game
 from tabletown.engine.prng import Rng, seed_state
 from tabletown.games.tumble_town.content import PLAN_BY_NAME
 from tabletown.games.tumble_town.game import BOTS, RULES, SPEC
@@ -133,13 +134,8 @@ def test_the_expert_weighs_claims_and_builds_as_the_hard_bot_plans():
 
 
 def _finished_solo(seed: int, mode: str):
-    state = RULES.setup(seed, 1, SPEC.normalize(1, {"mode": mode}))
-    step = 0
-    while not state["over"]:
-        legal = RULES.legal(state, 0)
-        state = A(state, 0, BOTS["hard"](RULES, RULES.bot_view(state, 0), 0, legal, Rng(seed_state(step))))
-        step += 1
-    return state
+    """A solo game played to its end by the hard bot."""
+    return bot_game(RULES, BOTS, ["hard"], RULES.setup(seed, 1, SPEC.normalize(1, {"mode": mode})), seed)[0]
 
 
 def test_the_solo_expert_plays_for_points_on_the_chart_not_for_an_early_end():
