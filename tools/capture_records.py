@@ -131,6 +131,10 @@ PLAN: list[tuple[str, list[str], dict, int, int | None]] = [
     # Ruthless rules version 5 (Dodge City Draw: Updegraff in the hotel's doorway, Skene in the Long Branch's)
     ("ruthless", ["random", "hard"], {"scenario": "dodge-city"}, 141, None),
     ("ruthless", ["hard", "random"], {"scenario": "dodge-city"}, 142, 200),
+    ("ruthless", ["random", "hard"], {"scenario": "riding-shotgun"}, 143, None),
+    # Ruthless rules version 6 (Riding Shotgun: Curly Deane and Dutch Henry wait beside their rocks, 3″ further west)
+    ("ruthless", ["hard", "random"], {"scenario": "riding-shotgun"}, 151, None),
+    ("ruthless", ["random", "easy"], {"scenario": "riding-shotgun"}, 152, 120),
     ("townsfolk-tussle", ["random", "easy"], {}, 71, 300),
     ("townsfolk-tussle", ["random", "random", "random"], {"solo": True}, 72, 200),
     ("townsfolk-tussle", ["hard", "random", "easy", "random"], {"doublin_down": True, "trading": True}, 73, 250),
@@ -150,7 +154,7 @@ VERSIONS: dict[str, dict[int, set[int]]] = {
                       6: {105, 106, 107, 108}},
     "torches-and-pitchforks": {2: {25, 26, 27, 28}, 3: {51, 52, 53, 54}, 4: {55, 56}, 5: {57, 58, 59}},
     "tumble-town": {2: {40, 41, 42, 43}},
-    "ruthless": {2: {91, 92, 93, 94, 95}, 3: {121, 122, 123}, 4: {131, 132, 133}, 5: {141, 142}},
+    "ruthless": {2: {91, 92, 93, 94, 95}, 3: {121, 122, 123}, 4: {131, 132, 133}, 5: {141, 142, 143}, 6: {151, 152}},
     "townsfolk-tussle": {2: {75, 76}, 3: {77, 78}},
 }
 

@@ -104,7 +104,7 @@ def setup_riding_shotgun(st: M.State) -> None:
     st["coach"] = {"pos": list(spec["pos"]), "facing": spec["facing"], "hits": 0, "pair": spec["pair"], "side": 0,
                    "driven": False, "whipped": False, "gone": False}
     st["strongbox"] = {"on": "coach", "model": None, "pos": None}
-    place_listed(st, row["models"])
+    place_listed(st, [C.as_of(e, st["v"]) for e in row["models"]])
     first_box = True
     for m in M.chars(st):
         if m["aboard"]:
