@@ -262,3 +262,17 @@ def test_the_hand_says_what_pressing_a_card_does():
     assert st["pending"]["kind"] == "brawl" and 1 in RULES.active(st)  # "both immediately select a card"
     svg, _ = draw(st, 1)
     assert ">Fight with<" in svg and ">Play one<" not in svg
+
+
+@pytest.mark.parametrize("narrow", [False, True], ids=["desktop", "phone"])
+def test_the_stagecoachs_caption_stays_on_the_table_at_the_west_edge(narrow):
+    """The coach starts 6″ from the west edge with everyone aboard named over it: the whole
+    caption is on the table (48″ wide), none of it cut off by the edge."""
+    st = RULES.setup(5, 2, SPEC.normalize(2, {"scenario": "riding-shotgun"}))
+    svg, _ = draw(st, 0, narrow=narrow)
+    found = re.findall(r'<text x="([\d.-]+)" y="[\d.-]+" font-size="64" text-anchor="middle"[^>]*>(Stagecoach[^<]*)</text>', svg)
+    assert len(found) == 1, found
+    x, text = float(found[0][0]), html.unescape(found[0][1])
+    assert "Lawson (reins)" in text
+    half = len(text) * 64 * 0.55 / 2
+    assert 0 <= x - half and x + half <= 4800, (x, half, text)

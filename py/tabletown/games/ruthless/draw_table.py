@@ -123,7 +123,8 @@ def draw_models(b: Board, ctx: dict[str, Any]) -> None:
             aboard = ", ".join(name(d["models"][o["id"]]["who"]).split(" ")[-1] + (" (reins)" if o["driver"] else "")
                                for o in riders)
             caption = "Stagecoach" + (" (team down)" if cd["pairs_dead"] >= 2 else "") + (f": {aboard}" if aboard else "")
-            b.text(coach["pos"][0], coach["pos"][1] - 150, caption, size=64, anchor="middle", weight="bold", fill=INK,
+            b.text(_caption_x(coach["pos"][0], caption, COACH_CAPTION_SIZE, ctx["g"].width), coach["pos"][1] - 150, caption,
+                   size=COACH_CAPTION_SIZE, anchor="middle", weight="bold", fill=INK,
                    stroke="#f6efe2", stroke_width="12", paint_order="stroke")
         box = view.get("strongbox")
         if box and box["on"] == "ground":
@@ -214,6 +215,14 @@ def _horse_svg(pos: list[int], facing: int, colour: Optional[str]) -> str:
 LABEL_SIZE = 62  # hundredths of an inch
 PHONE_LABEL_SIZE = 100  # on a phone's narrow table: about 10 px across the whole table, more zoomed in
 BOLD_CHAR = 0.58  # a bold character's width, as a share of the font size
+COACH_CAPTION_SIZE = 64
+
+
+def _caption_x(x: float, text: str, size: float, table_width: int) -> float:
+    """Where a centred caption goes so that it stays on the table: over `x`, moved in from an
+    edge it would run past (the coach starts 6″ from the west edge with a long caption)."""
+    half = len(text) * size * BOLD_CHAR / 2 + 20
+    return min(max(x, half), table_width - half) if 2 * half < table_width else table_width / 2
 R_BASE = 50  # a model's base: 1″ across, its real size on the 36″ table
 MARK_AT, MARK_R = 40, 27  # a token on the base's rim: its offset from the centre (each way) and radius
 
