@@ -215,7 +215,9 @@ def _horse_svg(pos: list[int], facing: int, colour: Optional[str]) -> str:
 LABEL_SIZE = 62  # hundredths of an inch
 PHONE_LABEL_SIZE = 100  # on a phone's narrow table: about 10 px across the whole table, more zoomed in
 BOLD_CHAR = 0.58  # a bold character's width, as a share of the font size
-COACH_CAPTION_SIZE = 64
+COACH_CAPTION_SIZE = 64  # who rides the stagecoach, written over it
+R_BASE = 50  # a model's base: 1″ across, its real size on the 36″ table
+MARK_AT, MARK_R = 40, 27  # a token on the base's rim: its offset from the centre (each way) and radius
 
 
 def _caption_x(x: float, text: str, size: float, table_width: int) -> float:
@@ -223,8 +225,6 @@ def _caption_x(x: float, text: str, size: float, table_width: int) -> float:
     edge it would run past (the coach starts 6″ from the west edge with a long caption)."""
     half = len(text) * size * BOLD_CHAR / 2 + 20
     return min(max(x, half), table_width - half) if 2 * half < table_width else table_width / 2
-R_BASE = 50  # a model's base: 1″ across, its real size on the 36″ table
-MARK_AT, MARK_R = 40, 27  # a token on the base's rim: its offset from the centre (each way) and radius
 
 
 def _label_box(x: float, y: float, text: str, size: float = LABEL_SIZE) -> tuple[float, float, float, float]:
