@@ -220,15 +220,20 @@ R_BASE = 50  # a model's base: 1″ across, its real size on the 36″ table
 MARK_AT, MARK_R = 40, 27  # a token on the base's rim: its offset from the centre (each way) and radius
 
 
+def _half_width(text: str, size: float) -> float:
+    """Half the width of a bold line of text, from its length (no font metrics in Python)."""
+    return len(text) * size * BOLD_CHAR / 2
+
+
 def _caption_x(x: float, text: str, size: float, table_width: int) -> float:
     """Where a centred caption goes so that it stays on the table: over `x`, moved in from an
     edge it would run past (the coach starts 6″ from the west edge with a long caption)."""
-    half = len(text) * size * BOLD_CHAR / 2 + 20
+    half = _half_width(text, size) + 20
     return min(max(x, half), table_width - half) if 2 * half < table_width else table_width / 2
 
 
 def _label_box(x: float, y: float, text: str, size: float = LABEL_SIZE) -> tuple[float, float, float, float]:
-    half = len(text) * size * BOLD_CHAR / 2 + 12  # with the name's light outline, and a little air
+    half = _half_width(text, size) + 12  # with the name's light outline, and a little air
     return (x - half, y - size, x + half, y + 12)
 
 
@@ -282,7 +287,7 @@ def _place_labels(view: dict[str, Any], d: dict[str, Any], size: float = LABEL_S
         left_, top_, right_, bottom_ = _base_box(m)
         up = top_ - 22 - (40 if m["horse"] is not None else 0)
         down = bottom_ + size + (40 if m["horse"] is not None else 0)
-        half = len(surname + tail) * size * BOLD_CHAR / 2
+        half = _half_width(surname + tail, size)
         choices = [(full, x, up), (full, x, down), (surname, x, up), (surname, x, down),
                    (surname, right_ + 14 + half, y + size / 3), (surname, left_ - 14 - half, y + size / 3)]
         for k in (1, 2, 3):  # farther off: rows above and below, and corners
@@ -347,7 +352,7 @@ def _model_svg(view: dict[str, Any], m: dict[str, Any], figures: dict[str, Any],
         label = (who if len(who) <= 16 else who.split(" ")[-1], x, y - r - 30 - (40 if m["horse"] is not None else 0))
     short, label_x, label_y = label
     tail = f'<tspan fill="{PALETTE["good"]}"> {esc(need)}</tspan>' if need else ""
-    half = len(short + (f" {need}" if need else "")) * size * BOLD_CHAR / 2
+    half = _half_width(short + (f" {need}" if need else ""), size)
     # one press anywhere on the base or the name reaches the control
     left, right = min(label_x - half, x - r - 40), max(label_x + half, x + r + 40)
     top, bottom = min(label_y - size, y - r - 20), max(label_y + 15, y + r + 20)

@@ -80,7 +80,9 @@ TITLES = {"dodge-city": "Dodge City Draw", "riding-shotgun": "Riding Shotgun",
 
 # --- the two scenarios ---------------------------------------------------------------------
 def place_listed(st: M.State, entries: list[dict[str, Any]]) -> None:
-    for e in entries:
+    """A scenario's models where they start, as of the game's rules version (an entry's
+    `before` keeps the places of games begun under earlier versions)."""
+    for e in (C.as_of(entry, st["v"]) for entry in entries):
         m = M.new_character(st, e["card"], e["side"], e.get("pos") or [0, 0], e.get("facing", 0))
         if e.get("aboard"):
             m["aboard"] = e["aboard"]
@@ -90,7 +92,7 @@ def place_listed(st: M.State, entries: list[dict[str, Any]]) -> None:
 
 def setup_dodge_city(st: M.State) -> None:
     row = C.SCENARIOS.by_id["dodge-city"]
-    place_listed(st, [C.as_of(e, st["v"]) for e in row["models"]])
+    place_listed(st, row["models"])
     cit = row["citizens"]
     deck = list(cit["deck"])
     Rng(st["rng"]).shuffle(deck)
@@ -104,7 +106,7 @@ def setup_riding_shotgun(st: M.State) -> None:
     st["coach"] = {"pos": list(spec["pos"]), "facing": spec["facing"], "hits": 0, "pair": spec["pair"], "side": 0,
                    "driven": False, "whipped": False, "gone": False}
     st["strongbox"] = {"on": "coach", "model": None, "pos": None}
-    place_listed(st, [C.as_of(e, st["v"]) for e in row["models"]])
+    place_listed(st, row["models"])
     first_box = True
     for m in M.chars(st):
         if m["aboard"]:
