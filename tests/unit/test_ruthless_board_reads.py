@@ -276,3 +276,19 @@ def test_the_stagecoachs_caption_stays_on_the_table_at_the_west_edge(narrow):
     assert "Lawson (reins)" in text
     half = len(text) * 64 * 0.55 / 2
     assert 0 <= x - half and x + half <= 4800, (x, half, text)
+
+
+@pytest.mark.parametrize("narrow", [False, True], ids=["desktop", "phone"])
+def test_no_name_is_cut_off_by_the_tables_edge_where_a_posse_deploys_against_it(narrow):
+    """Four posses on the ranch (36″ × 30″): the Mastersons deploy along the north edge and the
+    Peacocks along the south one, so a name above the first row or below the last would run off
+    the table; every name stays whole on it."""
+    st = RULES.setup(5, 4, SPEC.normalize(4, {"scenario": "gunfight", "table": "ranch", "posse4": "peacock"}))
+    svg, _ = draw(st, 0, narrow=narrow)
+    size = 100 if narrow else 62
+    names = re.findall(rf'<text x="([\d.-]+)" y="([\d.-]+)" font-size="{size}" text-anchor="middle" font-weight="bold"'
+                       r'[^>]*>([^<]*)</text>', svg)
+    assert len(names) == len(list(M.chars(st))), names
+    for x, y, text in names:
+        x, y, half = float(x), float(y), len(html.unescape(text)) * size * 0.58 / 2
+        assert 0 <= x - half and x + half <= 3600 and 0 <= y - size and y + 12 <= 3000, (text, x, y)

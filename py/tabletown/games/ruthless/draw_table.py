@@ -144,7 +144,8 @@ def _labels(ctx: dict[str, Any]) -> dict[int, tuple[str, float, float]]:
         narrow = on_phone(ctx)
         ctx["label_size"] = PHONE_LABEL_SIZE if narrow else LABEL_SIZE
         ctx["label_needs"] = _shot_needs(ctx["d"])
-        ctx["labels"] = _place_labels(ctx["view"], ctx["d"], ctx["label_size"], short=narrow, tails=ctx["label_needs"])
+        ctx["labels"] = _place_labels(ctx["view"], ctx["d"], ctx["label_size"], short=narrow, tails=ctx["label_needs"],
+                                      table=(ctx["g"].width, ctx["g"].height))
     return ctx["labels"]
 
 
@@ -254,21 +255,25 @@ def _base_box(m: dict[str, Any]) -> tuple[float, float, float, float]:
 
 
 def _covered(box: tuple[float, float, float, float], names: list[tuple[float, float, float, float]],
-             bases: list[tuple[float, float, float, float]]) -> float:
-    """How much of a label box lies over names already placed (counted ten times: names must stay
-    readable) and over other models' bases and marks."""
+             bases: list[tuple[float, float, float, float]], table: Optional[tuple[int, int]] = None) -> float:
+    """How much of a label box lies over names already placed or off the table's edge (counted ten
+    times: names must stay readable, and the edge cuts them off) and over other models' bases and
+    marks."""
     def overlap(o: tuple[float, float, float, float]) -> float:
         return max(0.0, min(box[2], o[2]) - max(box[0], o[0])) * max(0.0, min(box[3], o[3]) - max(box[1], o[1]))
-    return 10 * sum(overlap(o) for o in names) + sum(overlap(o) for o in bases)
+    off = overlap(box) - overlap((0, 0, *table)) if table else 0.0
+    return 10 * (sum(overlap(o) for o in names) + off) + sum(overlap(o) for o in bases)
 
 
 def _place_labels(view: dict[str, Any], d: dict[str, Any], size: float = LABEL_SIZE,
-                  short: bool = False, tails: Optional[dict[Any, str]] = None) -> dict[int, tuple[str, float, float]]:
+                  short: bool = False, tails: Optional[dict[Any, str]] = None,
+                  table: Optional[tuple[int, int]] = None) -> dict[int, tuple[str, float, float]]:
     """Where each standing model's one name goes (text, x, y), so that it neither runs into another
     name nor hides under another model's base or marks: above the base, else below it, else the
     surname alone above or below, else beside the base, else farther off. With `short` (a phone)
     the surname alone from the start. A model's `tails` text follows his name (placed with it).
-    Where a crowd leaves no clear place, the one that covers least."""
+    A name is never placed where the `table`'s edge (width, height) would cut it off if another
+    place will do. Where a crowd leaves no clear place, the one that covers least."""
     shown = [m for m in view["models"] if m["kind"] == "char" and m["status"] in ("ok", "down") and not m["aboard"]]
     bases = {m["id"]: _base_box(m) for m in view["models"] if m["status"] in ("ok", "down") and not m.get("aboard")}
     placed: list[tuple[float, float, float, float]] = []
@@ -296,7 +301,7 @@ def _place_labels(view: dict[str, Any], d: dict[str, Any], size: float = LABEL_S
                         (surname, right_ + 14 + half, down + (k - 1) * row), (surname, left_ - 14 - half, down + (k - 1) * row)]
         others = [box for mid, box in bases.items() if mid != m["id"]]
         # the first place clear of everything, else the one that covers the least
-        covers = [_covered(_label_box(x_, y_, text_ + tail, size), placed, others) for text_, x_, y_ in choices]
+        covers = [_covered(_label_box(x_, y_, text_ + tail, size), placed, others, table) for text_, x_, y_ in choices]
         clear = [c for c, area in zip(choices, covers) if area == 0]
         text, at_x, at = clear[0] if clear else choices[covers.index(min(covers))]
         placed.append(_label_box(at_x, at, text + tail, size))
