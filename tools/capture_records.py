@@ -135,6 +135,12 @@ PLAN: list[tuple[str, list[str], dict, int, int | None]] = [
     # Ruthless rules version 6 (Riding Shotgun: Curly Deane and Dutch Henry wait beside their rocks, 3″ further west)
     ("ruthless", ["hard", "random"], {"scenario": "riding-shotgun"}, 151, None),
     ("ruthless", ["random", "easy"], {"scenario": "riding-shotgun"}, 152, 120),
+    # ... and free gunfights with every ready-made posse but the Earps and the Cowboys, as they rode under version 6
+    ("ruthless", ["random", "hard", "random", "easy"], {"scenario": "gunfight", "table": "ranch", "posse1": "masterson",
+                                                        "posse2": "hired-guns", "posse3": "bandits", "posse4": "coach",
+                                                        "small": True}, 153, 150),
+    ("ruthless", ["hard", "random"], {"scenario": "gunfight", "table": "town", "posse1": "peacock", "posse2": "masterson"},
+     154, 150),
     ("townsfolk-tussle", ["random", "easy"], {}, 71, 300),
     ("townsfolk-tussle", ["random", "random", "random"], {"solo": True}, 72, 200),
     ("townsfolk-tussle", ["hard", "random", "easy", "random"], {"doublin_down": True, "trading": True}, 73, 250),
@@ -154,7 +160,7 @@ VERSIONS: dict[str, dict[int, set[int]]] = {
                       6: {105, 106, 107, 108}},
     "torches-and-pitchforks": {2: {25, 26, 27, 28}, 3: {51, 52, 53, 54}, 4: {55, 56}, 5: {57, 58, 59}},
     "tumble-town": {2: {40, 41, 42, 43}},
-    "ruthless": {2: {91, 92, 93, 94, 95}, 3: {121, 122, 123}, 4: {131, 132, 133}, 5: {141, 142, 143}, 6: {151, 152}},
+    "ruthless": {2: {91, 92, 93, 94, 95}, 3: {121, 122, 123}, 4: {131, 132, 133}, 5: {141, 142, 143}, 6: {151, 152, 153, 154}},
     "townsfolk-tussle": {2: {75, 76}, 3: {77, 78}},
 }
 

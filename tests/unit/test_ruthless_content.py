@@ -135,3 +135,39 @@ def test_the_ready_made_cowboys_ride_with_johnny_ringo_and_older_games_keep_bill
     assert _cowboys() == ["billy-clanton", "frank-mclaury", "ike-clanton", "johnny-ringo", "tom-mclaury"]
     for old in (1, 2):
         assert _cowboys(old) == ["billy-claiborne", "billy-clanton", "frank-mclaury", "ike-clanton", "tom-mclaury"]
+
+
+def _posse(posse, version=None):
+    st = RULES.setup(7, 2, SPEC.normalize(2, {"scenario": "gunfight", "table": "town", "posse1": posse,
+                                               "posse2": "earps"}), None, version)
+    return sorted(m["card"] for m in st["models"] if m["kind"] == "char" and m["side"] == 0)
+
+
+# Rules version 7 evened the ready-made posses against the Earps (the content notes give the
+# measurements); a free gunfight begun under versions 1 to 6 replays with the posses it began with.
+EVENED = {
+    "masterson": (["bat-masterson", "charlie-ronan", "doc-ambrose", "jim-masterson"],
+                  ["bat-masterson", "charlie-ronan", "jim-masterson", "neal-brown"]),
+    "peacock": (["al-peacock", "al-updegraff", "hank-briggs", "walt-skene", "wash-tyler"],
+                ["al-peacock", "al-updegraff", "hank-briggs", "walt-skene"]),
+    "bandits": (["curly-deane", "dutch-henry", "little-hawk", "pike-moran"],
+                ["black-jack-kettle", "curly-deane", "dutch-henry", "little-hawk", "pike-moran"]),
+    "hired-guns": (["curly-bill", "frank-stilwell", "pete-spence"],
+                   ["curly-bill", "frank-stilwell", "johnny-ringo", "pete-spence"]),
+    "coach": (["buck-lawson", "ezra-boone", "jess-harlan", "prudence-hale", "turkey-creek-jack"],
+              ["buck-lawson", "ezra-boone", "jess-harlan", "prudence-hale"]),
+}
+
+
+@pytest.mark.parametrize("posse", sorted(EVENED))
+def test_a_ready_made_posse_rides_evened_now_and_as_it_was_in_older_games(posse):
+    now, before = EVENED[posse]
+    assert _posse(posse) == now
+    for old in range(1, 7):
+        assert _posse(posse, old) == before, old
+
+
+def test_the_earps_and_the_cowboys_ride_as_they_did_under_version_6():
+    for version in (6, None):
+        assert _posse("earps", version) == ["doc-holliday", "morgan-earp", "virgil-earp", "wyatt-earp"]
+        assert _cowboys(version) == ["billy-clanton", "frank-mclaury", "ike-clanton", "johnny-ringo", "tom-mclaury"]

@@ -12,6 +12,7 @@ at least `trials.MIN_GAMES` games (a campaign counts once) and every rate its 95
   Draw and Riding Shotgun (posses, citizens, the coach, victory points), the free gunfight
   with two and four posses, and whole Earps-against-Cowboys campaigns (acts, guesses,
   losses).
+- The ready-made posses of a free gunfight, each against the Earps from both sides.
 - The seat advantage: old hands on both sides of every scenario, and in all four seats of the
   four-posse gunfight (in Ruthless a seat is a side: its posse and where it starts).
 """
@@ -26,7 +27,8 @@ from tabletown.engine import trials
 from tabletown.engine.bots import bot_game
 
 from . import campaign as CP
-from .phrases import END_NAMES, NODE_NAMES
+from . import content as C
+from .phrases import END_NAMES, NODE_NAMES, POSSE_NAMES, name
 
 GAME = "ruthless"
 RULES: Any = None
@@ -47,7 +49,16 @@ SCENARIOS: list[tuple[str, dict[str, Any], list[str], list[tuple[str, ...]]]] = 
      {"scenario": "gunfight", "table": "ranch", "posse1": "earps", "posse2": "cowboys", "posse3": "masterson",
       "posse4": "peacock", "small": True},
      ["Earps", "Cowboys", "Masterson", "Peacock"], [("hard",) * 4, ("hard", "easy", "hard", "easy")]),
+    # The same posse in every seat: what the four places on the table are worth by themselves.
+    ("A free gunfight for four posses on the ranch, the Earps in every seat, the small-gunfight option",
+     {"scenario": "gunfight", "table": "ranch", "posse1": "earps", "posse2": "earps", "posse3": "earps",
+      "posse4": "earps", "small": True},
+     ["Earps 1", "Earps 2", "Earps 3", "Earps 4"], [("hard",) * 4]),
 ]
+# The ready-made posses of a free gunfight, each against the Earps on the town's table, old hands
+# on both sides, every seed played from each side.
+POSSE_REFERENCE, POSSE_TABLE = "earps", "town"
+READY_POSSES = ("cowboys", "masterson", "peacock", "hired-guns", "bandits", "coach")
 WHY = {"escaped": "the Cowboys crossed the border", "wiped-out": "a side was wiped out"}
 
 
@@ -144,6 +155,27 @@ def scenario_rows(rows: dict[tuple[int, tuple[str, ...]], list[dict[str, Any]]])
     return out
 
 
+def posse_rows(duels: dict[str, list[tuple[int, dict[str, Any]]]], version: int) -> list[str]:
+    """`duels`: each ready-made posse's games against the reference, as (its seat, game), in a
+    game of rules `version` (whose members it lists)."""
+    ref = POSSE_NAMES[POSSE_REFERENCE].replace("The ", "the ")
+    out = [f"## The ready-made posses, each against the {ref}", "",
+           f"A free gunfight in the town, two posses, old hands on both sides; every seed is played with the "
+           f"posse on each side of the table, so where a posse starts counts for and against it alike. Each "
+           f"posse's wins against the {ref} with the 95 % interval; 50 % is an even fight.", "",
+           "| posse | members | games | its wins | from the first side | from the second side | mean turns |",
+           "|---|---|---|---|---|---|---|"]
+    for posse, games in duels.items():
+        firsts = [g for seat, g in games if seat == 0]
+        seconds = [g for seat, g in games if seat == 1]
+        wins = sum(1 / len(g["winners"]) for seat, g in games if seat in g["winners"])
+        members = ", ".join(name(m) for m in C.posse_members(posse, version))
+        out.append(f"| {POSSE_NAMES.get(posse, posse)} | {members} | {len(games)} | {trials.percent(wins, len(games))} | "
+                   f"{trials.percent(_wins(firsts, 0), len(firsts))} | {trials.percent(_wins(seconds, 1), len(seconds))} | "
+                   f"{trials.plus_minus([g['turns'] for _, g in games])} |")
+    return out + [""]
+
+
 def campaign_rows(camps: list[dict[str, Any]]) -> list[str]:
     """Whole campaigns, old hands on both sides."""
     campaigns = len(camps)
@@ -186,6 +218,13 @@ def report(quick: bool = False, seed: int = 1, jobs: Optional[int] = None, store
             for g, turn in trials.paired(range(seed, seed + games), levels):
                 keys.append((i, turn))
                 tasks.append(["game", g, list(turn), options])
+    for posse in READY_POSSES:
+        for g in range(seed, seed + games):
+            for side in (0, 1):
+                pair = (posse, POSSE_REFERENCE) if side == 0 else (POSSE_REFERENCE, posse)
+                keys.append(("posse", posse, side))
+                tasks.append(["game", g, list(HH), {"scenario": "gunfight", "table": POSSE_TABLE,
+                                                    "posse1": pair[0], "posse2": pair[1]}])
     campaigns = 1 if quick else trials.MIN_GAMES
     for c in range(campaigns):
         keys.append(("campaign",))
@@ -194,8 +233,11 @@ def report(quick: bool = False, seed: int = 1, jobs: Optional[int] = None, store
     results = trials.run(tasks, play_task, jobs=jobs, progress=progress, store=store,
                          version=str(registry.load(GAME).SPEC.rules_version), tally=tally, label=GAME)
     rows: dict[tuple[int, tuple[str, ...]], list[dict[str, Any]]] = {}
+    duels: dict[str, list[tuple[int, dict[str, Any]]]] = {}
     for key, res in zip(keys, results):
-        if key[0] != "campaign":
+        if key[0] == "posse":
+            duels.setdefault(key[1], []).append((key[2], res))
+        elif key[0] != "campaign":
             rows.setdefault(key, []).append(res)  # type: ignore[arg-type]
     camps = [res for key, res in zip(keys, results) if key[0] == "campaign"]
     head = ["# Ruthless balance", "",
@@ -210,11 +252,12 @@ def report(quick: bool = False, seed: int = 1, jobs: Optional[int] = None, store
         hard = rows[(i, ("hard",) * len(sides))]
         seats.append((f"{heading.split(':')[0].split(',')[0]} ({', '.join(sides)})",
                       [_wins(hard, s) for s in range(len(sides))], len(hard)))
-    played = [g for games_ in rows.values() for g in games_]
+    played = [g for games_ in rows.values() for g in games_] + [g for d in duels.values() for _, g in d]
     cpu = sum(g["cpu"] for g in played)
     tail = [f"Simulation speed on this machine: {len(played) / cpu if cpu else 0:.1f} games a second on the whole "
             "(CPython, one core, bots included).", "", trials.footer(len(played) + sum(c["acts"] for c in camps),
                                                                      tally.cpu), ""]
     return "\n".join(head + ["## The scenarios", ""] + scenario_rows(rows)
+                     + posse_rows(duels, registry.load(GAME).SPEC.rules_version)
                      + trials.seat_table(seats, "In Ruthless a seat is a side: its posse, and where it starts.")
                      + campaign_rows(camps) + tail)
