@@ -159,10 +159,10 @@ def posse_rows(duels: dict[str, list[tuple[int, dict[str, Any]]]], version: int)
     """`duels`: each ready-made posse's games against the reference, as (its seat, game), in a
     game of rules `version` (whose members it lists)."""
     ref = POSSE_NAMES[POSSE_REFERENCE].replace("The ", "the ")
-    out = [f"## The ready-made posses, each against the {ref}", "",
+    out = [f"## The ready-made posses, each against {ref}", "",
            f"A free gunfight in the town, two posses, old hands on both sides; every seed is played with the "
            f"posse on each side of the table, so where a posse starts counts for and against it alike. Each "
-           f"posse's wins against the {ref} with the 95 % interval; 50 % is an even fight.", "",
+           f"posse's wins against {ref} with the 95 % interval; 50 % is an even fight.", "",
            "| posse | members | games | its wins | from the first side | from the second side | mean turns |",
            "|---|---|---|---|---|---|---|"]
     for posse, games in duels.items():
