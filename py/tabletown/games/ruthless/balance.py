@@ -168,10 +168,11 @@ def posse_rows(duels: dict[str, list[tuple[int, dict[str, Any]]]], version: int)
     for posse, games in duels.items():
         firsts = [g for seat, g in games if seat == 0]
         seconds = [g for seat, g in games if seat == 1]
-        wins = sum(1 / len(g["winners"]) for seat, g in games if seat in g["winners"])
+        first_wins, second_wins = _wins(firsts, 0), _wins(seconds, 1)
         members = ", ".join(name(m) for m in C.posse_members(posse, version))
-        out.append(f"| {POSSE_NAMES.get(posse, posse)} | {members} | {len(games)} | {trials.percent(wins, len(games))} | "
-                   f"{trials.percent(_wins(firsts, 0), len(firsts))} | {trials.percent(_wins(seconds, 1), len(seconds))} | "
+        out.append(f"| {POSSE_NAMES.get(posse, posse)} | {members} | {len(games)} | "
+                   f"{trials.percent(first_wins + second_wins, len(games))} | "
+                   f"{trials.percent(first_wins, len(firsts))} | {trials.percent(second_wins, len(seconds))} | "
                    f"{trials.plus_minus([g['turns'] for _, g in games])} |")
     return out + [""]
 
@@ -230,8 +231,9 @@ def report(quick: bool = False, seed: int = 1, jobs: Optional[int] = None, store
         keys.append(("campaign",))
         tasks.append(["campaign", seed + 100 * c])
     tally = trials.Tally()
+    version = registry.load(GAME).SPEC.rules_version
     results = trials.run(tasks, play_task, jobs=jobs, progress=progress, store=store,
-                         version=str(registry.load(GAME).SPEC.rules_version), tally=tally, label=GAME)
+                         version=str(version), tally=tally, label=GAME)
     rows: dict[tuple[int, tuple[str, ...]], list[dict[str, Any]]] = {}
     duels: dict[str, list[tuple[int, dict[str, Any]]]] = {}
     for key, res in zip(keys, results):
@@ -258,6 +260,6 @@ def report(quick: bool = False, seed: int = 1, jobs: Optional[int] = None, store
             "(CPython, one core, bots included).", "", trials.footer(len(played) + sum(c["acts"] for c in camps),
                                                                      tally.cpu), ""]
     return "\n".join(head + ["## The scenarios", ""] + scenario_rows(rows)
-                     + posse_rows(duels, registry.load(GAME).SPEC.rules_version)
+                     + posse_rows(duels, version)
                      + trials.seat_table(seats, "In Ruthless a seat is a side: its posse, and where it starts.")
                      + campaign_rows(camps) + tail)
