@@ -37,7 +37,8 @@ RTCDataChannel.prototype.addEventListener = function (type, fn, options) {
 };
 """
 # Every RTCPeerConnection a page makes keeps its story in `tabletownRtc` (states, candidates,
-# descriptions, wall-clock times), so a connection that never comes says where it stopped.
+# descriptions, its data channel's opening and messages, wall-clock times), so a connection that
+# never comes says where it stopped.
 CONNECTIONS = """
 window.tabletownRtc = [];
 let made = 0;
@@ -55,6 +56,18 @@ window.RTCPeerConnection = function (...args) {
     note("remote " + d.type + " with " + (d.sdp.match(/a=candidate/g) || []).length + " candidates");
     return setRemote(d);
   };
+  // the data channel's life too: a connection made whose channel never speaks says so
+  const watch = (channel, how) => {
+    note("channel " + how + " " + channel.readyState);
+    channel.addEventListener("open", () => note("channel open"));
+    channel.addEventListener("close", () => note("channel close"));
+    channel.addEventListener("message", (e) => note("in " + String(e.data).slice(0, 24)));
+    const send = channel.send.bind(channel);
+    channel.send = (data) => { note("out " + String(data).slice(0, 24)); return send(data); };
+  };
+  pc.addEventListener("datachannel", (e) => watch(e.channel, "announced"));
+  const create = pc.createDataChannel.bind(pc);
+  pc.createDataChannel = (...a) => { const c = create(...a); watch(c, "made"); return c; };
   note("made");
   return pc;
 };
@@ -128,9 +141,11 @@ def connected(page, selector: str) -> None:
             for other in ctx.pages:
                 try:
                     lines = other.evaluate("window.tabletownRtc || []")
+                    shown = other.evaluate("[...document.querySelectorAll('#live, [role=alert]')]"
+                                           ".map(e => e.innerText.slice(0, 300)).join(' | ')")
                 except Exception:  # noqa: BLE001 - a page gone says nothing
                     continue
-                stories.append(other.url[:90] + "\n" + "\n".join(" ".join(map(str, e)) for e in lines))
+                stories.append(other.url[:90] + "\nshows: " + shown + "\n" + "\n".join(" ".join(map(str, e)) for e in lines))
         raise AssertionError(f"{selector} never came: {err}\n\n" + "\n\n".join(stories)) from None
 
 
