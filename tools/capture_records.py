@@ -141,6 +141,16 @@ PLAN: list[tuple[str, list[str], dict, int, int | None]] = [
                                                         "small": True}, 153, 150),
     ("ruthless", ["hard", "random"], {"scenario": "gunfight", "table": "town", "posse1": "peacock", "posse2": "masterson"},
      154, 150),
+    # Ruthless rules version 7 (the ready-made posses even against the Earps): four and three posses
+    # in the town and the dry wash, as they played before version 8 changed how a move meets two enemies
+    ("ruthless", ["hard", "random", "easy", "random"], {"scenario": "gunfight", "table": "town", "posse1": "earps",
+                                                        "posse2": "cowboys", "posse3": "masterson", "posse4": "peacock",
+                                                        "small": True}, 161, 150),
+    ("ruthless", ["random", "hard", "random", "hard"], {"scenario": "gunfight", "table": "wash", "posse1": "hired-guns",
+                                                        "posse2": "bandits", "posse3": "coach", "posse4": "earps",
+                                                        "small": True}, 162, 150),
+    ("ruthless", ["random", "easy", "hard"], {"scenario": "gunfight", "table": "wash", "posse1": "cowboys",
+                                             "posse2": "earps", "posse3": "peacock"}, 163, 150),
     ("townsfolk-tussle", ["random", "easy"], {}, 71, 300),
     ("townsfolk-tussle", ["random", "random", "random"], {"solo": True}, 72, 200),
     ("townsfolk-tussle", ["hard", "random", "easy", "random"], {"doublin_down": True, "trading": True}, 73, 250),
@@ -160,7 +170,8 @@ VERSIONS: dict[str, dict[int, set[int]]] = {
                       6: {105, 106, 107, 108}},
     "torches-and-pitchforks": {2: {25, 26, 27, 28}, 3: {51, 52, 53, 54}, 4: {55, 56}, 5: {57, 58, 59}},
     "tumble-town": {2: {40, 41, 42, 43}},
-    "ruthless": {2: {91, 92, 93, 94, 95}, 3: {121, 122, 123}, 4: {131, 132, 133}, 5: {141, 142, 143}, 6: {151, 152, 153, 154}},
+    "ruthless": {2: {91, 92, 93, 94, 95}, 3: {121, 122, 123}, 4: {131, 132, 133}, 5: {141, 142, 143}, 6: {151, 152, 153, 154},
+                 7: {161, 162, 163}},
     "townsfolk-tussle": {2: {75, 76}, 3: {77, 78}},
 }
 

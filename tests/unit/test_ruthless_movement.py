@@ -16,8 +16,9 @@ import pytest
 from tabletown.games.ruthless import cards as K
 from tabletown.games.ruthless import models as M
 from tabletown.games.ruthless import moving as V
+from tabletown.games.ruthless.legality import validate
 
-from .test_ruthless_helpers import acting, arena, card, horse_for, put
+from .test_ruthless_helpers import RULES, acting, arena, card, horse_for, put
 
 S, H, D, C = K.SPADES, K.HEARTS, K.DIAMONDS, K.CLUBS
 # On the town table: scrub (soft cover, rough) is a circle of radius 160 at (1000, 1800); the
@@ -451,3 +452,32 @@ def test_a_base_may_brush_past_another_to_the_hundredth():
     st, a = street()
     put(st, "virgil-earp", 0, [1254, 981])
     assert V.check_move(st, a, [1300, 1101])["why"] == "models"
+
+
+def two_men_close_by(version):
+    """Virgil east of a trough in the town; Doc Holliday on his feet across it and Wyatt lying
+    beside Doc (Wyatt first in the table's order). A straight run at Doc stays clear of the
+    trough; a run at Wyatt's base would cross it (rough ground: 3")."""
+    st = arena(hands=[[card(10, S)], [card(5, C)]])
+    st["v"] = version
+    v = put(st, "virgil-earp", 0, [2840, 2103])
+    put(st, "wyatt-earp", 1, [2455, 2445], status=M.DOWN)
+    doc = put(st, "doc-holliday", 1, [2320, 2390])
+    return acting(st, 0, select=v["id"]), v, doc
+
+
+def test_a_suggested_charge_beside_a_second_enemy_runs_at_the_man_it_was_suggested_for():
+    st, v, doc = two_men_close_by(8)
+    landing = dict(V.suggestions(st, v))["charge"]
+    res = V.check_move(st, v, landing)
+    assert res["ok"] and res["contact"] == doc["id"] and res["to"] == landing   # the same charge, accepted
+    assert {"type": "move", "model": v["id"], "to": landing} in RULES.legal(st, 0)
+
+
+@pytest.mark.parametrize("version", [7, 8])
+def test_every_move_the_game_offers_beside_two_enemies_is_one_it_accepts(version):
+    st, v, _ = two_men_close_by(version)
+    offered = [a for a in RULES.legal(st, 0) if a["type"] == "move"]
+    assert offered
+    for action in offered:
+        validate(st, 0, action)   # an offered move is never refused ("That is further than he can move.")

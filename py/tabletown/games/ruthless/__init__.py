@@ -66,7 +66,11 @@ SPEC = GameSpec(
     # Ambrose rides with the Mastersons in Neal Brown's place, Wash Tyler joins the Peacocks, the
     # Hired Guns ride without Johnny Ringo and the Road Agents without Black Jack Kettle, and Turkey
     # Creek Jack rides beside the Stagecoach. Games begun under 1 to 6 keep the old posses.
-    rules_version=7,
-    replays=(1, 2, 3, 4, 5, 6),
+    # 8: a Move to a point within reach of two enemies runs into the one it is nearest, not the
+    # first in the table's order (a suggested charge whose landing also touched a man lying beside
+    # its target ran at him instead, on another line, and could be refused as too far; a bot
+    # offered it stopped the game). Games begun under 1 to 7 keep the old contact.
+    rules_version=8,
+    replays=(1, 2, 3, 4, 5, 6, 7),
     ready=True,
 )

@@ -14,7 +14,8 @@ at least `trials.MIN_GAMES` games (a campaign counts once) and every rate its 95
   losses).
 - The ready-made posses of a free gunfight, each against the Earps from both sides.
 - The seat advantage: old hands on both sides of every scenario, and in all four seats of the
-  four-posse gunfight (in Ruthless a seat is a side: its posse and where it starts).
+  four-posse gunfight (in Ruthless a seat is a side: its posse and where it starts); and the three
+  and the four places of every free-gunfight table, with the Earps in every seat.
 """
 
 from __future__ import annotations
@@ -49,11 +50,15 @@ SCENARIOS: list[tuple[str, dict[str, Any], list[str], list[tuple[str, ...]]]] = 
      {"scenario": "gunfight", "table": "ranch", "posse1": "earps", "posse2": "cowboys", "posse3": "masterson",
       "posse4": "peacock", "small": True},
      ["Earps", "Cowboys", "Masterson", "Peacock"], [("hard",) * 4, ("hard", "easy", "hard", "easy")]),
-    # The same posse in every seat: what the four places on the table are worth by themselves.
-    ("A free gunfight for four posses on the ranch, the Earps in every seat, the small-gunfight option",
-     {"scenario": "gunfight", "table": "ranch", "posse1": "earps", "posse2": "earps", "posse3": "earps",
-      "posse4": "earps", "small": True},
-     ["Earps 1", "Earps 2", "Earps 3", "Earps 4"], [("hard",) * 4]),
+]
+# The same posse in every seat: what the three and the four places of each table are worth by themselves.
+SCENARIOS += [
+    (f"A free gunfight for {words} posses {where}, the Earps in every seat, the small-gunfight option",
+     {"scenario": "gunfight", "table": table, "small": True, **{f"posse{s + 1}": "earps" for s in range(count)}},
+     [f"Earps {s + 1}" for s in range(count)], [("hard",) * count])
+    for count, words in ((3, "three"), (4, "four"))
+    for table, where in (("town", "in the town"), ("wash", "in the dry wash"), ("ranch", "on the ranch"),
+                         ("canyon", "in the canyon"))
 ]
 # The ready-made posses of a free gunfight, each against the Earps on the town's table, old hands
 # on both sides, every seed played from each side.

@@ -21,6 +21,11 @@ from . import models as M
 
 Point = tuple[int, int]
 
+# Rules version 8 on: a point within reach of two enemies runs into the one it is nearest. Before,
+# the first in the table's order was taken, so a suggested charge whose landing also touched a
+# man lying nearby ran at him instead, on another line, and could be refused as too far.
+NEAREST_CONTACT_FROM_VERSION = 8
+
 
 def limits(state: M.State, m: M.Model) -> tuple[int, int]:
     """(open, rough) move distance for a character."""
@@ -61,15 +66,19 @@ def check_move(state: M.State, m: M.Model, to: Point, free: bool = False, reach:
     dest = (int(to[0]), int(to[1]))
     out: dict[str, Any] = {"ok": False, "why": None, "to": list(dest), "dist": 0, "limit": 0,
                            "rough": [], "contact": None}
-    contact = None
     others = _others(state, body)
+    touching = []  # the enemies a model landing at dest would touch
     for other in others:
         who = rider_of(state, other)
         if who["kind"] == "char" and who["side"] != m["side"] and M.on_table(who):
             reach_contact = r + M.radius(other) + C.CONTACT
             if G.dist2(dest, other["pos"]) <= reach_contact * reach_contact:
-                contact = other
-                break
+                touching.append(other)
+    contact = None
+    if touching and state["v"] < NEAREST_CONTACT_FROM_VERSION:
+        contact = touching[0]
+    elif touching:  # the one the point is nearest: a charge's landing touching two men stays that charge
+        contact = min(touching, key=lambda o: (G.dist2(dest, o["pos"]), o["id"]))
     if contact is not None:
         gap = r + M.radius(contact)
         d = math.dist(start, contact["pos"])
@@ -264,7 +273,8 @@ def _suggestions(state: M.State, m: M.Model) -> list[tuple[str, list[int]]]:
         out.append(("cover", spot["to"]))
     if foe is not None:
         res = check_move(state, m, foe["pos"])
-        if res["ok"] and res["contact"] == foe["id"]:
+        # offered only if the landing, pressed itself, is the same charge (see NEAREST_CONTACT_FROM_VERSION)
+        if res["ok"] and res["contact"] == foe["id"] and check_move(state, m, res["to"]) == res:
             out.append(("charge", res["to"]))
         gap = M.radius(m) + M.radius(M.body_of(state, foe)) + 100
         room = max(0.0, math.dist(start, foe["pos"]) - gap)
