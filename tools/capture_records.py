@@ -151,6 +151,18 @@ PLAN: list[tuple[str, list[str], dict, int, int | None]] = [
                                                         "small": True}, 162, 150),
     ("ruthless", ["random", "easy", "hard"], {"scenario": "gunfight", "table": "wash", "posse1": "cowboys",
                                              "posse2": "earps", "posse3": "peacock"}, 163, 150),
+    # Ruthless rules version 8 (a move within reach of two enemies meets the nearest): three posses in
+    # the town, the ranch and the canyon and four in the town, deployed as before version 9 gave a game
+    # of three its own areas and moved the town's third and fourth
+    ("ruthless", ["hard", "random", "easy"], {"scenario": "gunfight", "table": "town", "posse1": "masterson",
+                                             "posse2": "earps", "posse3": "cowboys"}, 171, 150),
+    ("ruthless", ["random", "hard", "random"], {"scenario": "gunfight", "table": "ranch", "posse1": "bandits",
+                                               "posse2": "hired-guns", "posse3": "earps", "small": True}, 172, 150),
+    ("ruthless", ["easy", "random", "hard"], {"scenario": "gunfight", "table": "canyon", "posse1": "earps",
+                                             "posse2": "coach", "posse3": "peacock"}, 173, 150),
+    ("ruthless", ["random", "hard", "random", "easy"], {"scenario": "gunfight", "table": "town", "posse1": "peacock",
+                                                        "posse2": "bandits", "posse3": "earps", "posse4": "masterson",
+                                                        "small": True}, 174, 150),
     ("townsfolk-tussle", ["random", "easy"], {}, 71, 300),
     ("townsfolk-tussle", ["random", "random", "random"], {"solo": True}, 72, 200),
     ("townsfolk-tussle", ["hard", "random", "easy", "random"], {"doublin_down": True, "trading": True}, 73, 250),
@@ -171,7 +183,7 @@ VERSIONS: dict[str, dict[int, set[int]]] = {
     "torches-and-pitchforks": {2: {25, 26, 27, 28}, 3: {51, 52, 53, 54}, 4: {55, 56}, 5: {57, 58, 59}},
     "tumble-town": {2: {40, 41, 42, 43}},
     "ruthless": {2: {91, 92, 93, 94, 95}, 3: {121, 122, 123}, 4: {131, 132, 133}, 5: {141, 142, 143}, 6: {151, 152, 153, 154},
-                 7: {161, 162, 163}},
+                 7: {161, 162, 163}, 8: {171, 172, 173, 174}},
     "townsfolk-tussle": {2: {75, 76}, 3: {77, 78}},
 }
 

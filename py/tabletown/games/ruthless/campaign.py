@@ -267,7 +267,7 @@ def found(mv: Move, node_id: str) -> None:
     mv.emit("showdown", at=node_id)
     for seat in (EARPS, COWBOYS):
         members = alive(act["rosters"][seat])
-        deploy(st, seat, [e["card"] for e in members], seat, mounted=seat in act["horses"],
+        deploy(st, seat, [e["card"] for e in members], mounted=seat in act["horses"],
                wounds={e["card"]: e["wounds"] for e in members})
     st["phase"] = "deploy"
 

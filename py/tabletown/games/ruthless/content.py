@@ -113,6 +113,14 @@ def posse_members(posse_id: str, version: int) -> list[str]:
     return list(row["members"] if old is None else old)
 
 
+def deploy_area(table_id: str, seats: int, version: int, side: int) -> list[int]:
+    """Where posse `side` deploys on a table in a game of `seats` posses and rules `version`: the
+    table's `zones` by number, unless it has areas of its own for that many posses (`zones3`);
+    the table's `before` keeps the areas of games begun under earlier versions."""
+    row = as_of(TABLES.by_id[table_id], version)
+    return list((row.get(f"zones{seats}") or row["zones"])[side])
+
+
 def custom_traits() -> list[str]:
     return [row["id"] for row in TRAITS.rows]
 

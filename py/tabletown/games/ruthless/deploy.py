@@ -1,7 +1,8 @@
 """Deploying a posse in its area of the table: spread out, facing the middle.
 
 A free gunfight, the posse editor and the campaign's acts all deploy this way (areas 0
-and 1 face each other; a third and a fourth posse take areas 2 and 3).
+and 1 face each other; a third and a fourth posse take areas 2 and 3, and a table may have
+areas of its own for a game of three: `content.deploy_area`).
 """
 
 from __future__ import annotations
@@ -23,11 +24,12 @@ def give_horse(st: M.State, m: M.Model) -> None:
     m["horse"] = h["id"]
 
 
-def deploy(st: M.State, side: int, cards: list[str], zone: int, mounted: bool = False,
+def deploy(st: M.State, side: int, cards: list[str], mounted: bool = False,
            wounds: Optional[dict[str, dict[str, int]]] = None) -> None:
     """Put a posse's characters in its deployment area, spread out and facing the middle."""
     g = G.ground(st["table"])
-    spots = deploy_spots(st, zone, len(cards), C.HORSE_RADIUS if mounted else C.FOOT_RADIUS)
+    area = C.deploy_area(st["table"], st["seats"], st["v"], side)
+    spots = deploy_spots(st, area, len(cards), C.HORSE_RADIUS if mounted else C.FOOT_RADIUS)
     centre = [g.width // 2, g.height // 2]
     for card_id, p in zip(cards, spots):
         face = facing_toward(p, centre)
@@ -36,9 +38,9 @@ def deploy(st: M.State, side: int, cards: list[str], zone: int, mounted: bool = 
             give_horse(st, m)
 
 
-def deploy_spots(st: M.State, zone: int, count: int, r: int) -> list[list[int]]:
+def deploy_spots(st: M.State, area: list[int], count: int, r: int) -> list[list[int]]:
     g = G.ground(st["table"])
-    x0, y0, x1, y1 = g.zones[zone]
+    x0, y0, x1, y1 = area
     taken = [b["pos"] for b in M.bodies(st)]
     cand = []
     step = 2 * r + 60

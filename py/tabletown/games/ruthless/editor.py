@@ -150,7 +150,7 @@ def apply(mv: Move, seat: int, action: Action) -> None:
             st["asked"] = rest[0]
             return
         for s in b["seats"]:
-            deploy(st, s, _cards(st, s), s)
+            deploy(st, s, _cards(st, s))
         st["phase"] = "deploy"
 
 

@@ -141,10 +141,10 @@ def setup_gunfight(st: M.State, options: dict[str, Any], library: Optional[dict[
                 cid = f"c{s}-{i}"
                 st["custom"][cid] = dict(card, id=cid)
                 cards.append(cid)
-            deploy(st, s, cards, s)
+            deploy(st, s, cards)
         else:
             sides.append(choice)
-            deploy(st, s, C.posse_members(choice, st["v"]), s)
+            deploy(st, s, C.posse_members(choice, st["v"]))
     st["sides"] = sides
     if building:
         E.begin(st, building)
