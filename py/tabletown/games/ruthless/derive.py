@@ -30,6 +30,8 @@ def derive_view(state: M.State, seat: Optional[int]) -> dict[str, Any]:
     out["down"] = [down_count(state, s) for s in range(state["seats"])]
     out["vp"] = final_result(state)["vp"] if state["models"] else [0] * state["seats"]
     out["acting"] = O.acting_seat(state)
+    if state["table"] != "wagon-road":  # where each posse deployed (and citizens join)
+        out["areas"] = [C.deploy_area(state["table"], state["seats"], state["v"], s) for s in range(state["seats"])]
     sel = state["selected"]
     if sel is not None and state["phase"] == "act" and state["pending"] is None:
         out["selected"] = selected_figures(state, state["models"][sel])

@@ -41,25 +41,24 @@ def shape_svg(piece: G.Piece, fill: str, extra: str = "") -> str:
 
 
 @lru_cache(maxsize=16)
-def terrain_svg(table_id: str, scale: float) -> str:
-    """The table itself never changes during a game: drawn once per table."""
+def terrain_svg(table_id: str, scale: float, areas: tuple[tuple[int, ...], ...] = ()) -> str:
+    """The table itself never changes during a game: drawn once per table (with its posses'
+    deployment areas, which depend on how many posses play)."""
     g = G.ground(table_id)
     b = Board(W, 720, "")
     with b.part("terrain"):
-        _terrain(b, {"g": g, "scale": scale})
+        _terrain(b, {"g": g, "scale": scale, "areas": areas})
     svg = b.svg()
     return svg.parts[0][1][len('<g data-part="terrain">'):-len("</g>")]
 
 
 def _terrain(b: Board, ctx: dict[str, Any]) -> None:
     g, scale = ctx["g"], ctx["scale"]
-    table_id = g.id
     b.add(f'<rect x="8" y="8" width="{g.width * scale + 4:.1f}" height="{g.height * scale + 4:.1f}" fill="{PALETTE["wood"]}"/>')
     with b.frame("table", x=10, y=10, scale=scale, window=table_window(ctx)):
         b.add(f'<rect x="0" y="0" width="{g.width}" height="{g.height}" fill="#e8d9b8"/>')
-        if table_id != "wagon-road":  # the areas where posses deploy (and citizens join)
-            for z, (x0, y0, x1, y1) in enumerate(g.zones[:2]):
-                b.add(f'<rect x="{x0}" y="{y0}" width="{x1 - x0}" height="{y1 - y0}" fill="{SEATS[z]}" opacity="0.07" data-topic="board:area"/>')
+        for z, (x0, y0, x1, y1) in enumerate(ctx["areas"]):  # where each posse deploys (and citizens join)
+            b.add(f'<rect x="{x0}" y="{y0}" width="{x1 - x0}" height="{y1 - y0}" fill="{SEATS[z]}" opacity="0.07" data-topic="board:area"/>')
         for piece in g.pieces:
             fill = TERRAIN_FILL.get(piece.kind, "#ccc")
             stroke = f' stroke="{INK}" stroke-width="8"' if piece.impassable else ""

@@ -66,7 +66,7 @@ def render(view: dict[str, Any], ui: dict[str, Any]) -> str:
             draw_territory(b, ctx)
     else:
         with b.part(f"terrain-{g.id}"):
-            b.add(terrain_svg(g.id, scale))
+            b.add(terrain_svg(g.id, scale, tuple(tuple(a) for a in d.get("areas", ()))))
         with b.part("overlay"):
             draw_overlay(b, ctx)
         draw_models(b, ctx)
