@@ -72,8 +72,9 @@ SPEC = GameSpec(
     # offered it stopped the game). Games begun under 1 to 7 keep the old contact.
     # 9: a free gunfight of three posses has deployment areas of its own on every table (in the
     # areas of a game of four, the third posse stood between the other two and won 20-31 % where
-    # a third is even); the town's and the dry wash's third and fourth areas moved to even a game
-    # of four. Games begun under 1 to 8 keep the old areas.
+    # a third is even; the dry wash's game of three keeps those, as nothing tried did better); the
+    # town's and the dry wash's third and fourth areas moved to even a game of four. Games begun
+    # under 1 to 8 keep the old areas.
     rules_version=9,
     replays=(1, 2, 3, 4, 5, 6, 7, 8),
     ready=True,
