@@ -119,3 +119,15 @@ def test_dodge_city_shades_the_two_areas_where_citizens_join():
 def test_riding_shotgun_shades_no_area():
     st = RULES.setup(1, 2, SPEC.normalize(2, {"scenario": "riding-shotgun"}))
     assert shaded_areas(st) == []
+
+
+def test_the_towns_areas_show_above_its_street_and_below_its_buildings():
+    # the street and the boardwalks are the ground the posses stand on: drawn over the areas, they hid them
+    st = gunfight("town", 3)
+    view = RULES.view(st, 0)
+    svg = game.render(view, {"viewer": 0, "legal": RULES.legal(st, 0), "params": RULES.params(st, 0), "armed": None,
+                             "cursor": None})
+    topics = re.findall(r'data-topic="([^"]+)"', svg)
+    first_area = topics.index("board:area")
+    assert topics[:first_area] == ["board:terrain"] * 3     # the street and its two boardwalks
+    assert topics[first_area:first_area + 4] == ["board:area"] * 3 + ["board:hard-cover"]  # then the saloon

@@ -52,14 +52,25 @@ def terrain_svg(table_id: str, scale: float, areas: tuple[tuple[int, ...], ...] 
     return svg.parts[0][1][len('<g data-part="terrain">'):-len("</g>")]
 
 
+FLAT_GROUND = ("street", "boardwalk")
+
+
+def _areas(b: Board, areas: tuple[tuple[int, ...], ...]) -> None:
+    for z, (x0, y0, x1, y1) in enumerate(areas):
+        b.add(f'<rect x="{x0}" y="{y0}" width="{x1 - x0}" height="{y1 - y0}" fill="{SEATS[z]}" opacity="0.07" data-topic="board:area"/>')
+
+
 def _terrain(b: Board, ctx: dict[str, Any]) -> None:
     g, scale = ctx["g"], ctx["scale"]
     b.add(f'<rect x="8" y="8" width="{g.width * scale + 4:.1f}" height="{g.height * scale + 4:.1f}" fill="{PALETTE["wood"]}"/>')
     with b.frame("table", x=10, y=10, scale=scale, window=table_window(ctx)):
         b.add(f'<rect x="0" y="0" width="{g.width}" height="{g.height}" fill="#e8d9b8"/>')
-        for z, (x0, y0, x1, y1) in enumerate(ctx["areas"]):  # where each posse deploys (and citizens join)
-            b.add(f'<rect x="{x0}" y="{y0}" width="{x1 - x0}" height="{y1 - y0}" fill="{SEATS[z]}" opacity="0.07" data-topic="board:area"/>')
-        for piece in g.pieces:
+        # where each posse deploys (and citizens join): above the ground a town is laid on (its
+        # street and boardwalks, drawn first), below everything that stands on it
+        ground_first = next((i for i, p in enumerate(g.pieces) if p.kind not in FLAT_GROUND), len(g.pieces))
+        for i, piece in enumerate(g.pieces):
+            if i == ground_first:
+                _areas(b, ctx["areas"])
             fill = TERRAIN_FILL.get(piece.kind, "#ccc")
             stroke = f' stroke="{INK}" stroke-width="8"' if piece.impassable else ""
             if piece.kind == "water":
@@ -68,6 +79,8 @@ def _terrain(b: Board, ctx: dict[str, Any]) -> None:
             if piece.kind == "scrub":
                 body += shape_svg(piece, "url(#none)", ' fill-opacity="0" stroke="#5e7a3a" stroke-width="10" stroke-dasharray="12 18"')
             b.add(about(terrain_topic(piece), body))
+        if ground_first == len(g.pieces):
+            _areas(b, ctx["areas"])
         for piece in g.pieces:
             if piece.label:
                 x0, y0, x1, y1 = piece.box
