@@ -4,8 +4,7 @@ Two posses face each other from areas 0 and 1 of the table. From rules version 9
 three has areas of its own on every free-gunfight table (in the first three areas of a game of
 four, the third posse stood between the other two; the dry wash's game of three keeps those), and
 the town's and the dry wash's third and fourth areas moved; games begun before keep the areas
-they began with. The board shades each
-posse's area in its colour.
+they began with. The board shades each posse's area in its colour.
 """
 
 from __future__ import annotations
@@ -93,12 +92,14 @@ def test_the_dry_washs_game_of_three_keeps_the_areas_it_had():
         [C.deploy_area("wash", 3, SPEC.rules_version, s) for s in range(3)]
 
 
-def shaded_areas(st):
-    view = RULES.view(st, 0)
+def board(st):
     ui = {"viewer": 0, "legal": RULES.legal(st, 0), "params": RULES.params(st, 0), "armed": None, "cursor": None}
-    svg = game.render(view, ui)
+    return game.render(RULES.view(st, 0), ui)
+
+
+def shaded_areas(st):
     return re.findall(r'<rect x="(\d+)" y="(\d+)" width="(\d+)" height="(\d+)" fill="([^"]+)" opacity="0.07" '
-                      r'data-topic="board:area"/>', svg)
+                      r'data-topic="board:area"/>', board(st))
 
 
 @pytest.mark.parametrize("seats", [2, 3, 4])
@@ -123,11 +124,7 @@ def test_riding_shotgun_shades_no_area():
 
 def test_the_towns_areas_show_above_its_street_and_below_its_buildings():
     # the street and the boardwalks are the ground the posses stand on: drawn over the areas, they hid them
-    st = gunfight("town", 3)
-    view = RULES.view(st, 0)
-    svg = game.render(view, {"viewer": 0, "legal": RULES.legal(st, 0), "params": RULES.params(st, 0), "armed": None,
-                             "cursor": None})
-    topics = re.findall(r'data-topic="([^"]+)"', svg)
+    topics = re.findall(r'data-topic="([^"]+)"', board(gunfight("town", 3)))
     first_area = topics.index("board:area")
     assert topics[:first_area] == ["board:terrain"] * 3     # the street and its two boardwalks
     assert topics[first_area:first_area + 4] == ["board:area"] * 3 + ["board:hard-cover"]  # then the saloon

@@ -60,6 +60,17 @@ def _areas(b: Board, areas: tuple[tuple[int, ...], ...]) -> None:
         b.add(f'<rect x="{x0}" y="{y0}" width="{x1 - x0}" height="{y1 - y0}" fill="{SEATS[z]}" opacity="0.07" data-topic="board:area"/>')
 
 
+def _piece(b: Board, piece: G.Piece) -> None:
+    fill = TERRAIN_FILL.get(piece.kind, "#ccc")
+    stroke = f' stroke="{INK}" stroke-width="8"' if piece.impassable else ""
+    if piece.kind == "water":
+        stroke = ' stroke="#6e93a8" stroke-width="6" stroke-dasharray="30 20"'
+    body = shape_svg(piece, fill, stroke)
+    if piece.kind == "scrub":
+        body += shape_svg(piece, "url(#none)", ' fill-opacity="0" stroke="#5e7a3a" stroke-width="10" stroke-dasharray="12 18"')
+    b.add(about(terrain_topic(piece), body))
+
+
 def _terrain(b: Board, ctx: dict[str, Any]) -> None:
     g, scale = ctx["g"], ctx["scale"]
     b.add(f'<rect x="8" y="8" width="{g.width * scale + 4:.1f}" height="{g.height * scale + 4:.1f}" fill="{PALETTE["wood"]}"/>')
@@ -67,20 +78,12 @@ def _terrain(b: Board, ctx: dict[str, Any]) -> None:
         b.add(f'<rect x="0" y="0" width="{g.width}" height="{g.height}" fill="#e8d9b8"/>')
         # where each posse deploys (and citizens join): above the ground a town is laid on (its
         # street and boardwalks, drawn first), below everything that stands on it
-        ground_first = next((i for i, p in enumerate(g.pieces) if p.kind not in FLAT_GROUND), len(g.pieces))
-        for i, piece in enumerate(g.pieces):
-            if i == ground_first:
-                _areas(b, ctx["areas"])
-            fill = TERRAIN_FILL.get(piece.kind, "#ccc")
-            stroke = f' stroke="{INK}" stroke-width="8"' if piece.impassable else ""
-            if piece.kind == "water":
-                stroke = ' stroke="#6e93a8" stroke-width="6" stroke-dasharray="30 20"'
-            body = shape_svg(piece, fill, stroke)
-            if piece.kind == "scrub":
-                body += shape_svg(piece, "url(#none)", ' fill-opacity="0" stroke="#5e7a3a" stroke-width="10" stroke-dasharray="12 18"')
-            b.add(about(terrain_topic(piece), body))
-        if ground_first == len(g.pieces):
-            _areas(b, ctx["areas"])
+        flat = next((i for i, p in enumerate(g.pieces) if p.kind not in FLAT_GROUND), len(g.pieces))
+        for piece in g.pieces[:flat]:
+            _piece(b, piece)
+        _areas(b, ctx["areas"])
+        for piece in g.pieces[flat:]:
+            _piece(b, piece)
         for piece in g.pieces:
             if piece.label:
                 x0, y0, x1, y1 = piece.box
