@@ -251,3 +251,42 @@ def test_no_playout_is_begun_that_would_end_past_the_decisions_time():
     late = expert.start(rules, rules.view(state, 0), 0, rules.legal(state, 0), Rng(seed_state(1)))
     late.longest = 1.0  # a playout takes a second, and no time is left: none is begun
     assert late.think(limit=time.perf_counter() + 0.5) and late.trials == 0 and late.best() == {"add": 2}
+
+
+def _solver_in_steps(steps, answer):
+    """A game's solver that works `steps` steps, then names `answer`."""
+    def solver(rules, view, seat, legal, rng):
+        def work():
+            for _ in range(steps):
+                yield None
+            yield answer
+        return work()
+    return solver
+
+
+def test_a_decision_the_game_solves_plays_the_solvers_move_not_the_searchs():
+    rules = CountTo(goal=5)
+    state = dict(rules.setup(1, 2, {}), total=3)  # a search would find adding 2 (it wins at once)
+    expert = Expert(hard=adds_one, policy=adds_one, trials=8, solver=_solver_in_steps(3, {"add": 1}))
+    search = expert.start(rules, rules.view(state, 0), 0, rules.legal(state, 0), Rng(seed_state(2)))
+    assert not search.weighing  # no playouts: the game's own answer
+    assert search.think() and search.best() == {"add": 1} and search.trials == 0
+
+
+def test_a_solver_cut_short_by_the_clock_leaves_the_hard_bots_move():
+    rules = CountTo(goal=5)
+    state = rules.setup(1, 2, {})
+    expert = Expert(hard=adds_one, policy=adds_one, solver=_solver_in_steps(50, {"add": 2}))
+    search = expert.start(rules, rules.view(state, 0), 0, rules.legal(state, 0), Rng(seed_state(2)))
+    search.think(deadline=0.0)  # one step, then the slice is over
+    assert search.best() == {"add": 1}  # no answer yet: the hard bot's move stands
+    while not search.think(deadline=0.0):
+        pass
+    assert search.best() == {"add": 2}
+
+
+def test_where_the_solver_declines_the_search_decides():
+    rules = CountTo(goal=5)
+    state = dict(rules.setup(1, 2, {}), total=3)
+    expert = Expert(hard=adds_one, policy=adds_one, trials=8, solver=lambda rules, view, seat, legal, rng: None)
+    assert expert(rules, rules.view(state, 0), 0, rules.legal(state, 0), Rng(seed_state(2))) == {"add": 2}

@@ -14,6 +14,11 @@ standard errors of that lead, is above `Expert.margin` (a one-sided test on pair
 at least `min_rounds` tables). A few noisy playouts never overrule the hard bot: the expert plays
 as the hard bot does wherever the search has nothing clear to say.
 
+Where a game can do better than sample, it solves the decision outright (`Expert.solver`: in
+Tavern Tussle, a two-player round's last story phases, where both hands are known and the only
+secret is the pick itself, as matrix games, `matrix_game`): the solver works a step at a time like
+the search, and until it has its answer the hard bot's move stands.
+
 The search is anytime and runs in slices (`Search.think` up to a deadline), so the page can
 spread one decision over several frames and stop it when its time is up; bot-only games
 (simulate, the balance pages, tests) give it a number of playouts instead of a clock, so every
@@ -32,6 +37,9 @@ from .rules import Action, BotFn, Rules, State, View
 
 Evaluate = Callable[[Rules, State, int], float]
 Imagine = Callable[[Rules, View, int, Rng], State]
+# A game's own answer to a decision, worked out a step at a time: an iterator that yields None
+# after each step and its move last; or None where the game leaves the decision to the search.
+Solver = Callable[[Rules, View, int, list[Action], Rng], Optional[Iterator[Optional[Action]]]]
 
 
 def determinized(rules: Rules, view: View, seat: int, rng: Rng) -> State:
@@ -95,6 +103,7 @@ class Expert:
     # How a table is imagined from the seat's view: the rules' `determinize`, or a game's own way
     # where that alone would mislead the search (it too reads nothing but the view).
     imagine: Imagine = determinized
+    solver: Optional[Solver] = None
 
     def __call__(self, rules: Rules, view: View, seat: int, legal: list[Action], rng: Rng) -> Action:
         """A whole decision at once: every trial of the budget (reproducible from the seed)."""
@@ -118,13 +127,16 @@ class Search:
             j = k + rng.below(len(others) - k)
             others[k], others[j] = others[j], others[k]
         self.moves: list[Action] = ([first] if legal else []) + others[: max(0, expert.candidates - 1)]
-        if not rules.imaginable(view) or (expert.searches is not None and not expert.searches(view)):
-            self.moves = self.moves[:1]  # no table to imagine, or none worth it: the hard bot's move
+        steps = expert.solver(rules, view, seat, legal, rng) if expert.solver is not None and len(legal) > 1 else None
+        self.solving = steps is not None  # the game solves this decision itself
+        self.answer: Optional[Action] = None  # the solver's move, once it has one
+        if self.solving or not rules.imaginable(view) or (expert.searches is not None and not expert.searches(view)):
+            self.moves = self.moves[:1]  # solved, no table to imagine, or none worth it: no search
         self.leads = [0.0] * len(self.moves)  # summed (its score - the hard bot's move's score), table by table
         self.squares = [0.0] * len(self.moves)  # summed squares of those leads
         self.rounds = 0  # imagined tables, each tried with every candidate (only whole rounds count)
         self.trials = 0  # playouts made in those rounds
-        self.work = self.playouts()
+        self.work = self.solved(steps) if steps is not None else self.playouts()
         self.longest = 0.0  # the longest playout so far, in seconds (no playout is begun past the limit)
         self.stopped = False  # the decision's time ran out before its budget
 
@@ -134,6 +146,8 @@ class Search:
         return len(self.moves) > 1
 
     def done(self) -> bool:
+        if self.solving:
+            return self.answer is not None
         return not self.weighing or self.trials + len(self.moves) > self.expert.trials
 
     def think(self, deadline: Optional[float] = None, limit: Optional[float] = None) -> bool:
@@ -172,6 +186,17 @@ class Search:
                     self.trials += len(self.moves)
                 yield
 
+    def solved(self, steps: Iterator[Optional[Action]]) -> Iterator[None]:
+        """The game's solver, a step at a time, until it names its move."""
+        for step in steps:
+            if step is not None:
+                self.answer = step
+                break
+            yield
+        else:
+            self.answer = self.moves[0]  # a solver that ends with no answer leaves the hard bot's move
+        yield
+
     def playout(self, world: State, move: Action, rng: Rng) -> float:
         rules, seat, policy = self.rules, self.seat, self.expert.policy
         state = rules.apply(world, seat, move)[0]  # apply never changes its input: the world is reused
@@ -191,6 +216,8 @@ class Search:
         """The hard bot's move, unless another candidate led it clearly over the same imagined
         tables (at least `min_rounds` of them): the candidate whose lead, less `confidence`
         standard errors, is highest and above the margin."""
+        if self.solving:
+            return self.answer if self.answer is not None else self.moves[0]  # unsolved: the hard bot's move
         n = self.rounds
         if not self.weighing or n < self.expert.min_rounds:
             return self.moves[0]  # too few imagined tables to overrule the hard bot

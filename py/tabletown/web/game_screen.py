@@ -444,6 +444,8 @@ class GameScreen:
         # hard bot unsearched is no search.
         if getattr(self.thinking, "weighing", False):
             self.app.stats.searchTrials.push(self.thinking.trials)
+        if getattr(self.thinking, "solving", False):  # the clock may have left the hard bot's move
+            self.app.stats.solved.push(1 if self.thinking.answer is not None else 0)
         self.thinking = self.thinking_for = None
         session.bot_move(seat, action)
         self.autosave()

@@ -16,7 +16,9 @@
   move first, tried in the same imagined tables, each imagined as the hard bot imagines its own
   (`imagined_table`: secret picks already made are taken again), played on to the end of the
   round as the hard bot plays on (`round_playout`) and judged as it judges (`expert_standing`);
-  the hard bot's move stands unless another leads it clearly.
+  the hard bot's move stands unless another leads it clearly. In a game of two, once the round's
+  first hands are passed (both hands known, only the picks secret), it solves the rest of the
+  round as matrix games instead and plays a mix of picks (endgame.py).
 """
 
 from __future__ import annotations
@@ -401,9 +403,17 @@ def round_playout(rules: Rules, state: State, rng: Rng) -> State:
     return _playout(rules, state, QuickRng(_fork(rng)))
 
 
+def round_end(rules: Rules, view: View, seat: int, legal: list[Action], rng: Rng) -> Any:
+    """The expert's solver: a two-player round's last story phases as matrix games (endgame.py,
+    which builds on this module's judgement, so it is imported when first asked)."""
+    from .endgame import solver
+    return solver(rules, view, seat, legal, rng)
+
+
 # The expert weighs six candidates (the hard bot's move first) over up to 384 playouts to the end of
 # the round: its paired test then overrules the hard bot a little more readily (one standard error).
+# In a game of two, once the first hands are passed it solves the round's end instead (`round_end`).
 BOTS: dict[str, Any] = {"easy": easy_bot, "hard": hard_bot,
                         "expert": Expert(hard=hard_bot, policy=easy_bot, evaluate=expert_standing,
                                          playout=round_playout, imagine=imagined_table, trials=384, candidates=6,
-                                         confidence=1.0)}
+                                         confidence=1.0, solver=round_end)}
