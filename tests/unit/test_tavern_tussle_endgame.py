@@ -74,7 +74,7 @@ def test_in_the_last_story_phase_it_activates_the_hero_that_leaves_it_further_ah
         for trial in range(3):  # whatever its seed: a dominant pick is never mixed away
             move = choose(R, tt.BOTS, "expert", state, 0, 100 + trial, 1)
             assert move == {"type": "activate", "card": best}, (seed, state["hands"])
-    assert found >= 6  # enough positions to mean something (seeds 1–39 give about ten)
+    assert found >= 8  # enough positions to mean something (seeds 1–39 give 12)
 
 
 def test_it_solves_only_picks_of_two_players_whose_hands_are_both_known():
