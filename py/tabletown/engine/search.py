@@ -14,10 +14,10 @@ standard errors of that lead, is above `Expert.margin` (a one-sided test on pair
 at least `min_rounds` tables). A few noisy playouts never overrule the hard bot: the expert plays
 as the hard bot does wherever the search has nothing clear to say.
 
-Where a game can do better than sample, it solves the decision outright (`Expert.solver`: in
-Tavern Tussle, a two-player round's last story phases, where both hands are known and the only
-secret is the pick itself, as matrix games, `matrix_game`): the solver works a step at a time like
-the search, and until it has its answer the hard bot's move stands.
+Where a game can do better than sample, it solves the decision outright (`Expert.solver`: say, a
+secret pick made by two players at once when all else is known, as a matrix game with
+`matrix_game`): the solver works a step at a time like the search, and until it has its answer the
+hard bot's move stands.
 
 The search is anytime and runs in slices (`Search.think` up to a deadline), so the page can
 spread one decision over several frames and stop it when its time is up; bot-only games
