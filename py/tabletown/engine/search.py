@@ -103,6 +103,8 @@ class Expert:
     # How a table is imagined from the seat's view: the rules' `determinize`, or a game's own way
     # where that alone would mislead the search (it too reads nothing but the view).
     imagine: Imagine = determinized
+    # The decisions the game answers itself rather than by sampling (see `Solver`); elsewhere it
+    # returns None and the search decides.
     solver: Optional[Solver] = None
 
     def __call__(self, rules: Rules, view: View, seat: int, legal: list[Action], rng: Rng) -> Action:
