@@ -28,7 +28,7 @@ def value(m: Matrix, iterations: int = 200) -> float:
 
 def payoff(m: Matrix, x: list[float], y: list[float]) -> float:
     """The row player's expected outcome when rows are played with weights x, columns with y."""
-    return sum(xi * sum(a * yj for a, yj in zip(row, y)) for xi, row in zip(x, m))
+    return sum(xi * w for xi, w in zip(x, row_worths(m, y)))
 
 
 def row_worths(m: Matrix, y: list[float]) -> list[float]:

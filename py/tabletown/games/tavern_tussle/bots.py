@@ -282,17 +282,21 @@ def _evaluate(state: State, seat: int) -> float:
     return value
 
 
+def hero_kind(version: int, card: int) -> tuple[Any, ...]:
+    """What a Hero does in play (theme, abilities, Initiative, Boost, Cheers): two Heroes of one
+    kind give identical futures."""
+    ed = EDITIONS[version]
+    return (H_THEME[card], ed.ops[card], ed.init[card], ed.boost[card], ed.cheers[card])
+
+
 def _prefilter(view: View, seat: int, legal: list[Action]) -> list[Action]:
     kind = legal[0]["type"]
     if kind != "activate" and kind != "discard":
         return legal
     # Identical cards give identical futures: keep one of each.
-    ed = EDITIONS[view["v"]]
     seen: dict[tuple[Any, ...], Action] = {}
     for a in legal:
-        c = a["card"]
-        key = (H_THEME[c], ed.ops[c], ed.init[c], ed.boost[c], ed.cheers[c])
-        seen.setdefault(key, a)
+        seen.setdefault(hero_kind(view["v"], a["card"]), a)
     return list(seen.values())
 
 
@@ -352,10 +356,13 @@ def reopen_secret_picks(world: State, seat: int) -> State:
     (easy bots: 53.0 %)."""
     if world["phase"] != "pick":
         return world
+    return take_back_picks(world, [p for p in range(world["n"]) if p != seat])
+
+
+def take_back_picks(world: State, seats: list[int]) -> State:
+    """These seats' secret picks of this story phase back in their hands, to be made again."""
     hands, act, dis = world["hands"], world["act"], world["dis"]
-    for p in range(world["n"]):
-        if p == seat:
-            continue
+    for p in seats:
         back = [c for c in (act[p], dis[p]) if c is not None]
         if back:
             hands[p] = sorted(hands[p] + back)

@@ -22,20 +22,13 @@ from ...engine import matrix_game
 from ...engine.prng import Rng
 from ...engine.rules import Action, Rules, State, View
 from ...engine.state import clone
-from .bots import _evaluate, _fork, _playout, easy_bot
-from .content import EDITIONS, H_THEME
+from .bots import _evaluate, _fork, easy_bot, hero_kind, take_back_picks
 from .play import QuickRng, QuietPlay, play
 
 Pick = tuple[int, Optional[int]]  # (the Hero activated, the Hero discarded; None when it goes by itself)
 
 # Regret-matching iterations for a pick of twelve against twelve (two of each solve exactly).
 ITERATIONS = 200
-
-
-def _kind(v: int, card: int) -> tuple[Any, ...]:
-    """What a Hero does in play: two Heroes of one kind give the same futures."""
-    ed = EDITIONS[v]
-    return (H_THEME[card], ed.ops[card], ed.init[card], ed.boost[card], ed.cheers[card])
 
 
 def solves(view: View, seat: int, legal: list[Action]) -> bool:
@@ -55,10 +48,10 @@ def picks(state: State, seat: int) -> list[Pick]:
         rest = list(hand)
         rest.remove(a)
         if len(rest) == 1:
-            seen.setdefault((_kind(v, a),), (a, None))
+            seen.setdefault((hero_kind(v, a),), (a, None))
             continue
         for d in rest:
-            seen.setdefault((_kind(v, a), _kind(v, d)), (a, d))
+            seen.setdefault((hero_kind(v, a), hero_kind(v, d)), (a, d))
     return list(seen.values())
 
 
@@ -81,17 +74,6 @@ def _reveal(rules: Rules, state: State, rng: Rng) -> None:
         play(QuietPlay(state), seat, legal[0] if len(legal) == 1 else easy_bot(rules, state, seat, legal, rng))
 
 
-def _reopened(world: State) -> State:
-    """Every seat's secret pick of this story phase taken back into its hand (its own too)."""
-    hands, act, dis = world["hands"], world["act"], world["dis"]
-    for p in range(world["n"]):
-        back = [c for c in (act[p], dis[p]) if c is not None]
-        if back:
-            hands[p] = sorted(hands[p] + back)
-            act[p] = dis[p] = None
-    return world
-
-
 def outcome(rules: Rules, world: State, seat: int, mine: Pick, theirs: Pick, words: list[int]) -> float:
     """How `seat` stands at the round's end after these two picks, the next story phase solved."""
     state = clone(world)
@@ -102,9 +84,7 @@ def outcome(rules: Rules, world: State, seat: int, mine: Pick, theirs: Pick, wor
     _reveal(rules, state, rng)
     if state["round"] == start and state["phase"] == "pick":
         return matrix_game.value(matrix(rules, state, seat, words), ITERATIONS)
-    if state["round"] == start and state["phase"] != "over":
-        _playout(rules, state, rng)  # not reached in a round of three story phases; kept honest
-    return _evaluate(state, seat)
+    return _evaluate(state, seat)  # the round (or the game) is over
 
 
 def matrix(rules: Rules, world: State, seat: int, words: list[int]) -> list[list[float]]:
@@ -123,7 +103,8 @@ def solver(rules: Rules, view: View, seat: int, legal: list[Action], rng: Rng) -
 
 
 def _solve(rules: Rules, view: View, seat: int, legal: list[Action], rng: Rng) -> Iterator[Optional[Action]]:
-    world = _reopened(rules.determinize(view, seat, QuickRng(_fork(rng))))
+    world = rules.determinize(view, seat, QuickRng(_fork(rng)))
+    take_back_picks(world, list(range(world["n"])))  # every pick of this phase to be made again, its own too
     words = _fork(rng)
     mine, theirs = picks(world, seat), picks(world, 1 - seat)
     rows = []
@@ -141,13 +122,13 @@ def _solve(rules: Rules, view: View, seat: int, legal: list[Action], rng: Rng) -
     v = view["v"]
     if legal[0]["type"] == "activate":
         active = mine[_drawn(x, rng)][0]
-        yield next(a for a in legal if _kind(v, a["card"]) == _kind(v, active))
+        yield next(a for a in legal if hero_kind(v, a["card"]) == hero_kind(v, active))
         return
-    made = _kind(v, view["act"][seat])
+    made = hero_kind(v, view["act"][seat])
     worths = matrix_game.row_worths(rows, y)
-    options = [(worths[i], -i, p[1]) for i, p in enumerate(mine) if _kind(v, p[0]) == made and p[1] is not None]
+    options = [(worths[i], -i, p[1]) for i, p in enumerate(mine) if hero_kind(v, p[0]) == made and p[1] is not None]
     discard = max(options)[2]
-    yield next(a for a in legal if _kind(v, a["card"]) == _kind(v, discard))
+    yield next(a for a in legal if hero_kind(v, a["card"]) == hero_kind(v, discard))
 
 
 def _drawn(weights: list[float], rng: Rng) -> int:
