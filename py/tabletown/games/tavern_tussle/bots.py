@@ -16,9 +16,10 @@
   move first, tried in the same imagined tables, each imagined as the hard bot imagines its own
   (`imagined_table`: secret picks already made are taken again), played on to the end of the
   round as the hard bot plays on (`round_playout`) and judged as it judges (`expert_standing`);
-  the hard bot's move stands unless another leads it clearly. In a game of two, once the round's
-  first hands are passed (both hands known, only the picks secret), it solves the rest of the
-  round as matrix games instead and plays a mix of picks (endgame.py).
+  the hard bot's move stands unless another leads it clearly. In a game of two it judges a table
+  by its chance of winning instead (judgement.py), and once the round's first hands are passed
+  (both hands known, only the picks secret), it solves the rest of the round as matrix games and
+  plays a mix of picks (endgame.py).
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ from .content import (
     counts_taverner_points,
     taverner_points,
 )
+from .judgement import judged, winning_chance
 from .play import ROUNDS, STORIES_PER_ROUND, QuickRng, QuietPlay, play
 from .scoring import initiative_bonus, score_counts, theme_counts
 
@@ -399,8 +401,11 @@ def hard_bot(rules: Rules, view: View, seat: int, legal: list[Action], rng: Rng)
 
 
 def expert_standing(rules: Rules, state: State, seat: int) -> float:
-    """How the seat stands at the end of an imagined round: the hard bot's own judgement
-    (`_evaluate`), squashed into (0, 1)."""
+    """How the seat stands at the end of an imagined round: in a game of two, its chance of
+    winning (judgement.py); otherwise the hard bot's own judgement (`_evaluate`), squashed
+    into (0, 1)."""
+    if state["n"] == 2 and (state["phase"] == "over" or judged(state)):
+        return winning_chance(rules, state, seat)
     return squash(_evaluate(state, seat), 8.0)
 
 

@@ -6,8 +6,9 @@ it is the one they passed (`determinize` deals it so). What is left secret is th
 story phases are simultaneous-move games with everything else in the open: for every pair of
 picks (its own and the other player's) the expert plays the reveal on (the Heroes' choices by
 the greedy policy), solves the next story phase's pick the same way, and judges the table at
-the round's end as the hard bot does (`_evaluate`). The matrix of those outcomes says which mix
-of picks to play (`matrix_game`); a player who always picks the same way can be read.
+the round's end by its chance of winning (`expert_standing`, judgement.py). The matrix of those
+outcomes says which mix of picks to play (`matrix_game`); a player who always picks the same way
+can be read.
 
 A pick is two clicks. The activation is drawn from the mix; the discard, asked next, is the one
 that does best with that activation against the other player's mix (worked out again from the
@@ -22,7 +23,7 @@ from ...engine import matrix_game
 from ...engine.prng import Rng
 from ...engine.rules import Action, Rules, State, View
 from ...engine.state import clone
-from .bots import _evaluate, _fork, easy_bot, hero_kind, take_back_picks
+from .bots import _fork, easy_bot, expert_standing, hero_kind, take_back_picks
 from .play import QuickRng, QuietPlay, play
 
 Pick = tuple[int, Optional[int]]  # (the Hero activated, the Hero discarded; None when it goes by itself)
@@ -84,7 +85,7 @@ def outcome(rules: Rules, world: State, seat: int, mine: Pick, theirs: Pick, wor
     _reveal(rules, state, rng)
     if state["round"] == start and state["phase"] == "pick":
         return matrix_game.value(matrix(rules, state, seat, words), ITERATIONS)
-    return _evaluate(state, seat)  # the round (or the game) is over
+    return expert_standing(rules, state, seat)  # the round (or the game) is over
 
 
 def matrix(rules: Rules, world: State, seat: int, words: list[int]) -> list[list[float]]:
