@@ -5,10 +5,7 @@ middle of a round) keep the hard bot's judgement."""
 
 from __future__ import annotations
 
-import importlib.util
 import math
-import random
-from pathlib import Path
 
 import tabletown.games.tavern_tussle.game as tt
 from tabletown.engine.bots import choose, next_state
@@ -83,27 +80,3 @@ def test_other_tables_keep_the_hard_bots_judgement():
     for state in (first_round, three, mid_round):
         assert not judged(state)
         assert bots.expert_standing(R, state, 0) == squash(bots._evaluate(state, 0), 8.0)
-
-
-def _fit_tool():
-    path = Path(__file__).resolve().parents[2] / "tools" / "fit_tavern_tussle_judgement.py"
-    spec = importlib.util.spec_from_file_location("fit_tavern_tussle_judgement", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-def test_the_fit_recovers_the_weights_that_made_the_games():
-    """Outcomes drawn from a known logistic model: the tool's fit finds its weights again."""
-    tool = _fit_tool()
-    rng = random.Random(3)
-    truth = [0.8, -0.5, 0.3]  # two features, then the intercept
-    xs, ys = [], []
-    for _ in range(4000):
-        x = [rng.uniform(-3, 3), rng.uniform(-3, 3)]
-        p = 1.0 / (1.0 + math.exp(-(truth[0] * x[0] + truth[1] * x[1] + truth[2])))
-        xs.append(x)
-        ys.append(1.0 if rng.random() < p else 0.0)
-    w = tool.fit(xs, ys)
-    assert all(abs(a - b) < 0.12 for a, b in zip(w, truth)), w
-    assert tool.log_loss(w, xs, ys) < tool.log_loss([0.0, 0.0, 0.0], xs, ys)

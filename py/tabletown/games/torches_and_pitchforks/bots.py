@@ -10,6 +10,9 @@ the table sees: their own hand, everybody's Mobs, the piles, the counts of other
   swing a fight or hurt it badly, weighs Fleeing and Hunting against what the other hands
   probably hold, plays its any-time cards where they count (a Lathe at once, a revival before
   its own fights, a knock-out on the leader), and cycles weak cards away in its Discard phase.
+- expert: the kit's search around the hard bot; in a game of two it judges the tables it
+  imagines by the chance of winning (judgement.py: the points and the Mobs, fit to games
+  between hard bots), in larger games by the points.
 """
 
 from __future__ import annotations
@@ -37,6 +40,7 @@ from .bots_judgement import (
     threat,
 )
 from .content import CARDS
+from .judgement import expert_standing
 from .scoring import (
     MIN_MOB,
     combat_wins,
@@ -488,6 +492,6 @@ def _hard_turn(view: View, seat: int, legal: list[Action]) -> Action:
     return {"type": "end"}
 
 
-BOTS = {"easy": easy_bot, "hard": hard_bot, "expert": Expert(hard=hard_bot, policy=easy_bot)}
+BOTS = {"easy": easy_bot, "hard": hard_bot, "expert": Expert(hard=hard_bot, policy=easy_bot, evaluate=expert_standing)}
 
 __all__ = ["BOTS", "easy_bot", "hard_bot", "card_value"]
