@@ -1,8 +1,7 @@
 """A table judged by its chance of winning, learned from games.
 
-Where a game's public tally says little about who will win (Tavern Tussle's tableaux build on
-themselves; a Torches & Pitchforks Mob's Strength wins its next fights), the game gives its
-expert a logistic model: the log-odds of a seat winning is a weighted sum of the differences
+Where a game's public tally says little about who will win (a tableau that builds on itself, a
+band whose strength wins its next fights), the game gives its expert a logistic model: the log-odds of a seat winning is a weighted sum of the differences
 between its figures and the other player's (`differences`, the game's own), with weights fit to
 games between hard bots by `tools/fit_judgement.py`. A game's judgement module names its
 `FEATURES`, holds its fit `WEIGHTS` (one row per kind of table it tells apart), says which
