@@ -20,6 +20,8 @@ from typing import Any
 
 from tabletown import games
 from tabletown.engine.bots import bot_game
+from tabletown.engine.judgement import chance
+from tabletown.engine.search import standing
 from tabletown.engine.trials import run
 
 Table = tuple[Any, list[float], float, float]  # (its kind, the differences, the points lead, the share of the win)
@@ -48,8 +50,7 @@ def tables(task: tuple[str, int]) -> list[Table]:
             kept.append((key, judgement.differences(after, 0), float(tally[0] - tally[1])))
 
     state, _ = bot_game(rules, game.BOTS, ["hard", "hard"], state, seed, on_move)
-    winners = rules.outcome(state)["winners"]
-    won = 1.0 / len(winners) if 0 in winners else 0.0
+    won = standing(rules, state, 0)  # the first seat's share of the win
     return [(key, x, lead, won) for key, x, lead in kept]
 
 
@@ -61,7 +62,7 @@ def fit(xs: list[list[float]], ys: list[float]) -> list[float]:
         grad = [0.0] * k
         hess = [[1e-6 if i == j else 0.0 for j in range(k)] for i in range(k)]
         for x, y in zip(xs, ys):
-            p = _logistic(sum(a * b for a, b in zip(w, x)))
+            p = chance(w, x)
             for i in range(k):
                 grad[i] += (p - y) * x[i]
                 for j in range(i, k):
@@ -74,10 +75,6 @@ def fit(xs: list[list[float]], ys: list[float]) -> list[float]:
         if max(abs(s) for s in step) < 1e-9:
             break
     return w
-
-
-def _logistic(z: float) -> float:
-    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
 
 
 def _solve(a: list[list[float]], b: list[float]) -> list[float]:
@@ -100,7 +97,7 @@ def _solve(a: list[list[float]], b: list[float]) -> list[float]:
 def log_loss(w: list[float], xs: list[list[float]], ys: list[float]) -> float:
     total = 0.0
     for x, y in zip(xs, ys):
-        p = min(max(_logistic(sum(a * b for a, b in zip(w, x))), 1e-9), 1 - 1e-9)
+        p = min(max(chance(w, x), 1e-9), 1 - 1e-9)
         total -= y * math.log(p) + (1 - y) * math.log(1 - p)
     return total / len(ys)
 

@@ -1,11 +1,11 @@
 """The kit's judgement by a chance of winning: even differences are an even chance, the weighted
-sum of the differences decides which way it leans, and a finished game is worth 1, 0 or a share."""
+sum of the differences decides which way it leans."""
 
 from __future__ import annotations
 
 import math
 
-from tabletown.engine.judgement import chance, share_of_the_win
+from tabletown.engine.judgement import chance
 
 
 def test_no_difference_is_an_even_chance():
@@ -25,9 +25,3 @@ def test_the_two_sides_of_a_table_add_up_to_one():
 def test_a_far_behind_table_is_a_sure_loss_and_never_an_overflow():
     assert chance((1.0,), (-1000.0,)) == 0.0
     assert chance((1.0,), (1000.0,)) == 1.0
-
-
-def test_a_finished_game_is_won_lost_or_shared():
-    assert share_of_the_win([1], 1) == 1.0
-    assert share_of_the_win([1], 0) == 0.0
-    assert share_of_the_win([0, 2], 2) == 0.5

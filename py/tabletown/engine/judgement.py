@@ -1,11 +1,13 @@
 """A table judged by its chance of winning, learned from games.
 
 Where a game's public tally says little about who will win (a tableau that builds on itself, a
-band whose strength wins its next fights), the game gives its expert a logistic model: the log-odds of a seat winning is a weighted sum of the differences
-between its figures and the other player's (`differences`, the game's own), with weights fit to
-games between hard bots by `tools/fit_judgement.py`. A game's judgement module names its
-`FEATURES`, holds its fit `WEIGHTS` (one row per kind of table it tells apart), says which
-tables of a game it keeps for fitting (`table_key`) and works out their `differences`.
+band whose strength wins its next fights), the game gives its expert a logistic model: the
+log-odds of a seat winning is a weighted sum of the differences between its figures and the
+other player's (`differences`, the game's own), with weights fit to games between hard bots by
+`tools/fit_judgement.py`. A game's judgement module names its `FEATURES`, holds its fit
+`WEIGHTS` (one row per kind of table it tells apart), says which tables of a game it keeps for
+fitting (`table_key`) and works out their `differences`. A finished game needs no model: the
+kit's `search.standing` gives its share of the win.
 """
 
 from __future__ import annotations
@@ -21,7 +23,3 @@ def chance(weights: Sequence[float], differences: Sequence[float]) -> float:
         return 0.0
     return 1.0 / (1.0 + math.exp(-z))
 
-
-def share_of_the_win(winners: Sequence[int], seat: int) -> float:
-    """A finished game's worth to `seat`: 1 won, 0 lost, a share of a shared win."""
-    return 1.0 / len(winners) if seat in winners else 0.0

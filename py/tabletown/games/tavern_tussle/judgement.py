@@ -18,8 +18,9 @@ from __future__ import annotations
 
 from typing import Optional
 
-from ...engine.judgement import chance, share_of_the_win
+from ...engine.judgement import chance
 from ...engine.rules import Rules, State
+from ...engine.search import standing
 from .content import COIN, TAVERNERS
 from .scoring import bonus_points, initiative_bonus, luck_showing, score_counts, theme_counts
 
@@ -70,5 +71,5 @@ def judged(state: State) -> bool:
 def winning_chance(rules: Rules, state: State, seat: int) -> float:
     """The chance that `seat` wins, for a finished game or a table `judged` covers."""
     if state["phase"] == "over":
-        return share_of_the_win(rules.outcome(state)["winners"], seat)
+        return standing(rules, state, seat)  # won, lost or shared, as the rules score it
     return chance(WEIGHTS[state["round"]], differences(state, seat))

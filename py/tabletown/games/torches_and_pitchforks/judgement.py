@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from tabletown.engine.judgement import chance, share_of_the_win
+from tabletown.engine.judgement import chance
 from tabletown.engine.rules import Rules, State
 from tabletown.engine.search import standing
 
@@ -65,8 +65,6 @@ def table_key(state: State, step: int = 0) -> Optional[int]:
 
 def expert_standing(rules: Rules, state: State, seat: int) -> float:
     """The expert's judgement: in a game of two, the chance of winning; otherwise the kit's."""
-    if state["n"] != 2:
-        return standing(rules, state, seat)
-    if state["phase"] == "over":
-        return share_of_the_win(rules.outcome(state)["winners"], seat)
+    if state["n"] != 2 or state["phase"] == "over":
+        return standing(rules, state, seat)  # a finished game is won or lost, as the rules score it
     return chance(WEIGHTS[0], differences(state, seat))
