@@ -1,14 +1,17 @@
 """Fit an expert's judgement of a two-player table: its chance of winning (engine/judgement.py).
 
     PYTHONPATH=py .venv/bin/python tools/fit_judgement.py GAME [--fit 100:3100] [--check 3100:3600]
+        [--option NAME=VALUE]
 
-GAME is a game with a judgement module (tavern-tussle, torches-and-pitchforks). Plays
+GAME is a game with a judgement module (tavern-tussle, torches-and-pitchforks, ruthless);
+`--option` sets a game option as a link does (Ruthless: `scenario=dodge-city`). Plays
 two-player games between hard bots (one per seed, on every core), keeps the tables the game's
 `table_key` names with who won the game, and fits for each kind of table a logistic model of
 the differences between the two players' figures (`differences`; no intercept: a seat's edge
 is a feature where a game has one). Prints the `WEIGHTS` to put in the judgement module, and
 how well they foretell the winners of the check seeds' games (log loss: lower is better, 0.693
-is a coin toss) beside the points lead alone (`rules.tally`, given its best scale).
+is a coin toss) beside the points lead alone (`rules.tally`, given its best scale; where a game has none, the
+first of its differences).
 """
 
 from __future__ import annotations
@@ -32,13 +35,13 @@ def judgement_of(game_id: str) -> Any:
     return importlib.import_module(package + ".judgement")
 
 
-def tables(task: tuple[str, int]) -> list[Table]:
+def tables(task: tuple[str, int, dict[str, str]]) -> list[Table]:
     """One game between hard bots: each table kept, seen from the first seat."""
-    game_id, seed = task
+    game_id, seed, options = task
     game = games.load(game_id)
     judgement = judgement_of(game_id)
     rules = game.RULES
-    state = rules.setup(seed, 2, rules.spec.normalize(2, {}))
+    state = rules.setup(seed, 2, rules.spec.parse_link_options(2, options))
     kept: list[tuple[Any, list[float], float]] = []
     moves = [0]
 
@@ -47,7 +50,9 @@ def tables(task: tuple[str, int]) -> list[Table]:
         key = judgement.table_key(after, moves[0])
         if key is not None:
             tally = rules.tally(after)
-            kept.append((key, judgement.differences(after, 0), float(tally[0] - tally[1])))
+            x = judgement.differences(after, 0)
+            # a game with no public tally (Ruthless): its first figure, the points counted as if it ended now
+            kept.append((key, x, float(tally[0] - tally[1]) if tally else x[0]))
 
     state, _ = bot_game(rules, game.BOTS, ["hard", "hard"], state, seed, on_move)
     won = standing(rules, state, 0)  # the first seat's share of the win
@@ -115,22 +120,24 @@ def _seeds(text: str) -> range:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("game", help="tavern-tussle or torches-and-pitchforks")
+    ap.add_argument("game", help="a game with a judgement module, such as tavern-tussle")
     ap.add_argument("--fit", default="100:3100", help="seeds of the games fit on (from:to)")
     ap.add_argument("--check", default="3100:3600", help="seeds of the games checked on (from:to)")
+    ap.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a game option, as a link sets it")
     args = ap.parse_args()
+    options = dict(item.split("=", 1) for item in args.option)
     judgement = judgement_of(args.game)
     fit_seeds, check_seeds = _seeds(args.fit), _seeds(args.check)
-    played = run([(args.game, s) for s in list(fit_seeds) + list(check_seeds)], tables, label="games")
+    played = run([(args.game, s, options) for s in list(fit_seeds) + list(check_seeds)], tables, label="games")
     fit_games, check_games = played[:len(fit_seeds)], played[len(fit_seeds):]
     print("# " + ", ".join(judgement.FEATURES))
     print("WEIGHTS = {")
-    for key in sorted(judgement.WEIGHTS):
+    for key in sorted({t[0] for game in fit_games for t in game}):  # the kinds of table these games reach
         xs, leads, ys = rows(fit_games, key)
         w = fit(xs, ys)
         check_xs, check_leads, check_ys = rows(check_games, key)
         lead_w = fit(leads, ys)
-        print(f"    {key}: ({', '.join(f'{v:.3f}' for v in w)}),"
+        print(f"    {key!r}: ({', '.join(f'{v:.3f}' for v in w)}),"
               f"  # {len(ys)} tables; on {len(check_ys)} others: log loss {log_loss(w, check_xs, check_ys):.3f}, "
               f"the points lead alone {log_loss(lead_w, check_leads, check_ys):.3f}")
     print("}")

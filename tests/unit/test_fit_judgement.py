@@ -35,7 +35,7 @@ def test_the_fit_finds_again_the_weights_that_made_the_games():
 
 def test_every_game_with_a_judgement_names_a_weight_for_each_feature():
     tool = _tool()
-    for game_id in ("tavern-tussle", "torches-and-pitchforks"):
+    for game_id in ("tavern-tussle", "torches-and-pitchforks", "ruthless"):
         judgement = tool.judgement_of(game_id)
         assert judgement.WEIGHTS
         for weights in judgement.WEIGHTS.values():
@@ -44,8 +44,17 @@ def test_every_game_with_a_judgement_names_a_weight_for_each_feature():
 
 def test_it_keeps_the_tables_of_a_game_between_hard_bots_seen_from_the_first_seat():
     tool = _tool()
-    kept = tool.tables(("tavern-tussle", 1))
+    kept = tool.tables(("tavern-tussle", 1, {}))
     assert [key for key, _, _, _ in kept] == [2, 3]  # the starts of rounds 2 and 3
     judgement = tool.judgement_of("tavern-tussle")
     assert all(len(x) == len(judgement.FEATURES) and x[-1] == 1.0 for _, x, _, _ in kept)
     assert len({won for _, _, _, won in kept}) == 1 and kept[0][3] in (0.0, 0.5, 1.0)
+
+
+def test_a_game_option_chooses_the_scenario_whose_tables_are_kept():
+    """Ruthless is fit one scenario at a time (`--option scenario=…`): a Riding Shotgun game's
+    tables are kept under its own scoring, and the points lead is the victory points counted now."""
+    tool = _tool()
+    kept = tool.tables(("ruthless", 1, {"scenario": "riding-shotgun"}))
+    assert kept and {key for key, _, _, _ in kept} == {"riding-shotgun"}
+    assert all(lead == x[0] for _, x, lead, _ in kept)

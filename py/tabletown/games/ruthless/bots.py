@@ -24,6 +24,7 @@ from . import cards as K
 from . import combat as X
 from . import content as C
 from . import ground as G
+from . import judgement
 from . import models as M
 from . import moving as V
 from . import options as O
@@ -465,11 +466,14 @@ def _special_value(view, m: M.Model, a: Action) -> float:
 
 
 def expert_standing(rules, state, seat: int) -> float:
-    """How a posse stands in an imagined gunfight: the outcome once it is over, else its victory
-    points as they would be counted now (kills, citizens, who still stands steady) against the
-    best other posse's, squashed into (0, 1)."""
+    """How a posse stands in an imagined gunfight: the outcome once it is over; between two
+    posses, its chance of winning (`judgement.py`); else its victory points as they would be
+    counted now (kills, citizens, who still stands steady) against the best other posse's,
+    squashed into (0, 1)."""
     if state["phase"] == "over":
         return standing(rules, state, seat)
+    if judgement.judges(state):
+        return judgement.winning_chance(state, seat)
     return lead(final_result(state)["vp"], seat, 4.0)
 
 
