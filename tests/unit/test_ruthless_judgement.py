@@ -9,7 +9,6 @@ import math
 
 import pytest
 
-from tabletown.engine.bots import choose, next_state
 from tabletown.engine.search import lead, standing
 from tabletown.engine.state import clone
 from tabletown.games.ruthless import judgement
@@ -18,6 +17,7 @@ from tabletown.games.ruthless.bots import expert_standing
 from tabletown.games.ruthless.game import BOTS
 from tabletown.games.ruthless.game import RULES as R
 from tabletown.games.ruthless.scoring import final_result
+from tests.support.bot_games import easy_play_until
 
 SCENARIOS = ("dodge-city", "riding-shotgun", "gunfight")
 JUDGED = ("dodge-city",)  # the scenarios judged by a chance of winning
@@ -25,12 +25,7 @@ JUDGED = ("dodge-city",)  # the scenarios judged by a chance of winning
 
 def easy_game_until(seed: int, seats: int, scenario: str, stop):
     state = R.setup(seed, seats, R.spec.parse_link_options(seats, {"scenario": scenario}))
-    step = 0
-    while R.active(state) and not stop(state):
-        seat = R.active(state)[0]
-        state = next_state(R, state, seat, choose(R, BOTS, "easy", state, seat, seed, step))
-        step += 1
-    return state
+    return easy_play_until(R, BOTS, state, seed, stop)
 
 
 def second_turn(s) -> bool:

@@ -8,24 +8,18 @@ from __future__ import annotations
 import math
 
 import tabletown.games.tavern_tussle.game as tt
-from tabletown.engine.bots import choose, next_state
 from tabletown.engine.search import squash
 from tabletown.engine.state import clone
 from tabletown.games.tavern_tussle import bots
 from tabletown.games.tavern_tussle.judgement import judged, winning_chance
+from tests.support.bot_games import easy_play_until
 
 R = tt.RULES
 
 
 def easy_game_until(seed: int, seats: int, stop):
     """A game of easy bots up to the first state `stop` accepts (the last state if none does)."""
-    state = R.setup(seed, seats, R.spec.normalize(seats, {}))
-    step = 0
-    while R.active(state) and not stop(state):
-        seat = R.active(state)[0]
-        state = next_state(R, state, seat, choose(R, tt.BOTS, "easy", state, seat, seed, step))
-        step += 1
-    return state
+    return easy_play_until(R, tt.BOTS, R.setup(seed, seats, R.spec.normalize(seats, {})), seed, stop)
 
 
 def round_start(n: int):

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import math
 
-from tabletown.engine.bots import choose, next_state
 from tabletown.engine.search import standing
 from tabletown.engine.state import clone
 from tabletown.games.torches_and_pitchforks.content import CARDS
@@ -16,18 +15,13 @@ from tabletown.games.torches_and_pitchforks.game import BOTS
 from tabletown.games.torches_and_pitchforks.game import RULES as R
 from tabletown.games.torches_and_pitchforks.judgement import expert_standing
 from tabletown.games.torches_and_pitchforks.scoring import combat_wins
+from tests.support.bot_games import easy_play_until
 
 MONSTER_OF_POWER_5 = next(c for c, card in CARDS.items() if card.get("power") == 5)
 
 
 def easy_game_until(seed: int, seats: int, stop, options=None):
-    state = R.setup(seed, seats, R.spec.normalize(seats, options or {}))
-    step = 0
-    while R.active(state) and not stop(state):
-        seat = R.active(state)[0]
-        state = next_state(R, state, seat, choose(R, BOTS, "easy", state, seat, seed, step))
-        step += 1
-    return state
+    return easy_play_until(R, BOTS, R.setup(seed, seats, R.spec.normalize(seats, options or {})), seed, stop)
 
 
 def quiet_table(seed: int, options=None):
