@@ -10,8 +10,8 @@ two-player games between hard bots (one per seed, on every core), keeps the tabl
 the differences between the two players' figures (`differences`; no intercept: a seat's edge
 is a feature where a game has one). Prints the `WEIGHTS` to put in the judgement module, and
 how well they foretell the winners of the check seeds' games (log loss: lower is better, 0.693
-is a coin toss) beside the points lead alone (`rules.tally`, given its best scale; where a game has none, the
-first of its differences).
+is a coin toss) beside the points lead alone (`rules.tally`, given its best scale; where a game
+has no tally, the first of its differences).
 """
 
 from __future__ import annotations
