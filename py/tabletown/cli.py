@@ -58,18 +58,23 @@ def _levels(spec: Any, seats: int, bots: list[str]) -> list[str]:
 
 
 def simulate(game_id: str, n_games: int, seats: int, bots: list[str], options: dict[str, Any], seed: int,
-             jobs: int = 1, paired: bool = False) -> dict[str, Any]:
+             jobs: int = 1, paired: bool = False, store: Optional[str] = None) -> dict[str, Any]:
     """Play `n_games` bot-only games; returns the statistics (also used by tests). With `paired`,
     each seed is played once for every turn of the levels round the table (`trials.paired`),
-    so each level meets the same deals from every seat: `n_games` seeds, `seats` games each."""
+    so each level meets the same deals from every seat: `n_games` seeds, `seats` games each.
+    With `store`, every finished game is kept in that directory and a game kept there is read
+    back instead of played (`trials.run`): a stopped run goes on where it stopped."""
     spec = games.load(game_id).SPEC
+    if store is not None and Path(store).exists() and not Path(store).is_dir():
+        raise BadSetup(f"--resume takes a directory (where the run keeps its games); {store} is a file")
     opts = spec.parse_link_options(seats, options)
     levels = _levels(spec, seats, bots)
     seatings = trials.paired(range(seed, seed + n_games), levels) if paired else \
         [(s, tuple(levels)) for s in range(seed, seed + n_games)]
     tasks = [(game_id, seats, turn, opts, game_seed) for game_seed, turn in seatings]
     started = time.perf_counter()
-    results = trials.run(tasks, play_one, jobs, progress=jobs > 1, label="games")
+    results = trials.run(tasks, play_one, jobs, progress=jobs > 1 or store is not None, label="games",
+                         store=store, version=str(spec.rules_version))
     elapsed = time.perf_counter() - started
     wins = [0.0] * seats
     score_sum = [0.0] * seats
@@ -207,6 +212,9 @@ def main(argv: Optional[list[str]] = None) -> int:
     sim.add_argument("--paired", action="store_true", help="play each seed once for every turn of the levels round "
                      "the table, and give each level's win rate with its 95 %% interval")
     sim.add_argument("--jobs", type=int, default=1, help="games played at once, each in its own process (0: every core)")
+    sim.add_argument("--resume", metavar="DIR", help="keep every finished game in DIR, and read back the games kept "
+                     "there instead of playing them again (a stopped run goes on where it stopped; the games are "
+                     "kept as the bots played them, so a changed bot wants a new DIR)")
     chk = sub.add_parser("check", help="validate a save file or a #play= link")
     chk.add_argument("source", help="a file (save entry, record or link) or a link")
     cat = sub.add_parser("catalog", help="list each catalogue of a game's content with its count")
@@ -248,7 +256,7 @@ def main(argv: Optional[list[str]] = None) -> int:
         options[name] = value
     try:
         stats = simulate(args.game, args.games, args.seats, args.bots.split(","), options, args.seed,
-                         jobs=args.jobs or os.cpu_count() or 1, paired=args.paired)
+                         jobs=args.jobs or os.cpu_count() or 1, paired=args.paired, store=args.resume)
     except BadSetup as err:
         print(f"error: {err}", file=sys.stderr)
         return 2

@@ -104,3 +104,26 @@ def test_the_paired_command_prints_each_level_with_its_interval(capsys):
     assert main(["simulate", "tavern-tussle", "--games", "2", "--seats", "2", "--bots", "hard,easy", "--paired"]) == 0
     out = capsys.readouterr().out
     assert "95 % interval" in out and "hard" in out and "easy" in out and "turns" in out
+
+
+def test_a_stopped_simulate_goes_on_where_it_stopped(monkeypatch, tmp_path):
+    """`--resume DIR` keeps each finished game; a second run of more seeds plays only the new
+    ones and gives the figures a single run of all the seeds gives."""
+    import tabletown.cli as cli
+
+    first = simulate("tavern-tussle", 2, 2, ["easy", "hard"], {}, seed=5, paired=True, store=str(tmp_path))
+    played = []
+    real = cli.bot_game
+    monkeypatch.setattr(cli, "bot_game", lambda *args: played.append(args[-1]) or real(*args))
+    resumed = simulate("tavern-tussle", 3, 2, ["easy", "hard"], {}, seed=5, paired=True, store=str(tmp_path))
+    assert played == [7, 7]  # only the new seed, once from each seat
+    whole = simulate("tavern-tussle", 3, 2, ["easy", "hard"], {}, seed=5, paired=True)
+    assert first["games"] == 4 and resumed["games"] == 6
+    assert resumed["levels"] == whole["levels"] and resumed["mean_score"] == whole["mean_score"]
+
+
+def test_simulate_resume_takes_a_directory_and_says_so_readably(capsys, tmp_path):
+    run = tmp_path / "run.jsonl"
+    run.write_text("")
+    assert main(["simulate", "tavern-tussle", "--games", "1", "--seats", "2", "--resume", str(run)]) == 2
+    assert "--resume takes a directory" in capsys.readouterr().err
