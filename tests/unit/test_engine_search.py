@@ -11,7 +11,7 @@ import pytest
 from tabletown import games
 from tabletown.engine import bots as B
 from tabletown.engine.prng import Rng, seed_state
-from tabletown.engine.search import Expert, standing
+from tabletown.engine.search import Expert, runners_up, standing
 
 from .test_engine_bots import CountTo  # two seats add 1 or 2 to a total; reaching the goal wins
 
@@ -103,6 +103,60 @@ def test_a_game_may_imagine_its_tables_its_own_way():
     assert imagining(rules, view, 0, rules.legal(state, 0), Rng(seed_state(2))) == {"add": 2}
     assert given == [(view, 0)] * 4  # 8 playouts, two candidates: four tables
     assert adds_one_then_stops(rules, view, 0, rules.legal(state, 0), Rng(seed_state(2))) == {"add": 1}
+
+
+class CountBy(CountTo):
+    """CountTo with any step from 1 to 6."""
+
+    def legal(self, state, seat):
+        return [{"add": n} for n in range(1, 7)]
+
+    def apply(self, state, seat, action):
+        total = state["total"] + action["add"]
+        return dict(state, total=total, turn=1 - seat, winner=seat if total >= self.goal else None), [{"t": "add"}]
+
+
+def biggest_first(rules, view, seat, others, wanted):
+    return sorted(others, key=lambda a: -a["add"])
+
+
+def test_a_games_shortlist_names_the_moves_weighed_beside_the_hard_bots():
+    """Only 6 wins at once (goal 10 from 4); the hard bot adds 1. Weighing two moves, the expert
+    finds the win where the game's order names it first, and plays it."""
+    rules = CountBy(goal=10)
+    state = dict(rules.setup(1, 2, {}), total=4)
+    view, legal = rules.view(state, 0), rules.legal(state, 0)
+    ordered = Expert(hard=adds_one, policy=adds_one, trials=8, horizon=0, candidates=2, shortlist=biggest_first)
+    search = ordered.start(rules, view, 0, legal, Rng(seed_state(2)))
+    assert search.moves == [{"add": 1}, {"add": 6}]
+    assert ordered(rules, view, 0, legal, Rng(seed_state(2))) == {"add": 6}
+
+
+def test_a_shortlist_that_gives_no_order_leaves_the_seeded_sample():
+    rules = CountBy(goal=10)
+    state = rules.setup(1, 2, {})
+    view, legal = rules.view(state, 0), rules.legal(state, 0)
+    sampled = Expert(hard=adds_one, policy=adds_one, candidates=3)
+    declines = dataclasses.replace(sampled, shortlist=lambda r, v, s, others, wanted: None)
+    for seed in range(1, 6):
+        assert declines.start(rules, view, 0, legal, Rng(seed_state(seed))).moves == \
+            sampled.start(rules, view, 0, legal, Rng(seed_state(seed))).moves
+    samples = {tuple(a["add"] for a in sampled.start(rules, view, 0, legal, Rng(seed_state(s))).moves) for s in range(1, 9)}
+    assert len(samples) > 1  # a sample indeed: the seed changes it
+
+
+def test_any_game_may_shortlist_its_hard_bots_runners_up():
+    """`runners_up`: the move the hard bot would make were its choice not there, then the next."""
+    rules = CountBy(goal=50)
+    state = rules.setup(1, 2, {})
+    view, legal = rules.view(state, 0), rules.legal(state, 0)
+    biggest = lambda r, v, s, moves, rng: max(moves, key=lambda a: a["add"])  # noqa: E731
+    search = Expert(hard=biggest, policy=adds_one, candidates=3, shortlist=runners_up(biggest)).start(
+        rules, view, 0, legal, Rng(seed_state(1)))
+    assert search.moves == [{"add": 6}, {"add": 5}, {"add": 4}]
+    # a hard bot that answers with a move it was not given leaves no order beyond that point
+    stubborn = lambda r, v, s, moves, rng: {"add": 6}  # noqa: E731
+    assert runners_up(stubborn)(rules, view, 0, legal[:5], 2) == legal[:5]
 
 
 def test_a_lone_legal_move_needs_no_search():

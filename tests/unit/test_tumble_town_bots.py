@@ -133,6 +133,37 @@ def test_the_expert_weighs_claims_and_builds_as_the_hard_bot_plans():
     assert searched["claim"] > 1 and searched["main"] == 1
 
 
+def _first_claim(seed: int):
+    """A two-player table at its first claim with more plans to claim than the expert weighs."""
+    state = RULES.setup(seed, 2, SPEC.normalize(2, {}))
+    seat = RULES.active(state)[0]
+    assert state["phase"] == "claim"
+    return state, seat, RULES.legal(state, seat), RULES.bot_view(state, seat)
+
+
+def test_the_expert_weighs_the_claims_the_hard_bot_rates_next_best():
+    """Beside the hard bot's claim, the expert tries the ones the hard bot would have made had
+    that one not been there, and the next, and so on: its runners-up, not a random few."""
+    for seed in (1, 2, 3):
+        state, seat, legal, view = _first_claim(seed)
+        moves = BOTS["expert"].start(RULES, view, seat, legal, Rng(seed_state(seed))).moves
+        assert len(legal) > len(moves) > 2
+        for k, move in enumerate(moves):
+            rest = [a for a in legal if a not in moves[:k]]
+            assert move == BOTS["hard"](RULES, view, seat, rest, Rng(seed_state(seed)))
+
+
+def test_the_experts_imagined_turn_is_played_to_its_end():
+    """A claim is judged by what the turn builds with it: the imagined table is played on until
+    the next player's turn begins."""
+    from tabletown.games.tumble_town.bots import finish_turn
+
+    state, seat, legal, view = _first_claim(4)
+    after = RULES.apply(state, seat, legal[0])[0]
+    played = finish_turn(RULES, after, Rng(seed_state(4)))
+    assert after["turn"] == seat and played["turn"] != seat and played["phase"] == "claim"
+
+
 def _finished_solo(seed: int, mode: str):
     """A solo game played to its end by the hard bot."""
     return bot_game(RULES, BOTS, ["hard"], RULES.setup(seed, 1, SPEC.normalize(1, {"mode": mode})), seed)[0]

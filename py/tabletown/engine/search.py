@@ -11,8 +11,10 @@ quicker way (`Expert.playout`), and the table reached is scored from its own sea
 already compares them fairly. In the end it keeps the hard bot's move unless another did clearly
 better in the same tables: its mean lead over the hard bot's move, less `Expert.confidence`
 standard errors of that lead, is above `Expert.margin` (a one-sided test on paired playouts, after
-at least `min_rounds` tables). A few noisy playouts never overrule the hard bot: the expert plays
-as the hard bot does wherever the search has nothing clear to say.
+at least `min_rounds` tables). The other moves tried are a seeded sample of the legal ones, or
+the first of a game's own order of them (`Expert.shortlist`: say, the claims its hard bot rates
+next best). A few noisy playouts never overrule the hard bot: the expert plays as the hard bot
+does wherever the search has nothing clear to say.
 
 Where a game can do better than sample, it solves the decision outright (`Expert.solver`: say, a
 secret pick made by two players at once when all else is known, as a matrix game with
@@ -32,7 +34,7 @@ import time
 from dataclasses import dataclass
 from typing import Callable, Iterator, Optional
 
-from .prng import Rng
+from .prng import Rng, seed_state
 from .rules import Action, BotFn, Rules, State, View
 
 Evaluate = Callable[[Rules, State, int], float]
@@ -40,6 +42,9 @@ Imagine = Callable[[Rules, View, int, Rng], State]
 # A game's own answer to a decision, worked out a step at a time: an iterator that yields None
 # after each step and its move last; or None where the game leaves the decision to the search.
 Solver = Callable[[Rules, View, int, list[Action], Rng], Optional[Iterator[Optional[Action]]]]
+# The moves other than the hard bot's in a game's own order, best first (at least the number
+# asked for, where there are so many), or None where the game has no order for this decision.
+Shortlist = Callable[[Rules, View, int, list[Action], int], Optional[list[Action]]]
 
 
 def determinized(rules: Rules, view: View, seat: int, rng: Rng) -> State:
@@ -62,6 +67,23 @@ def standing(rules: Rules, state: State, seat: int) -> float:
     if len(tally) == 1:  # a solo game: the higher the score, the better (a chart line to reach)
         return 1.0 - 1.0 / (1.0 + max(0, tally[seat]) / 10.0)
     return lead(tally, seat, 8.0)
+
+
+def runners_up(hard: BotFn) -> Shortlist:
+    """A shortlist for any game: the move its hard bot would make were its first choice not
+    legal, then the next, and so on (a hard bot that decides from the legal moves it is given)."""
+
+    def shortlist(rules: Rules, view: View, seat: int, others: list[Action], wanted: int) -> list[Action]:
+        rest, picked = list(others), []
+        while rest and len(picked) < wanted:
+            move = hard(rules, view, seat, rest, Rng(seed_state(len(picked) + 1)))
+            if move not in rest:
+                break  # a bot that answers outside the moves it was given: no further order
+            picked.append(move)
+            rest.remove(move)
+        return picked + rest
+
+    return shortlist
 
 
 def lead(scores: list, seat: int, scale: float) -> float:
@@ -88,7 +110,7 @@ class Expert:
     horizon: int = 16
     evaluate: Evaluate = standing
     trials: int = 48  # playouts of one decision (bot-only games; the page also has a clock)
-    candidates: int = 4  # moves weighed: the hard bot's and a seeded sample of the others
+    candidates: int = 4  # moves weighed: the hard bot's and a sample of the others (or its shortlist's first)
     margin: float = 0.02  # the lead over the hard bot's move a candidate must clearly have
     confidence: float = 1.65  # standard errors of its lead it must clear (one-sided, about 95 %)
     min_rounds: int = 3  # imagined tables needed before the search may overrule the hard bot
@@ -106,6 +128,9 @@ class Expert:
     # The decisions the game answers itself rather than by sampling (see `Solver`); elsewhere it
     # returns None and the search decides.
     solver: Optional[Solver] = None
+    # The game's own order of the moves other than the hard bot's, most promising first, where it
+    # has one (None where it has not): the candidates are then its first ones, not a sample.
+    shortlist: Optional[Shortlist] = None
 
     def __call__(self, rules: Rules, view: View, seat: int, legal: list[Action], rng: Rng) -> Action:
         """A whole decision at once: every trial of the budget (reproducible from the seed)."""
@@ -125,10 +150,15 @@ class Search:
         self.seconds = expert.seconds  # the page's clock for this decision
         first = expert.hard(rules, view, seat, legal, rng) if legal else None
         others = [a for a in legal if a != first]
-        for k in range(min(len(others), expert.candidates - 1)):  # a seeded sample of the rest
-            j = k + rng.below(len(others) - k)
-            others[k], others[j] = others[j], others[k]
-        self.moves: list[Action] = ([first] if legal else []) + others[: max(0, expert.candidates - 1)]
+        wanted = max(0, expert.candidates - 1)
+        ranked = expert.shortlist(rules, view, seat, others, wanted) if expert.shortlist is not None and others else None
+        if ranked is not None:
+            others = ranked
+        else:
+            for k in range(min(len(others), expert.candidates - 1)):  # a seeded sample of the rest
+                j = k + rng.below(len(others) - k)
+                others[k], others[j] = others[j], others[k]
+        self.moves: list[Action] = ([first] if legal else []) + others[:wanted]
         steps = expert.solver(rules, view, seat, legal, rng) if expert.solver is not None and len(legal) > 1 else None
         self.solving = steps is not None  # the game solves this decision itself
         self.answer: Optional[Action] = None  # the solver's move, once it has one

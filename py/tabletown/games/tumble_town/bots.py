@@ -14,8 +14,10 @@ function of the view, the next call finds the same plan and takes the next step.
   the best layout left on the free plots for the plans in its hand and the shapes on
   offer (see `street_outlook`).
 - expert: the kit's search (engine/search.py) around the hard bot, at its claims and the
-  dice they take (`worth_a_search`); inside a construction it plays the hard bot's plan. Alone
-  with the chart, it judges its imagined tables by their points (`judged`).
+  dice they take (`worth_a_search`); inside a construction it plays the hard bot's plan. The
+  claims it weighs are the hard bot's runners-up (`next_best_claims`), each judged once the easy
+  bot has finished the turn (`finish_turn`). Alone with the chart, it judges its imagined tables
+  by their points (`judged`).
 - The hard bot reads the mission card it is on (Mission Mode) from its view, as a player
   does, and weighs plans by it. On mission 5 (13 points from Main Street) it claims plans
   for the points they add to that layout, and takes a spot that brings Main Street to 13
@@ -28,7 +30,7 @@ placements and discards, and `decide`, which picks the step for each phase.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Optional
 
 from tabletown.engine.prng import Rng
 from tabletown.engine.rules import Action, Rules, State, View
@@ -218,5 +220,33 @@ def judged(rules: Rules, state: State, seat: int) -> float:
     return standing(rules, state, seat)
 
 
+def next_best_claims(rules: Rules, view: View, seat: int, others: list[Action], wanted: int) -> Optional[list[Action]]:
+    """The claims in the order the hard bot rates them, best first, so the expert weighs its
+    runners-up and not a random few (a claim is worth something only with the dice it brings).
+    Other decisions: no order (a sample)."""
+    if view["phase"] != "claim" or others[0]["type"] != "claim":
+        return None
+    ctx = Ctx(view, seat, "hard")
+    return sorted(others, key=lambda a: (_claim_score(ctx, a["row"], a["col"]), -a["row"], -a["col"]), reverse=True)
+
+
+MOST_MOVES_OF_A_TURN = 120  # a bound on a playout, far above any turn's clicks
+
+
+def finish_turn(rules: Rules, state: State, rng: Rng) -> State:
+    """An imagined table played on after a candidate: the easy bot finishes the turn the
+    candidate was made in (a claim is judged by what the turn builds with its dice)."""
+    mark = (state["turn"], state["round"])
+    for _ in range(MOST_MOVES_OF_A_TURN):
+        if state["over"] or (state["turn"], state["round"]) != mark:
+            break
+        mover = rules.active(state)[0]
+        legal = rules.legal(state, mover)
+        action = legal[0] if len(legal) == 1 else easy_bot(rules, rules.bot_view(state, mover), mover, legal, rng)
+        state = rules.apply(state, mover, action)[0]
+    return state
+
+
 BOTS = {"easy": easy_bot, "hard": hard_bot,
-        "expert": Expert(hard=hard_bot, policy=easy_bot, horizon=10, searches=worth_a_search, evaluate=judged)}
+        "expert": Expert(hard=hard_bot, policy=easy_bot, playout=finish_turn, searches=worth_a_search,
+                         evaluate=judged, shortlist=next_best_claims)}
