@@ -34,8 +34,9 @@ FEATURES = ("victory points", "victory points late", "standing steady", "lying d
 SCORINGS = ("dodge-city", "riding-shotgun", "showdown")
 
 # Fit to games between hard bots (tools/fit_judgement.py ruthless --option scenario=…), every fifth
-# move of the fight: Dodge City Draw, seeds 1000–2999. Riding Shotgun and the showdowns are fit the
-# same way (docs/bots.md) but keep the hard bot's judgement until the expert is measured with them.
+# move of the fight: Dodge City Draw, seeds 1000–2999. Riding Shotgun and the showdowns were fit the
+# same way, and the expert judging by them won no more than with the hard bot's judgement
+# (docs/bots.md): they keep the hard bot's.
 WEIGHTS: dict[str, tuple[float, ...]] = {
     "dodge-city": (0.638, 0.589, 0.288, -0.188, 0.113, -0.104, 0.053, 0.005, 0.023, 0.328, 0.000, 0.000),
 }
