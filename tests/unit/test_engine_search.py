@@ -11,7 +11,7 @@ import pytest
 from tabletown import games
 from tabletown.engine import bots as B
 from tabletown.engine.prng import Rng, seed_state
-from tabletown.engine.search import Expert, runners_up, standing
+from tabletown.engine.search import Expert, standing
 
 from .test_engine_bots import CountTo  # two seats add 1 or 2 to a total; reaching the goal wins
 
@@ -143,20 +143,6 @@ def test_a_shortlist_that_gives_no_order_leaves_the_seeded_sample():
             sampled.start(rules, view, 0, legal, Rng(seed_state(seed))).moves
     samples = {tuple(a["add"] for a in sampled.start(rules, view, 0, legal, Rng(seed_state(s))).moves) for s in range(1, 9)}
     assert len(samples) > 1  # a sample indeed: the seed changes it
-
-
-def test_any_game_may_shortlist_its_hard_bots_runners_up():
-    """`runners_up`: the move the hard bot would make were its choice not there, then the next."""
-    rules = CountBy(goal=50)
-    state = rules.setup(1, 2, {})
-    view, legal = rules.view(state, 0), rules.legal(state, 0)
-    biggest = lambda r, v, s, moves, rng: max(moves, key=lambda a: a["add"])  # noqa: E731
-    search = Expert(hard=biggest, policy=adds_one, candidates=3, shortlist=runners_up(biggest)).start(
-        rules, view, 0, legal, Rng(seed_state(1)))
-    assert search.moves == [{"add": 6}, {"add": 5}, {"add": 4}]
-    # a hard bot that answers with a move it was not given leaves no order beyond that point
-    stubborn = lambda r, v, s, moves, rng: {"add": 6}  # noqa: E731
-    assert runners_up(stubborn)(rules, view, 0, legal[:5], 2) == legal[:5]
 
 
 def test_a_lone_legal_move_needs_no_search():

@@ -34,7 +34,7 @@ import time
 from dataclasses import dataclass
 from typing import Callable, Iterator, Optional
 
-from .prng import Rng, seed_state
+from .prng import Rng
 from .rules import Action, BotFn, Rules, State, View
 
 Evaluate = Callable[[Rules, State, int], float]
@@ -67,23 +67,6 @@ def standing(rules: Rules, state: State, seat: int) -> float:
     if len(tally) == 1:  # a solo game: the higher the score, the better (a chart line to reach)
         return 1.0 - 1.0 / (1.0 + max(0, tally[seat]) / 10.0)
     return lead(tally, seat, 8.0)
-
-
-def runners_up(hard: BotFn) -> Shortlist:
-    """A shortlist for any game: the move its hard bot would make were its first choice not
-    legal, then the next, and so on (a hard bot that decides from the legal moves it is given)."""
-
-    def shortlist(rules: Rules, view: View, seat: int, others: list[Action], wanted: int) -> list[Action]:
-        rest, picked = list(others), []
-        while rest and len(picked) < wanted:
-            move = hard(rules, view, seat, rest, Rng(seed_state(len(picked) + 1)))
-            if move not in rest:
-                break  # a bot that answers outside the moves it was given: no further order
-            picked.append(move)
-            rest.remove(move)
-        return picked + rest
-
-    return shortlist
 
 
 def lead(scores: list, seat: int, scale: float) -> float:
