@@ -138,7 +138,7 @@ class Search:
         if ranked is not None:
             others = ranked
         else:
-            for k in range(min(len(others), expert.candidates - 1)):  # a seeded sample of the rest
+            for k in range(min(len(others), wanted)):  # a seeded sample of the rest
                 j = k + rng.below(len(others) - k)
                 others[k], others[j] = others[j], others[k]
         self.moves: list[Action] = ([first] if legal else []) + others[:wanted]
