@@ -85,6 +85,12 @@ def _claim_score(ctx: Ctx, row: int, col: int) -> float:
     return points(plan, ctx.v["v"]) - ctx.pen_value * res[1] + 0.2 * len(new)
 
 
+def _claim_rank(ctx: Ctx) -> Any:
+    """How the hard bot ranks claims (highest best; ties to the top left), for its own claim
+    and the expert's runners-up alike."""
+    return lambda a: (_claim_score(ctx, a["row"], a["col"]), -a["row"], -a["col"])
+
+
 def _placement(ctx: Ctx, legal: list[Action]) -> Action:
     """Easy: the spot with the most Main Street points now. Hard: the spot where the whole
     town's outlook is best (the building, then the best layout left for the buildings to come)."""
@@ -137,7 +143,7 @@ def decide(rules: Rules, view: View, seat: int, legal: list[Action], rng: Rng, l
     if t0 == "start_die":
         return pick_color(ctx, legal)
     if phase == "claim":
-        return max(legal, key=lambda a: (_claim_score(ctx, a["row"], a["col"]), -a["row"], -a["col"]))
+        return max(legal, key=_claim_rank(ctx))
     if phase == "take":
         return pick_color(ctx, legal)
     if phase == "discard":
@@ -227,7 +233,7 @@ def next_best_claims(rules: Rules, view: View, seat: int, others: list[Action], 
     if view["phase"] != "claim" or others[0]["type"] != "claim":
         return None
     ctx = Ctx(view, seat, "hard")
-    return sorted(others, key=lambda a: (_claim_score(ctx, a["row"], a["col"]), -a["row"], -a["col"]), reverse=True)
+    return sorted(others, key=_claim_rank(ctx), reverse=True)
 
 
 MOST_MOVES_OF_A_TURN = 120  # a bound on a playout, far above any turn's clicks
