@@ -57,6 +57,13 @@ def _levels(spec: Any, seats: int, bots: list[str]) -> list[str]:
     return levels
 
 
+def resume_problem(store: Optional[str]) -> Optional[str]:
+    """Why `--resume` cannot keep games at `store` (a file, not a directory), or None."""
+    if store is not None and Path(store).exists() and not Path(store).is_dir():
+        return f"--resume takes a directory (where the run keeps its games); {store} is a file."
+    return None
+
+
 def simulate(game_id: str, n_games: int, seats: int, bots: list[str], options: dict[str, Any], seed: int,
              jobs: int = 1, paired: bool = False, store: Optional[str] = None) -> dict[str, Any]:
     """Play `n_games` bot-only games; returns the statistics (also used by tests). With `paired`,
@@ -65,8 +72,9 @@ def simulate(game_id: str, n_games: int, seats: int, bots: list[str], options: d
     With `store`, every finished game is kept in that directory and a game kept there is read
     back instead of played (`trials.run`): a stopped run goes on where it stopped."""
     spec = games.load(game_id).SPEC
-    if store is not None and Path(store).exists() and not Path(store).is_dir():
-        raise BadSetup(f"--resume takes a directory (where the run keeps its games); {store} is a file")
+    problem = resume_problem(store)
+    if problem:
+        raise BadSetup(problem)
     opts = spec.parse_link_options(seats, options)
     levels = _levels(spec, seats, bots)
     seatings = trials.paired(range(seed, seed + n_games), levels) if paired else \
@@ -165,8 +173,9 @@ def balance(game_id: str, quick: bool, out: Optional[str], jobs: Optional[int] =
     except ModuleNotFoundError:
         print(f"{games.BY_ID[game_id].title} has no balance report yet.", file=sys.stderr)
         return 2
-    if resume is not None and Path(resume).exists() and not Path(resume).is_dir():
-        print(f"--resume takes a directory (where the run keeps its games); {resume} is a file.", file=sys.stderr)
+    problem = resume_problem(resume)
+    if problem:
+        print(problem, file=sys.stderr)
         return 2
     page = module.report(quick=quick, jobs=jobs, store=resume)
     if out == "-":
