@@ -181,8 +181,66 @@ def test_the_solo_expert_plays_for_points_on_the_chart_not_for_an_early_end():
     assert scores[0] < scores[-1]
     judgements = [judged(RULES, st, 0) for st in finished]
     assert judgements == sorted(judgements) and judgements[0] < judgements[-1] < 1.0
-    # A table still in play is judged on the same scale: at the start, with no points, below them all.
+    # A table still in play is judged on the same scale: at the start, with no points and two dice
+    # kept for the turns to come, below them all, and above the same table with no dice.
     playing = RULES.setup(1, 1, SPEC.normalize(1, {"mode": "no-outlaw"}))
-    assert judged(RULES, playing, 0) == 0.0 < judgements[0]
+    assert judged(RULES, _with(playing, s0_dice=[]), 0) == 0.0 < judged(RULES, playing, 0) < judgements[0]
     against = _finished_solo(1, "outlaw")
     assert judged(RULES, against, 0) == (1.0 if RULES.outcome(against)["solo_won"] else 0.0)
+
+
+def _midgame(seed: int):
+    """A two-player table played by hard bots until seat 1 has built something, before the last
+    round: a table the expert might imagine."""
+    state = RULES.setup(seed, 2, SPEC.normalize(2, {}))
+    for step in range(2000):
+        if state["players"][1]["built"] and state["phase"] == "claim":
+            break
+        seat = RULES.active(state)[0]
+        legal = RULES.legal(state, seat)
+        state = A(state, seat, BOTS["hard"](RULES, RULES.bot_view(state, seat), seat, legal, Rng(seed_state(step))))
+    assert state["players"][1]["built"] and not state["ending"] and not state["over"]
+    return state
+
+
+def _with(state, **changes):
+    import copy
+
+    changed = copy.deepcopy(state)
+    for key, value in changes.items():
+        seat, field = key.split("_", 1)
+        changed["players"][int(seat[1:])][field] = value
+    return changed
+
+
+def test_the_expert_counts_the_dice_a_player_keeps_for_the_turns_to_come():
+    """Between two tables level on points, the one where the expert keeps more dice in its
+    Storehouse is better for it (a turn that builds nothing may save its dice for a better
+    building), and dice the other player keeps are worse for it; once the last round has begun,
+    kept dice build nothing more and count for nothing."""
+    from tabletown.games.tumble_town.bots import judged
+
+    state = _midgame(5)
+    mine, theirs = state["players"][0]["dice"], state["players"][1]["dice"]
+    more_mine = _with(state, s0_dice=mine + [["gold", 6]])
+    more_theirs = _with(state, s1_dice=theirs + [["gold", 6]])
+    assert judged(RULES, more_theirs, 0) < judged(RULES, state, 0) < judged(RULES, more_mine, 0)
+    last = dict(state, ending=True)
+    assert judged(RULES, dict(more_mine, ending=True), 0) == judged(RULES, last, 0)
+
+
+def test_the_expert_counts_its_own_horse_and_not_the_one_it_cannot_see():
+    """The expert knows its own Horse and weighs the buildings that match it; the other
+    player's Horse is hidden, so its imagined Horse changes nothing."""
+    from tabletown.games.tumble_town.bots import judged
+    from tabletown.games.tumble_town.content import HORSES, PLANS
+
+    state = _midgame(6)
+    styles = {PLANS[b["plan"]]["style"] for b in state["players"][1]["built"]}
+    horses = range(len(HORSES))
+    as_seen_by_0 = {judged(RULES, _with(state, s1_horse=h), 0) for h in horses}
+    assert len(as_seen_by_0) == 1
+    matching = [h for h in horses if HORSES[h]["icon"] in styles]
+    other = [h for h in horses if HORSES[h]["icon"] not in styles]
+    assert matching and other
+    assert judged(RULES, _with(state, s1_horse=matching[0]), 1) > judged(RULES, _with(state, s1_horse=other[0]), 1)

@@ -47,6 +47,9 @@ Solver = Callable[[Rules, View, int, list[Action], Rng], Optional[Iterator[Optio
 Shortlist = Callable[[Rules, View, int, list[Action], int], Optional[list[Action]]]
 
 
+LEAD_SCALE = 8.0  # points ahead of the best other seat that `standing` judges about 0.88
+
+
 def determinized(rules: Rules, view: View, seat: int, rng: Rng) -> State:
     """A whole table that fits what `seat` can see: the cards it cannot see dealt at random."""
     return rules.determinize(view, seat, rng)
@@ -66,7 +69,7 @@ def standing(rules: Rules, state: State, seat: int) -> float:
         return 0.5
     if len(tally) == 1:  # a solo game: the higher the score, the better (a chart line to reach)
         return 1.0 - 1.0 / (1.0 + max(0, tally[seat]) / 10.0)
-    return lead(tally, seat, 8.0)
+    return lead(tally, seat, LEAD_SCALE)
 
 
 def lead(scores: list, seat: int, scale: float) -> float:

@@ -16,8 +16,8 @@ function of the view, the next call finds the same plan and takes the next step.
 - expert: the kit's search (engine/search.py) around the hard bot, at its claims and the
   dice they take (`worth_a_search`); inside a construction it plays the hard bot's plan. The
   claims it weighs are the hard bot's runners-up (`next_best_claims`), each judged once the easy
-  bot has finished the turn (`finish_turn`). Alone with the chart, it judges its imagined tables
-  by their points (`judged`).
+  bot has finished the turn (`finish_turn`), by each player's points and the dice kept for the
+  turns to come (`judged`); alone with the chart, by its points.
 - The hard bot reads the mission card it is on (Mission Mode) from its view, as a player
   does, and weighs plans by it. On mission 5 (13 points from Main Street) it claims plans
   for the points they add to that layout, and takes a spot that brings Main Street to 13
@@ -34,9 +34,9 @@ from typing import Any, Optional
 
 from tabletown.engine.prng import Rng
 from tabletown.engine.rules import Action, Rules, State, View
-from tabletown.engine.search import Expert, standing
+from tabletown.engine.search import LEAD_SCALE, Expert, lead, standing
 
-from .bot_context import Ctx, choose_build, color_need, pick_color
+from .bot_context import BASE_WORTH, Ctx, choose_build, color_need, pick_color
 from .bot_powers import improve, pan_worthwhile, power_kind, sub_decision
 from .bot_street import MISSION_STREET_GOAL, street_outlook
 from .content import BACKS, COLORS, PLANS, STOREHOUSE, back_choices, points
@@ -215,15 +215,39 @@ def worth_a_search(view: View) -> bool:
     return view["phase"] in ("claim", "take")
 
 
+KEPT_DIE_SHARE = 0.8  # of a die's worth to the hard bot (BASE_WORTH), for a die kept for turns to come
+
+
+def kept_dice(state: State, seat: int) -> float:
+    """What the dice in a seat's Storehouse are worth for the turns to come, in points: nothing
+    once the last round has begun."""
+    if state["over"] or state["ending"]:
+        return 0.0
+    return KEPT_DIE_SHARE * sum(BASE_WORTH[die[0]] for die in state["players"][seat]["dice"])
+
+
 def judged(rules: Rules, state: State, seat: int) -> float:
-    """How well a seat stands in the expert's imagined tables: the kit's `standing`, except in a
-    solo game scored on the chart (No Outlaw, Sole Surveyor). There the game always ends "won",
-    so the kit would call every finished table perfect and prefer whatever ends soonest; the
-    score is what the player plays for, so it is the judge during play and at the end alike,
-    a point worth a hundredth."""
+    """How well a seat stands in the expert's imagined tables: by points, and the dice kept.
+
+    - A game of two or more, still in play: each seat's points and `kept_dice`, its lead over the
+      best other seat squashed as the kit's `standing` squashes it. The seat counts its own
+      Horse, which it knows, and no other's (hidden until the game's end, as in the tally).
+      Points alone made a turn that builds worth more than one that keeps its dice for a better
+      building next turn, and hid the Horse the hard bot plays for.
+    - A solo game scored on the chart (No Outlaw, Sole Surveyor): the game always ends "won", so
+      the kit would call every finished table perfect and prefer whatever ends soonest; the score
+      (and `kept_dice`) is what the player plays for, so it is the judge during play and at the
+      end alike, a point worth a hundredth.
+    - Otherwise (a finished game, a solo game against the Outlaw): the kit's `standing`."""
     if state["n"] == 1 and state["mode"] != "outlaw":
-        return min(1.0, max(0, rules.tally(state)[0]) / 100)
-    return standing(rules, state, seat)
+        return min(1.0, max(0, rules.tally(state)[0] + kept_dice(state, 0)) / 100)
+    if state["over"] or state["n"] == 1:
+        return standing(rules, state, seat)
+    worths = []
+    for s in range(state["n"]):
+        score = rules.score_parts(state, s, horse="state" if s == seat else None)["total"]
+        worths.append(score + kept_dice(state, s))
+    return lead(worths, seat, LEAD_SCALE)
 
 
 def next_best_claims(rules: Rules, view: View, seat: int, others: list[Action], wanted: int) -> Optional[list[Action]]:
