@@ -84,6 +84,29 @@ def squash(value: float, scale: float) -> float:
     return 0.5 + 0.5 * math.tanh(value / scale)
 
 
+Playout = Callable[[Rules, State, Rng], State]
+
+
+def play_until(policy: BotFn, mark: Callable[[State], object], most_moves: int) -> Playout:
+    """A playout for `Expert.playout`: every seat plays `policy` from its own view of the imagined
+    table until `mark` of the table changes (say, whose turn it is: the turn the candidate was
+    made in is finished, a natural place to judge a table) or the game ends, within `most_moves`."""
+
+    def play(rules: Rules, state: State, rng: Rng) -> State:
+        start = mark(state)
+        for _ in range(most_moves):
+            active = rules.active(state)
+            if not active or mark(state) != start:
+                break
+            mover = active[0]
+            legal = rules.legal(state, mover)
+            action = legal[0] if len(legal) == 1 else policy(rules, rules.bot_view(state, mover), mover, legal, rng)
+            state = rules.apply(state, mover, action)[0]
+        return state
+
+    return play
+
+
 @dataclass(frozen=True)
 class Expert:
     """A game's expert: its hard bot (the move to beat), the policy of the imagined play on,
@@ -104,7 +127,7 @@ class Expert:
     # The game's own way to play an imagined table on after the candidate (in place, to a natural
     # stop such as the end of the round), where it has a quicker one than `horizon` moves of
     # `policy` with a view at every move.
-    playout: Optional[Callable[[Rules, State, Rng], State]] = None
+    playout: Optional[Playout] = None
     # The decisions a search can tell apart within its horizon (by default every one); elsewhere
     # the expert plays its hard bot's move at once.
     searches: Optional[Callable[[View], bool]] = None

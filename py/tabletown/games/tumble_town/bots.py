@@ -34,7 +34,7 @@ from typing import Any, Optional
 
 from tabletown.engine.prng import Rng
 from tabletown.engine.rules import Action, Rules, State, View
-from tabletown.engine.search import LEAD_SCALE, Expert, lead, standing
+from tabletown.engine.search import LEAD_SCALE, Expert, lead, play_until, standing
 
 from .bot_context import BASE_WORTH, Ctx, choose_build, color_need, pick_color
 from .bot_powers import improve, pan_worthwhile, power_kind, sub_decision
@@ -233,7 +233,7 @@ def judged(rules: Rules, state: State, seat: int) -> float:
       best other seat squashed as the kit's `standing` squashes it. The seat counts its own
       Horse, which it knows, and no other's (hidden until the game's end, as in the tally).
       Points alone made a turn that builds worth more than one that keeps its dice for a better
-      building next turn, and hid the Horse the hard bot plays for.
+      building next turn.
     - A solo game scored on the chart (No Outlaw, Sole Surveyor): the game always ends "won", so
       the kit would call every finished table perfect and prefer whatever ends soonest; the score
       (and `kept_dice`) is what the player plays for, so it is the judge during play and at the
@@ -262,19 +262,9 @@ def next_best_claims(rules: Rules, view: View, seat: int, others: list[Action], 
 
 MOST_MOVES_OF_A_TURN = 120  # a bound on a playout, far above any turn's clicks
 
-
-def finish_turn(rules: Rules, state: State, rng: Rng) -> State:
-    """An imagined table played on after a candidate: the easy bot finishes the turn the
-    candidate was made in (a claim is judged by what the turn builds with its dice)."""
-    mark = (state["turn"], state["round"])
-    for _ in range(MOST_MOVES_OF_A_TURN):
-        if state["over"] or (state["turn"], state["round"]) != mark:
-            break
-        mover = rules.active(state)[0]
-        legal = rules.legal(state, mover)
-        action = legal[0] if len(legal) == 1 else easy_bot(rules, rules.bot_view(state, mover), mover, legal, rng)
-        state = rules.apply(state, mover, action)[0]
-    return state
+# An imagined table played on after a candidate: the easy bot finishes the turn the candidate was
+# made in (a claim is judged by what the turn builds with its dice).
+finish_turn = play_until(easy_bot, lambda state: (state["turn"], state["round"]), MOST_MOVES_OF_A_TURN)
 
 
 BOTS = {"easy": easy_bot, "hard": hard_bot,
