@@ -87,3 +87,16 @@ def test_three_players_keep_the_kits_judgement():
     state = easy_game_until(1, 3, lambda s: s["phase"] == "recoup" and s["turns"] >= 4)
     for seat in range(3):
         assert expert_standing(R, state, seat) == standing(R, state, seat)
+
+
+def test_the_experts_imagined_turn_is_played_to_its_end():
+    """A move is judged between turns: after it, the imagined table is played on until the next
+    player's turn begins (the fight fought, the Recoup and Discard done), not stopped partway."""
+    from tabletown.engine.prng import Rng, seed_state
+    from tabletown.games.torches_and_pitchforks.bots import finish_turn
+
+    for seed in (1, 2, 3):
+        table = easy_game_until(seed, 2, lambda s: s["phase"] == "attack" and s["turns"] >= 2)
+        played = finish_turn(R, table, Rng(seed_state(seed)))
+        assert played["turn"] != table["turn"] or played["phase"] == "over"
+        assert played["phase"] in ("draw", "attack", "over")

@@ -10,8 +10,9 @@ the table sees: their own hand, everybody's Mobs, the piles, the counts of other
   swing a fight or hurt it badly, weighs Fleeing and Hunting against what the other hands
   probably hold, plays its any-time cards where they count (a Lathe at once, a revival before
   its own fights, a knock-out on the leader), and cycles weak cards away in its Discard phase.
-- expert: the kit's search around the hard bot; in a game of two it judges the tables it
-  imagines by the chance of winning (judgement.py: the points and the Mobs, fit to games
+- expert: the kit's search around the hard bot; each move it weighs is played on by the easy
+  bot to the end of the turn it was made in (`finish_turn`), and the table then judged: in a
+  game of two by the chance of winning (judgement.py: the points and the Mobs, fit to games
   between hard bots), in larger games by the points.
 """
 
@@ -21,7 +22,7 @@ from typing import Any, Optional
 
 from tabletown.engine.prng import Rng
 from tabletown.engine.rules import Action, Rules, View
-from tabletown.engine.search import Expert
+from tabletown.engine.search import Expert, play_until
 
 from . import content as C
 from .bots_judgement import (
@@ -492,6 +493,14 @@ def _hard_turn(view: View, seat: int, legal: list[Action]) -> Action:
     return {"type": "end"}
 
 
-BOTS = {"easy": easy_bot, "hard": hard_bot, "expert": Expert(hard=hard_bot, policy=easy_bot, evaluate=expert_standing)}
+MOST_MOVES_OF_A_TURN = 200  # a bound on a playout, far above any turn's moves (about ten)
+
+# An imagined table played on after a candidate: the easy bot finishes the turn it was made in
+# (its fight fought, its Recoup and Discard done), so the table is judged between turns rather
+# than some moves into a fight.
+finish_turn = play_until(easy_bot, lambda state: state["turn"], MOST_MOVES_OF_A_TURN)
+
+BOTS = {"easy": easy_bot, "hard": hard_bot,
+        "expert": Expert(hard=hard_bot, policy=easy_bot, evaluate=expert_standing, playout=finish_turn, trials=96)}
 
 __all__ = ["BOTS", "easy_bot", "hard_bot", "card_value"]
