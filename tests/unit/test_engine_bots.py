@@ -80,6 +80,28 @@ def test_a_playout_asks_the_policy_with_the_acting_seats_view():
     assert seen == [(0, 0, False), (1, 1, False), (0, 2, False)]
 
 
+def test_a_playout_may_play_a_seats_only_move_without_asking_its_policy():
+    """A search's imagined play need not ask the policy (nor make a view) where a seat has one
+    legal move; by default the policy is asked every time."""
+
+    class OneWay(CountTo):
+        def legal(self, state, seat):
+            return [{"add": 1}] if state["total"] % 2 else [{"add": 1}, {"add": 2}]
+
+    rules = OneWay(goal=6)
+    asked = []
+
+    def spy(rules_, view, seat, legal, rng):
+        asked.append(len(legal))
+        return legal[0]
+
+    B.playout(rules, rules.setup(1, 2, {}), spy, Rng(seed_state(1)), ask_forced=False)
+    assert asked and set(asked) == {2}
+    asked.clear()
+    B.playout(rules, rules.setup(1, 2, {}), spy, Rng(seed_state(1)))
+    assert set(asked) == {1, 2}
+
+
 def test_next_state_is_the_state_apply_returns_without_touching_the_start():
     start = CountTo().setup(1, 2, {})
     after = B.next_state(CountTo(), start, 0, {"add": 2})

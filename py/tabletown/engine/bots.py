@@ -33,8 +33,11 @@ def playout(
     rng: Rng,
     max_steps: int = 2000,
     stop: Optional[Callable[[State], bool]] = None,
+    ask_forced: bool = True,
 ) -> State:
-    """Play `state` on with `policy` for every seat until the game ends (or `stop`)."""
+    """Play `state` on with `policy` for every seat until the game ends (or `stop`). Without
+    `ask_forced`, a seat's only legal move is played without asking the policy (and without
+    making its view: a search's imagined play skips that cost)."""
     for _ in range(max_steps):
         if stop is not None and stop(state):
             break
@@ -43,7 +46,10 @@ def playout(
             break
         seat = seats[0]
         legal = rules.legal(state, seat)
-        action = policy(rules, rules.bot_view(state, seat), seat, legal, rng)
+        if not ask_forced and len(legal) == 1:
+            action = legal[0]
+        else:
+            action = policy(rules, rules.bot_view(state, seat), seat, legal, rng)
         state = next_state(rules, state, seat, action)
     return state
 

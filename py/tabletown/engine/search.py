@@ -34,6 +34,7 @@ import time
 from dataclasses import dataclass
 from typing import Callable, Iterator, Optional
 
+from .bots import playout
 from .prng import Rng
 from .rules import Action, BotFn, Rules, State, View
 
@@ -94,15 +95,8 @@ def play_until(policy: BotFn, mark: Callable[[State], object], most_moves: int) 
 
     def play(rules: Rules, state: State, rng: Rng) -> State:
         start = mark(state)
-        for _ in range(most_moves):
-            active = rules.active(state)
-            if not active or mark(state) != start:
-                break
-            mover = active[0]
-            legal = rules.legal(state, mover)
-            action = legal[0] if len(legal) == 1 else policy(rules, rules.bot_view(state, mover), mover, legal, rng)
-            state = rules.apply(state, mover, action)[0]
-        return state
+        return playout(rules, state, policy, rng, max_steps=most_moves, stop=lambda now: mark(now) != start,
+                       ask_forced=False)
 
     return play
 
@@ -239,19 +233,13 @@ class Search:
         yield
 
     def playout(self, world: State, move: Action, rng: Rng) -> float:
-        rules, seat, policy = self.rules, self.seat, self.expert.policy
+        rules, seat, expert = self.rules, self.seat, self.expert
         state = rules.apply(world, seat, move)[0]  # apply never changes its input: the world is reused
-        if self.expert.playout is not None:
-            return self.expert.evaluate(rules, self.expert.playout(rules, state, rng), seat)
-        for _ in range(self.expert.horizon):
-            active = rules.active(state)
-            if not active:
-                break
-            mover = active[0]
-            legal = rules.legal(state, mover)
-            action = legal[0] if len(legal) == 1 else policy(rules, rules.bot_view(state, mover), mover, legal, rng)
-            state = rules.apply(state, mover, action)[0]
-        return self.expert.evaluate(rules, state, seat)
+        if expert.playout is not None:
+            state = expert.playout(rules, state, rng)
+        else:
+            state = playout(rules, state, expert.policy, rng, max_steps=expert.horizon, ask_forced=False)
+        return expert.evaluate(rules, state, seat)
 
     def best(self) -> Action:
         """The hard bot's move, unless another candidate led it clearly over the same imagined
