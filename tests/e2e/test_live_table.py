@@ -73,6 +73,16 @@ window.RTCPeerConnection = function (...args) {
 };
 window.RTCPeerConnection.prototype = Native.prototype;
 """
+# A guest's first greeting never reaches the host: Chromium now and then drops a message that
+# arrives on a data channel whose own side has not yet seen it open.
+LOSE_FIRST_HELLO = """
+const sendAll = RTCDataChannel.prototype.send;
+let lost = false;
+RTCDataChannel.prototype.send = function (data) {
+  if (!lost && String(data).includes('"hello"')) { lost = true; return; }
+  return sendAll.call(this, data);
+};
+"""
 CONNECT_TIMEOUT = 60_000
 
 
@@ -337,6 +347,22 @@ def test_a_guest_that_reloads_is_away_then_back_at_the_current_position(browser,
         table.host.evaluate("location.hash = '#'")
         live(table.guest, 1, "0")
         assert table.host.locator("[role=alert]").count() == 0
+    finally:
+        table.close()
+
+
+def test_a_guest_whose_first_greeting_is_lost_still_joins_without_an_error(browser, base_url):
+    table = Table(browser, base_url, "#new/tavern-tussle?seats=human,remote&names=Ann,Bob&seed=3")
+    table.guest_ctx.add_init_script(LOSE_FIRST_HELLO)
+    try:
+        table.join(table.guest)
+        live(table.host, 1)
+        live(table.guest, 1)
+        table.guest.wait_for_selector("#board svg")
+        greetings = [e for e in table.guest.evaluate("window.tabletownRtc") if str(e[2]).startswith('out {"t": "hello"')]
+        assert len(greetings) >= 2  # the first was lost; the page greeted again
+        assert table.guest.locator("[role=alert]").count() == 0
+        assert act(table.guest) or act(table.host)  # and the table plays
     finally:
         table.close()
 

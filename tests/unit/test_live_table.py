@@ -149,6 +149,29 @@ def test_an_invitation_seats_one_guest_once():
     assert json.loads(second.sent[-1])["t"] == "bye" and second.closed
 
 
+def test_a_guest_that_greets_again_on_its_own_channel_gets_the_whole_table_not_a_refusal():
+    # A browser may drop a message on a fresh data channel: the guest's page greets until it
+    # hears the host, and a repeated greeting must bring the table, never read as an error.
+    session, host = hosted("tavern-tussle", ["human", "remote"])
+    while not session.lines:  # a line in the log before the guest comes
+        seat = session.active()[0]
+        session.apply(seat, session.legal(seat)[0])
+    token = host.invite(1)
+    wire = Wire()
+    guest = GuestTable(games.load("tavern-tussle"), lambda text: host.receive(wire, token, text))
+    hello = json.dumps({"t": "hello", "token": token})
+    assert host.receive(wire, token, hello) and host.is_live(1)  # its table is lost on the way
+    wire.other = guest
+    assert not host.receive(wire, token, hello)
+    assert guest.heard and guest.ready and guest.refusal == ""
+    assert session.lines and guest.lines == session.lines  # the whole log, not only what is new
+    # A flood of greetings at the same move gets nothing more.
+    sent = len(wire.sent)
+    for _ in range(5):
+        host.receive(wire, token, hello)
+    assert len(wire.sent) == sent
+
+
 def test_a_hello_must_carry_the_token_of_the_invitation_its_channel_was_made_for():
     session, host = hosted("tavern-tussle", ["human", "remote"])
     token = host.invite(1)

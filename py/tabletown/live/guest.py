@@ -26,11 +26,13 @@ class GuestTable:
         self.waiting = False  # an intent is on its way: nothing more is offered until the host answers
         self.connected = True
         self.refusal = ""  # the host's last word on an intent it did not play
+        self.heard = False  # the host has answered (the page greets it until then)
 
     # --- what the host sends ------------------------------------------------------------
     def receive(self, text: Any) -> str:
         """Take a host's message (LiveError if it cannot be read); returns its kind."""
         message = read_host_message(text)
+        self.heard = True
         kind = message["t"]
         if kind == "table":
             self.lines = self.lines[: message["from"]] + message["lines"]

@@ -113,7 +113,10 @@ class LiveHost:
         if seated is None:
             return self._hello(channel, token, message)
         if message["t"] == "hello":
-            self._send(channel, {"t": "refused", "why": "You are already at the table."})
+            if message["token"] != token:
+                self._send(channel, {"t": "refused", "why": "You are already at the table."})
+            else:  # its own greeting again: the guest never heard its table (a browser may drop one)
+                self._greet_again(seated)
             return False
         if seated.seat is None:
             self._send(channel, {"t": "refused", "why": "You are watching: a spectator makes no moves."})
@@ -146,6 +149,14 @@ class LiveHost:
         self.seated.append(seated)
         self.send_table(seated)
         return True
+
+    def _greet_again(self, seated: Seated) -> None:
+        """The whole table again, once a move (a flood of greetings gets nothing more)."""
+        at = len(self.session.record["log"])
+        if seated.resent_at != at:
+            seated.resent_at = at
+            seated.lines_sent = 0
+            self.send_table(seated, force=True)
 
     def _act(self, seated: Seated, message: dict[str, Any]) -> bool:
         session, seat = self.session, seated.seat

@@ -6,7 +6,8 @@ makes a WebRTC offer and puts it in an *invitation* link (`#join/1.<data>`); the
 answers with a *reply* link (`#reply/1.<data>`), which the host's page takes. From then on a
 data channel (encrypted by WebRTC's DTLS) carries JSON messages:
 
-    guest -> host   {"t": "hello", "token": T}                 first, once: the invitation's token
+    guest -> host   {"t": "hello", "token": T}                 first: the invitation's token (again
+                                                               until the host answers)
                     {"t": "act", "at": N, "n": I}              the I-th action offered at move N
                     {"t": "act", "at": N, "action": {...}}     a parameterised action at move N
                     {"t": "undo", "at": N}                     take back my latest move

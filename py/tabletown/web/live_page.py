@@ -42,6 +42,10 @@ GATHER_SECONDS = 2.5  # the longest wait for the network's addresses before a li
 BROADCAST = "tabletown-live"  # the channel between this browser's tabs: a reply link finds its game
 ICE_KEY = "tabletown:ice-servers"
 HANDOVER_SECONDS = 4.0  # how long a tab opened on a reply link waits for its game to answer
+# A browser may drop a message that reaches a data channel its side has not yet seen open (seen
+# in Chromium): the guest greets again at this pace until the host answers.
+GREET_AGAIN_SECONDS = 2.0
+GREETINGS = 15
 
 
 def _js(value: Any) -> Any:
@@ -489,7 +493,17 @@ class LivePage:
 
     def _guest_open(self, peer: PeerLink) -> None:
         if self.invitation is not None:
-            peer.send(json.dumps({"t": "hello", "token": self.invitation.token}))
+            hello = json.dumps({"t": "hello", "token": self.invitation.token})
+            asyncio.ensure_future(self.app.guarded_async(lambda: self._greet(peer, hello)))
+
+    async def _greet(self, peer: PeerLink, hello: str) -> None:
+        """The hello, and again until the host answers (the host answers a repeat with the table)."""
+        for _ in range(GREETINGS):
+            guest = self.guest
+            if self.guest_peer is not peer or peer.closed or guest is None or guest.heard:
+                return
+            peer.send(hello)
+            await asyncio.sleep(GREET_AGAIN_SECONDS)
 
     def _guest_message(self, text: str) -> None:
         self.app.guard(lambda: self._guest_receive(text))
