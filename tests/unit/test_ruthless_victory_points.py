@@ -8,7 +8,8 @@ citizen you kill, -1 for each citizen in your posse. Riding Shotgun: the coach's
 coach got away, 2 more if the strongbox got through with it, 1 per passenger alive, 2 per road
 agent killed; the road agents 6 if they hold or carried off the strongbox, 4 if the coach did
 not get away (and they did not flee), 2 per coach-side character killed.
-Ties: fewer men lost, then more standing.
+Ties: fewer men lost, then more standing; in Dodge City Draw (rules version 10) a tie on points
+and men lost is a draw.
 """
 
 from __future__ import annotations
@@ -241,6 +242,33 @@ def test_dodge_city_holding_the_field_is_three():
     st["fled"][1] = True
     assert lines(final_result(st), 0) == {"field": 3}
     assert lines(final_result(st), 1) == {}
+
+
+def test_dodge_city_a_fight_in_which_nobody_fell_is_a_draw():
+    # Rules version 10: a tie on points and on men lost is a draw in Dodge City Draw (before,
+    # the Peacocks' four men standing always beat Bat's three when nobody fired).
+    out = RULES.outcome(over(dodge(), "time"))
+    assert out["scores"] == [0, 0] and out["winners"] == [0, 1] and out["places"] == [1, 1]
+    assert "share the place" in out["tiebreaks"][0]
+    assert any("a tie on both is a draw" in note for note in out["notes"])
+    assert any("share the win" in note for note in out["notes"])
+
+
+def test_dodge_city_a_tie_on_points_still_goes_to_the_posse_that_lost_fewer_men():
+    st = dodge()
+    killed(st, by_card(st, "neal-brown"), 1)        # Peacocks +2, Mastersons lose a man
+    killed(st, by_card(st, "hank-briggs"), 0)       # Mastersons +2, Peacocks lose a man
+    killed(st, by_card(st, "walt-skene"), None)     # the Peacocks lose another, to nobody's shot
+    out = RULES.outcome(over(st, "time"))
+    assert out["scores"] == [2, 2] and out["winners"] == [0]
+    assert "fewer men lost" in out["tiebreaks"][0]
+
+
+def test_dodge_city_begun_under_version_9_keeps_the_win_for_more_men_standing():
+    st = RULES.setup(3, 2, SPEC.normalize(2, {"scenario": "dodge-city"}), version=9)
+    out = RULES.outcome(over(st, "time"))
+    assert out["scores"] == [0, 0] and out["winners"] == [1]  # four Peacocks standing to three
+    assert "more men standing" in out["tiebreaks"][0]
 
 
 # --- Riding Shotgun -----------------------------------------------------------------------------

@@ -75,7 +75,9 @@ SPEC = GameSpec(
     # a third is even; the dry wash's game of three keeps those, as nothing tried did better); the
     # town's and the dry wash's third and fourth areas moved to even a game of four. Games begun
     # under 1 to 8 keep the old areas.
-    rules_version=9,
-    replays=(1, 2, 3, 4, 5, 6, 7, 8),
+    # 10: in Dodge City Draw a tie on victory points and men lost is a draw (before, more men
+    # standing won it, so a fight in which nobody fell was always the Peacocks', four to three).
+    rules_version=10,
+    replays=(1, 2, 3, 4, 5, 6, 7, 8, 9),
     ready=True,
 )

@@ -144,6 +144,8 @@ VP_RULES = {
 HOLD_THE_FIELD = "A posse that holds the field (every other posse fled or was beaten) scores 3 more."
 WINNER_RULE = ("The most victory points wins; a tie goes to the posse that lost fewer men, then to the one with more "
                "men standing.")
+WINNER_RULE_DRAWN = ("The most victory points wins; a tie goes to the posse that lost fewer men, and a tie on both "
+                     "is a draw.")
 END_NAMES = {"skedaddle": "A posse skedaddled.", "beaten": "A posse has nobody left standing.",
              "mayor": "Mayor Webster calls a halt to the shooting.", "time": "Night falls on the fight.",
              "coach_away": "The stagecoach got away.", "strongbox-away": "The road agents rode off with the strongbox.",

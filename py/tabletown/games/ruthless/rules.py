@@ -21,11 +21,21 @@ from . import options as O
 from . import setup as S
 from .derive import derive_view
 from .legality import check_param
-from .phrases import END_NAMES, HOLD_THE_FIELD, NODE_NAMES, PHRASES, RESULT_COLUMNS, VP_NAMES, VP_RULES, WINNER_RULE
+from .phrases import (
+    END_NAMES,
+    HOLD_THE_FIELD,
+    NODE_NAMES,
+    PHRASES,
+    RESULT_COLUMNS,
+    VP_NAMES,
+    VP_RULES,
+    WINNER_RULE,
+    WINNER_RULE_DRAWN,
+)
 from .play import apply
 from .preview import preview as move_preview
 from .prompts import prompt_for
-from .scoring import final_result
+from .scoring import TIE_BREAKS, drawn_on_men_lost, final_result, ranking_keys
 
 PASS = {"type": "pass"}
 
@@ -118,13 +128,13 @@ class Ruthless(Rules):
         result = state["result"] or final_result(state)
         vp = result["vp"]
         n = state["seats"]
-        keys = [(vp[s], -result["lost"][s], result["standing"][s]) for s in range(n)]
+        keys = ranking_keys(state, result)
         details = []
         for s in range(n):
             row = {"Victory points": vp[s], "Men lost": result["lost"][s], "Standing": result["standing"][s],
                    "How": "; ".join(f"{VP_NAMES[why]} {points:+d}" for why, points, _ in result["lines"][s]) or "—"}
             details.append(row)
-        out = make_outcome(vp, keys, ["", "fewer men lost", "more men standing"], details,
+        out = make_outcome(vp, keys, TIE_BREAKS[:len(keys[0])], details,
                            ["Victory points", "How", "Men lost", "Standing"])
         headline = _headline(state)
         if headline:
@@ -181,7 +191,8 @@ def _result_notes(state, out: dict[str, Any]) -> list[str]:
         decided = "{seat%d} ties on %d victory points and wins the tie-break (below)." % (winners[0], best)
     else:
         decided = "{seat%d} has the most victory points (%d) and wins." % (winners[0], best)
-    return [*RESULT_COLUMNS, f"{VP_RULES.get(state['vp_rule'], '')} {HOLD_THE_FIELD}".strip(), WINNER_RULE, decided]
+    winner_rule = WINNER_RULE_DRAWN if drawn_on_men_lost(state) else WINNER_RULE
+    return [*RESULT_COLUMNS, f"{VP_RULES.get(state['vp_rule'], '')} {HOLD_THE_FIELD}".strip(), winner_rule, decided]
 
 
 def _headline(state) -> Optional[str]:

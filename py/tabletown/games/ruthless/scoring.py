@@ -40,6 +40,25 @@ def holds_field(st: M.State, seat: int) -> bool:
     return alive == [seat] and st["seats"] > 1
 
 
+# Rules version 10: in Dodge City Draw a tie on victory points and on men lost is a draw. Before,
+# the posse with more men standing won it: when nobody fell that was always the Peacocks' four
+# against Bat's three, so a fight in which neither posse fired was theirs.
+DRAWN_TIE_FROM_VERSION = 10
+TIE_BREAKS = ["", "fewer men lost", "more men standing"]  # the ranking's keys, named for the result
+
+
+def drawn_on_men_lost(st: M.State) -> bool:
+    """Whether a tie on victory points and men lost stays a draw (no third tie-break)."""
+    return st["vp_rule"] == "dodge-city" and st["v"] >= DRAWN_TIE_FROM_VERSION
+
+
+def ranking_keys(st: M.State, result: dict[str, Any]) -> list[tuple[int, ...]]:
+    """What ranks the posses, best first: victory points, then fewer men lost, then (but in
+    Dodge City Draw since version 10) more men standing."""
+    keys = [(result["vp"][s], -result["lost"][s], result["standing"][s]) for s in range(st["seats"])]
+    return [k[:2] for k in keys] if drawn_on_men_lost(st) else keys
+
+
 def final_result(st: M.State) -> dict[str, Any]:
     n = st["seats"]
     lines: list[list[list[Any]]] = [[] for _ in range(n)]
