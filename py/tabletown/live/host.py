@@ -32,7 +32,7 @@ class Seated:
     channel: Any
     seat: Optional[int]
     lines_sent: int = 0
-    resent_at: int = -1  # the move at which the table was last sent again after a stale intent
+    resent_at: int = -1  # the move at which the table was last sent again (a stale intent, a repeated greeting)
     undos: int = 0  # the session's undo count when the log was last sent (after an undo it is sent whole)
     last: Any = None  # what the last table sent was made from (`send_table`): an unchanged table is not sent again
 
@@ -116,7 +116,7 @@ class LiveHost:
             if message["token"] != token:
                 self._send(channel, {"t": "refused", "why": "You are already at the table."})
             else:  # its own greeting again: the guest never heard its table (a browser may drop one)
-                self._greet_again(seated)
+                self._table_again(seated, whole=True)
             return False
         if seated.seat is None:
             self._send(channel, {"t": "refused", "why": "You are watching: a spectator makes no moves."})
@@ -124,9 +124,7 @@ class LiveHost:
         at = len(self.session.record["log"])
         if message["at"] != at:
             self._send(channel, {"t": "refused", "why": "The table moved on before your move arrived: look again."})
-            if seated.resent_at != at:  # the table again, once per move (a flood of stale intents gets words only)
-                seated.resent_at = at
-                self.send_table(seated, force=True)
+            self._table_again(seated)  # a flood of stale intents gets words only
             return False
         if message["t"] == "undo":
             return self._undo(seated)
@@ -150,12 +148,14 @@ class LiveHost:
         self.send_table(seated)
         return True
 
-    def _greet_again(self, seated: Seated) -> None:
-        """The whole table again, once a move (a flood of greetings gets nothing more)."""
+    def _table_again(self, seated: Seated, whole: bool = False) -> None:
+        """The table sent again, once a move (after a stale intent, or `whole`, its log from the
+        start, after a repeated greeting: the guest never heard its first table)."""
         at = len(self.session.record["log"])
         if seated.resent_at != at:
             seated.resent_at = at
-            seated.lines_sent = 0
+            if whole:
+                seated.lines_sent = 0
             self.send_table(seated, force=True)
 
     def _act(self, seated: Seated, message: dict[str, Any]) -> bool:
