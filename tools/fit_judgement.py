@@ -3,7 +3,7 @@
     PYTHONPATH=py .venv/bin/python tools/fit_judgement.py GAME [--fit 100:3100] [--check 3100:3600]
         [--option NAME=VALUE]
 
-GAME is a game with a judgement module (tavern-tussle, torches-and-pitchforks, ruthless);
+GAME is a game with a judgement module (tavern-tussle, torches-and-pitchforks, ruthless, tumble-town);
 `--option` sets a game option as a link does (Ruthless: `scenario=dodge-city`). Plays
 two-player games between hard bots (one per seed, on every core), keeps the tables the game's
 `table_key` names with who won the game, and fits for each kind of table a logistic model of

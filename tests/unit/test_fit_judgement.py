@@ -35,7 +35,7 @@ def test_the_fit_finds_again_the_weights_that_made_the_games():
 
 def test_every_game_with_a_judgement_names_a_weight_for_each_feature():
     tool = _tool()
-    for game_id in ("tavern-tussle", "torches-and-pitchforks", "ruthless"):
+    for game_id in ("tavern-tussle", "torches-and-pitchforks", "ruthless", "tumble-town"):
         judgement = tool.judgement_of(game_id)
         assert judgement.WEIGHTS
         for weights in judgement.WEIGHTS.values():

@@ -16,8 +16,9 @@ function of the view, the next call finds the same plan and takes the next step.
 - expert: the kit's search (engine/search.py) around the hard bot, at its claims and the
   dice they take (`worth_a_search`); inside a construction it plays the hard bot's plan. The
   claims it weighs are the hard bot's runners-up (`next_best_claims`), each judged once the easy
-  bot has finished the turn (`finish_turn`), by each player's points and the dice kept for the
-  turns to come (`judged`); alone with the chart, by its points.
+  bot has finished the turn (`finish_turn`): in a game of two by the chance of winning
+  (judgement.py), with more players by each player's points and the dice kept for the turns to
+  come (`judged`); alone with the chart, by its points.
 - The hard bot reads the mission card it is on (Mission Mode) from its view, as a player
   does, and weighs plans by it. On mission 5 (13 points from Main Street) it claims plans
   for the points they add to that layout, and takes a spot that brings Main Street to 13
@@ -40,6 +41,7 @@ from .bot_context import BASE_WORTH, Ctx, choose_build, color_need, pick_color
 from .bot_powers import improve, pan_worthwhile, power_kind, sub_decision
 from .bot_street import MISSION_STREET_GOAL, street_outlook
 from .content import BACKS, COLORS, PLANS, STOREHOUSE, back_choices, points
+from .judgement import winning_chance
 from .scoring import placements, street_detail
 
 __all__ = ["BOTS", "Ctx", "decide"]
@@ -229,7 +231,9 @@ def kept_dice(state: State, seat: int) -> float:
 def judged(rules: Rules, state: State, seat: int) -> float:
     """How well a seat stands in the expert's imagined tables: by points, and the dice kept.
 
-    - A game of two or more, still in play: each seat's points and `kept_dice`, its lead over the
+    - A game of two, still in play: the chance of winning (judgement.py, weights fit to games
+      between hard bots).
+    - Three or four players, still in play: each seat's points and `kept_dice`, its lead over the
       best other seat squashed as the kit's `standing` squashes it. The seat counts its own
       Horse, which it knows, and no other's (hidden until the game's end, as in the tally).
       Points alone made a turn that builds worth more than one that keeps its dice for a better
@@ -243,6 +247,8 @@ def judged(rules: Rules, state: State, seat: int) -> float:
         return min(1.0, max(0, rules.tally(state)[0] + kept_dice(state, 0)) / 100)
     if state["over"] or state["n"] == 1:
         return standing(rules, state, seat)
+    if state["n"] == 2:
+        return winning_chance(rules, state, seat)
     worths = []
     for s in range(state["n"]):
         score = rules.score_parts(state, s, horse="state" if s == seat else None)["total"]
