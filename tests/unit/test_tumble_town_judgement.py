@@ -83,9 +83,14 @@ def test_dice_kept_count_until_the_last_round_and_not_in_it():
 
 
 def test_three_players_keep_the_hand_weighed_judgement():
+    """With three players the expert still judges by points and dice kept: a plan claimed and not
+    built changes nothing there, where with two it counts."""
     state = _turn_start(1, seats=3)
+    taken = {pid for p in state["players"] for pid in p["hand"] + [b["plan"] for b in p["built"]]}
+    claimed = copy.deepcopy(state)
+    claimed["players"][0]["hand"].append(next(plan["id"] for plan in PLANS if plan["id"] not in taken))
     for seat in range(3):
-        assert judged(RULES, state, seat) != winning_chance(RULES, state, seat)
         assert 0.0 < judged(RULES, state, seat) < 1.0
+        assert judged(RULES, claimed, seat) == judged(RULES, state, seat)
     finished, _ = bot_game(RULES, BOTS, ["hard"] * 3, RULES.setup(1, 3, SPEC.normalize(3, {})), 1)
     assert [judged(RULES, finished, s) for s in range(3)] == [standing(RULES, finished, s) for s in range(3)]
