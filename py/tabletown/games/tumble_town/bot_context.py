@@ -16,6 +16,14 @@ from .fitting import Fill, best_fill
 from .scoring import building_heights
 
 BASE_WORTH = {"brown": 0.9, "gray": 1.0, "black": 1.0, "gold": 1.4}
+
+
+def storehouse_worth(state: dict[str, Any], seat: int) -> float:
+    """The hard bot's worth of the dice a seat keeps for the turns to come: nothing once the last
+    round has begun (the expert's judgements, `bots.kept_dice` and judgement.py, both count it)."""
+    if state["over"] or state["ending"]:
+        return 0.0
+    return sum(BASE_WORTH[die[0]] for die in state["players"][seat]["dice"])
 ONE_TIME_VALUE = {"gain_die": 1.2, "warehouse": 3.5, "tokens": 2.5}
 LATER = 0.5  # share of a plan's value kept when it must wait for later dice
 LATER_DIE = 1.5  # what each die of such a later construction costs

@@ -37,7 +37,7 @@ from tabletown.engine.prng import Rng
 from tabletown.engine.rules import Action, Rules, State, View
 from tabletown.engine.search import LEAD_SCALE, Expert, lead, play_until, standing
 
-from .bot_context import BASE_WORTH, Ctx, choose_build, color_need, pick_color
+from .bot_context import Ctx, choose_build, color_need, pick_color, storehouse_worth
 from .bot_powers import improve, pan_worthwhile, power_kind, sub_decision
 from .bot_street import MISSION_STREET_GOAL, street_outlook
 from .content import BACKS, COLORS, PLANS, STOREHOUSE, back_choices, points
@@ -223,9 +223,7 @@ KEPT_DIE_SHARE = 0.8  # of a die's worth to the hard bot (BASE_WORTH), for a die
 def kept_dice(state: State, seat: int) -> float:
     """What the dice in a seat's Storehouse are worth for the turns to come, in points: nothing
     once the last round has begun."""
-    if state["over"] or state["ending"]:
-        return 0.0
-    return KEPT_DIE_SHARE * sum(BASE_WORTH[die[0]] for die in state["players"][seat]["dice"])
+    return KEPT_DIE_SHARE * storehouse_worth(state, seat)
 
 
 def judged(rules: Rules, state: State, seat: int) -> float:

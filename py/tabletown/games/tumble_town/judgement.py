@@ -20,7 +20,7 @@ from tabletown.engine.judgement import chance
 from tabletown.engine.rules import Rules, State
 from tabletown.engine.search import standing
 
-from .bot_context import BASE_WORTH
+from .bot_context import storehouse_worth
 from .content import PLANS
 from .content import points as plan_points
 
@@ -38,7 +38,7 @@ def figures(state: State, seat: int, own: bool) -> list[float]:
     """A seat's figures; its Horse counts only where it is the judging seat's own (`own`)."""
     player = state["players"][seat]
     points = float(_rules().score_parts(state, seat, horse="state" if own else None)["total"])
-    dice = 0.0 if state["ending"] else sum(BASE_WORTH[die[0]] for die in player["dice"])
+    dice = storehouse_worth(state, seat)
     claimed = float(sum(plan_points(PLANS[pid], state["v"]) for pid in player["hand"]))
     return [points, dice, claimed, float(len(player["hand"]))]
 
