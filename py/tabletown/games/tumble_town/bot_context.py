@@ -16,6 +16,12 @@ from .fitting import Fill, best_fill
 from .scoring import building_heights
 
 BASE_WORTH = {"brown": 0.9, "gray": 1.0, "black": 1.0, "gold": 1.4}
+ONE_TIME_VALUE = {"gain_die": 1.2, "warehouse": 3.5, "tokens": 2.5}
+LATER = 0.5  # share of a plan's value kept when it must wait for later dice
+LATER_DIE = 1.5  # what each die of such a later construction costs
+RATE = {"brown": 1.5, "gray": 0.6, "black": 0.6, "gold": 0.6}  # dice a player takes per turn
+OUTLAW_RATE = {"brown": 2.0, "gray": 1.0, "black": 1.0, "gold": 2.0}
+PER_DIE = ("none", "range", "odd", "even")
 
 
 def storehouse_worth(state: dict[str, Any], seat: int) -> float:
@@ -24,12 +30,6 @@ def storehouse_worth(state: dict[str, Any], seat: int) -> float:
     if state["over"] or state["ending"]:
         return 0.0
     return sum(BASE_WORTH[die[0]] for die in state["players"][seat]["dice"])
-ONE_TIME_VALUE = {"gain_die": 1.2, "warehouse": 3.5, "tokens": 2.5}
-LATER = 0.5  # share of a plan's value kept when it must wait for later dice
-LATER_DIE = 1.5  # what each die of such a later construction costs
-RATE = {"brown": 1.5, "gray": 0.6, "black": 0.6, "gold": 0.6}  # dice a player takes per turn
-OUTLAW_RATE = {"brown": 2.0, "gray": 1.0, "black": 1.0, "gold": 2.0}
-PER_DIE = ("none", "range", "odd", "even")
 
 
 class Ctx:
