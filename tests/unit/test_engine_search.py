@@ -330,3 +330,54 @@ def test_where_the_solver_declines_the_search_decides():
     state = dict(rules.setup(1, 2, {}), total=3)
     expert = Expert(hard=adds_one, policy=adds_one, trials=8, solver=lambda rules, view, seat, legal, rng: None)
     assert expert(rules, rules.view(state, 0), 0, rules.legal(state, 0), Rng(seed_state(2))) == {"add": 2}
+
+
+def _hard_in_steps(steps, answer, taken):
+    """A hard bot worked in `steps` steps before it names `answer`; `taken` counts the steps."""
+    def hard_steps(rules, view, seat, legal, rng):
+        for _ in range(steps):
+            taken.append(1)
+            yield None
+        yield answer
+    return hard_steps
+
+
+def test_a_hard_bot_worked_in_steps_is_spread_over_slices_before_any_move_is_weighed():
+    rules = CountTo(goal=5)
+    state = dict(rules.setup(1, 2, {}), total=3)  # adding 2 wins at once: the search finds it
+    taken: list[int] = []
+    expert = Expert(hard=adds_one, policy=adds_one, trials=8, hard_steps=_hard_in_steps(5, {"add": 1}, taken))
+    search = expert.start(rules, rules.view(state, 0), 0, rules.legal(state, 0), Rng(seed_state(2)))
+    assert taken == [] and not search.ready  # starting a decision does none of the hard bot's work
+    slices = 0
+    while not search.ready:
+        assert not search.think(deadline=0.0)  # one step a slice, and never finished before its move
+        slices += 1
+    assert slices == 6 and len(taken) == 5 and search.trials == 0  # five steps, and the one naming its move
+    while not search.think(deadline=0.0):
+        pass
+    assert search.best() == {"add": 2}
+
+
+def test_the_clock_never_cuts_a_hard_bot_short_and_an_early_answer_is_its_move():
+    import time
+
+    rules = CountTo(goal=5)
+    state = dict(rules.setup(1, 2, {}), total=3)
+    taken: list[int] = []
+    expert = Expert(hard=adds_one, policy=adds_one, trials=8, hard_steps=_hard_in_steps(4, {"add": 1}, taken))
+    search = expert.start(rules, rules.view(state, 0), 0, rules.legal(state, 0), Rng(seed_state(2)))
+    past = time.perf_counter() - 1.0  # the decision's time already over
+    assert not search.think(deadline=past, limit=past) and not search.stopped  # the hard bot's step was taken
+    assert search.best() == {"add": 1} and len(taken) == 4  # asked now: the hard bot finishes, its move stands
+    assert search.think(limit=past) and search.stopped and search.trials == 0
+
+
+def test_an_expert_whose_hard_bot_works_in_steps_plays_as_one_whose_hard_bot_answers_at_once():
+    rules = CountTo(goal=9)
+    state = rules.setup(1, 2, {})
+    stepped = Expert(hard=adds_one, policy=B.random_bot, trials=20, hard_steps=_hard_in_steps(3, {"add": 1}, []))
+    at_once = dataclasses.replace(stepped, hard_steps=None)
+    for seed in range(1, 6):
+        args = (rules, rules.view(state, 0), 0, rules.legal(state, 0))
+        assert stepped(*args, Rng(seed_state(seed))) == at_once(*args, Rng(seed_state(seed)))
