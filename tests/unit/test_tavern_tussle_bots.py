@@ -234,31 +234,3 @@ def test_the_expert_imagines_the_tables_the_hard_bot_imagines():
         assert world["act"][1] is None and world["dis"][1] is None
         assert len(world["hands"][1]) == len(hand1)  # its whole hand to choose from again
         assert R.active(world) == [0, 1]
-
-
-def test_the_expert_spreads_its_hard_bots_search_over_slices_and_plays_the_same_moves():
-    """The hard bot's own Monte Carlo, up to 144 story phases played out, would hold a phone's
-    page up for a frame or two: the expert works it a sample a slice, and the move is the one
-    the expert makes thinking at once."""
-    from tabletown.engine.bots import bot_seed, start
-
-    seed = 21
-    state = R.setup(seed, 2, R.spec.normalize(2, {}))
-    spread = 0
-    for step in range(12):
-        seat = R.active(state)[0]
-        decision = start(R, tt.BOTS, "expert", state, seat, seed, step)
-        hard_slices = 0
-        while not decision.ready:
-            decision.think(deadline=0.0)  # a deadline already past: one step a slice
-            hard_slices += 1
-        spread += hard_slices > 1
-        while not decision.think(deadline=0.0):
-            pass
-        action = decision.best()
-        assert action == choose(R, tt.BOTS, "expert", state, seat, seed, step)
-        legal = R.legal(state, seat)
-        hard = bots.hard_bot(R, R.bot_view(state, seat), seat, legal, Rng(bot_seed(seed, step, seat)))
-        assert decision.moves[0] == hard  # the move it weighs the others against is the hard bot's
-        state = next_state(R, state, seat, action)
-    assert spread >= 6  # most decisions of a round's start are searched by the hard bot in samples

@@ -21,10 +21,6 @@ secret pick made by two players at once when all else is known, as a matrix game
 `matrix_game`): the solver works a step at a time like the search, and until it has its answer the
 hard bot's move stands.
 
-Where the hard bot is itself a search, long enough to hold a phone's page up for a frame or two,
-the game may give it a step at a time as well (`Expert.hard_steps`): the decision then begins by
-stepping it, slice by slice, and weighs nothing until its move is known.
-
 The search is anytime and runs in slices (`Search.think` up to a deadline), so the page can
 spread one decision over several frames and stop it when its time is up; bot-only games
 (simulate, the balance pages, tests) give it a number of playouts instead of a clock, so every
@@ -47,20 +43,9 @@ Imagine = Callable[[Rules, View, int, Rng], State]
 # A game's own answer to a decision, worked out a step at a time: an iterator that yields None
 # after each step and its move last; or None where the game leaves the decision to the search.
 Solver = Callable[[Rules, View, int, list[Action], Rng], Optional[Iterator[Optional[Action]]]]
-# A game's hard bot, a step at a time: an iterator that yields None after each step and the hard
-# bot's move last (the same move the hard bot gives at once, from the same draws).
-HardSteps = Callable[[Rules, View, int, list[Action], Rng], Iterator[Optional[Action]]]
 # The moves other than the hard bot's in a game's own order, best first (at least the number
 # asked for, where there are so many), or None where the game has no order for this decision.
 Shortlist = Callable[[Rules, View, int, list[Action], int], Optional[list[Action]]]
-
-
-def last_step(steps: Iterator[Optional[Action]]) -> Action:
-    """The move of a decision worked in steps (`HardSteps`), every step taken at once."""
-    for step in steps:
-        if step is not None:
-            return step
-    raise ValueError("a decision's steps ended without its move")
 
 
 LEAD_SCALE = 8.0  # points ahead of the best other seat that `standing` judges about 0.88
@@ -149,9 +134,6 @@ class Expert:
     # The game's own order of the moves other than the hard bot's, most promising first, where it
     # has one (None where it has not): the candidates are then its first ones, not a sample.
     shortlist: Optional[Shortlist] = None
-    # The hard bot's decision a step at a time, where it is long enough to hold up a frame (see
-    # `HardSteps`); None where `hard` answers quickly.
-    hard_steps: Optional[HardSteps] = None
 
     def __call__(self, rules: Rules, view: View, seat: int, legal: list[Action], rng: Rng) -> Action:
         """A whole decision at once: every trial of the budget (reproducible from the seed)."""
@@ -167,27 +149,9 @@ class Search:
     """One decision being searched: `think(deadline)` plays rounds, `best()` is the answer so far."""
 
     def __init__(self, expert: Expert, rules: Rules, view: View, seat: int, legal: list[Action], rng: Rng):
-        self.expert, self.rules, self.view, self.seat, self.legal, self.rng = expert, rules, view, seat, legal, rng
+        self.expert, self.rules, self.view, self.seat, self.rng = expert, rules, view, seat, rng
         self.seconds = expert.seconds  # the page's clock for this decision
-        self.moves: list[Action] = []  # the hard bot's move first, then the others weighed
-        self.solving = False  # the game solves this decision itself
-        self.answer: Optional[Action] = None  # the solver's move, once it has one
-        self.solver_steps: Optional[Iterator[Optional[Action]]] = None
-        self.leads: list[float] = []  # summed (its score - the hard bot's move's score), table by table
-        self.squares: list[float] = []  # summed squares of those leads
-        self.rounds = 0  # imagined tables, each tried with every candidate (only whole rounds count)
-        self.trials = 0  # playouts made in those rounds
-        self.longest = 0.0  # the longest step so far, in seconds (no step is begun past the limit)
-        self.stopped = False  # the decision's time ran out before its budget
-        self.ready = False  # the hard bot's move is known (at once, unless it is worked in steps)
-        hard_steps = expert.hard_steps(rules, view, seat, legal, rng) if expert.hard_steps and legal else None
-        if hard_steps is None:
-            self.weigh(expert.hard(rules, view, seat, legal, rng) if legal else None)
-        self.work = self.working(hard_steps)
-
-    def weigh(self, first: Optional[Action]) -> None:
-        """The hard bot's move is known: choose the moves to weigh beside it, or the game's solver."""
-        expert, rules, view, seat, legal, rng = self.expert, self.rules, self.view, self.seat, self.legal, self.rng
+        first = expert.hard(rules, view, seat, legal, rng) if legal else None
         others = [a for a in legal if a != first]
         wanted = max(0, expert.candidates - 1)
         ranked = expert.shortlist(rules, view, seat, others, wanted) if expert.shortlist is not None and others else None
@@ -197,28 +161,19 @@ class Search:
             for k in range(min(len(others), wanted)):  # a seeded sample of the rest
                 j = k + rng.below(len(others) - k)
                 others[k], others[j] = others[j], others[k]
-        self.moves = ([first] if legal else []) + others[:wanted]
-        self.solver_steps = expert.solver(rules, view, seat, legal, rng) if expert.solver is not None and len(legal) > 1 else None
-        self.solving = self.solver_steps is not None
+        self.moves: list[Action] = ([first] if legal else []) + others[:wanted]
+        steps = expert.solver(rules, view, seat, legal, rng) if expert.solver is not None and len(legal) > 1 else None
+        self.solving = steps is not None  # the game solves this decision itself
+        self.answer: Optional[Action] = None  # the solver's move, once it has one
         if self.solving or not rules.imaginable(view) or (expert.searches is not None and not expert.searches(view)):
             self.moves = self.moves[:1]  # solved, no table to imagine, or none worth it: no search
-        self.leads = [0.0] * len(self.moves)
-        self.squares = [0.0] * len(self.moves)
-        self.ready = True
-
-    def working(self, hard_steps: Optional[Iterator[Optional[Action]]]) -> Iterator[None]:
-        """The decision's steps: the hard bot's own (where it has them), then the solver's or the
-        search's."""
-        if hard_steps is not None:
-            for step in hard_steps:
-                if step is not None:
-                    self.weigh(step)
-                    break
-                yield
-            else:
-                raise ValueError("a decision's steps ended without its move")
-            yield
-        yield from self.solved(self.solver_steps) if self.solver_steps is not None else self.playouts()
+        self.leads = [0.0] * len(self.moves)  # summed (its score - the hard bot's move's score), table by table
+        self.squares = [0.0] * len(self.moves)  # summed squares of those leads
+        self.rounds = 0  # imagined tables, each tried with every candidate (only whole rounds count)
+        self.trials = 0  # playouts made in those rounds
+        self.work = self.solved(steps) if steps is not None else self.playouts()
+        self.longest = 0.0  # the longest playout so far, in seconds (no playout is begun past the limit)
+        self.stopped = False  # the decision's time ran out before its budget
 
     @property
     def weighing(self) -> bool:
@@ -226,8 +181,6 @@ class Search:
         return len(self.moves) > 1
 
     def done(self) -> bool:
-        if not self.ready:
-            return False
         if self.solving:
             return self.answer is not None
         return not self.weighing or self.trials + len(self.moves) > self.expert.trials
@@ -237,11 +190,10 @@ class Search:
         after every playout, so a slice ends within one playout of its deadline, even midway
         through a round). With `limit`, the end of the whole decision's time, no playout is
         begun that the longest so far says would not end before it. True when the search is
-        finished (its budget spent, or no time left for another playout). The hard bot's own
-        steps are never cut short: its move is the answer the clock falls back on."""
+        finished (its budget spent, or no time left for another playout)."""
         while not self.done():
             started = time.perf_counter()
-            if limit is not None and self.ready and started + self.longest > limit:
+            if limit is not None and started + self.longest > limit:
                 self.stopped = True
                 break
             next(self.work)
@@ -293,8 +245,6 @@ class Search:
         """The hard bot's move, unless another candidate led it clearly over the same imagined
         tables (at least `min_rounds` of them): the candidate whose lead, less `confidence`
         standard errors, is highest and above the margin."""
-        while not self.ready:  # the hard bot still at work: its move is needed now
-            next(self.work)
         if self.solving:
             return self.answer if self.answer is not None else self.moves[0]  # unsolved: the hard bot's move
         n = self.rounds

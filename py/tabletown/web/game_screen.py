@@ -435,9 +435,7 @@ class GameScreen:
         # own clock (`seconds`) ends the search, whatever the device's speed.
         limit = self.thinking_started + getattr(self.thinking, "seconds", 0.0)
         finished = self.thinking.think(min(now + policy.THINK_SLICE, limit), limit)
-        # Past its clock a search still works its hard bot's move out in slices: that move is the
-        # one the clock falls back on.
-        if not finished and (time.perf_counter() < limit or not getattr(self.thinking, "ready", True)):
+        if not finished and time.perf_counter() < limit:
             self.bot_timer = js.setTimeout(self.bot_proxy, 0)
             return
         action = self.thinking.best()

@@ -24,11 +24,11 @@
 
 from __future__ import annotations
 
-from typing import Any, Iterator, Optional
+from typing import Any
 
 from ...engine.prng import Rng
 from ...engine.rules import Action, Rules, State, View
-from ...engine.search import Expert, last_step, squash
+from ...engine.search import Expert, squash
 from ...engine.state import clone
 from .content import (
     BATTLE,
@@ -381,20 +381,11 @@ def imagined_table(rules: Rules, view: View, seat: int, rng: Rng) -> State:
 def hard_bot(rules: Rules, view: View, seat: int, legal: list[Action], rng: Rng) -> Action:
     """Perfect-information Monte Carlo: sample the hidden cards, try every candidate in
     every sample, play on to the end of the round and keep the best average standing."""
-    return last_step(hard_steps(rules, view, seat, legal, rng))
-
-
-def hard_steps(rules: Rules, view: View, seat: int, legal: list[Action], rng: Rng) -> Iterator[Optional[Action]]:
-    """The hard bot's decision a sample at a time (None after each), its move last: the expert
-    spreads it over the page's frames (up to 144 story phases played out hold a phone's page up
-    for a frame or two)."""
     if len(legal) == 1:
-        yield legal[0]
-        return
+        return legal[0]
     candidates = _prefilter(view, seat, legal)[:MAX_CANDIDATES]
     if len(candidates) == 1:
-        yield candidates[0]
-        return
+        return candidates[0]
     phases = STORIES_PER_ROUND - view["story"] + 1
     samples = max(MIN_SAMPLES, min(MAX_SAMPLES, PLAYOUT_BUDGET // (len(candidates) * phases)))
     totals = [0.0] * len(candidates)
@@ -405,9 +396,8 @@ def hard_steps(rules: Rules, view: View, seat: int, legal: list[Action], rng: Rn
             state = clone(world)  # the playout's own copy, played on in place
             rules.play_in_place(state, seat, action)
             totals[i] += _evaluate(_playout(rules, state, QuickRng(list(words))), seat)
-        yield None
     best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
-    yield candidates[best]
+    return candidates[best]
 
 
 def expert_standing(rules: Rules, state: State, seat: int) -> float:
@@ -440,4 +430,4 @@ def round_end(rules: Rules, view: View, seat: int, legal: list[Action], rng: Rng
 BOTS: dict[str, Any] = {"easy": easy_bot, "hard": hard_bot,
                         "expert": Expert(hard=hard_bot, policy=easy_bot, evaluate=expert_standing,
                                          playout=round_playout, imagine=imagined_table, trials=384, candidates=6,
-                                         confidence=0.5, solver=round_end, hard_steps=hard_steps)}
+                                         confidence=0.5, solver=round_end)}
