@@ -168,6 +168,9 @@ PLAN: list[tuple[str, list[str], dict, int, int | None]] = [
     ("ruthless", ["hard", "random"], {"scenario": "riding-shotgun"}, 181, None),
     ("ruthless", ["random", "easy"], {"scenario": "riding-shotgun"}, 182, 150),
     ("ruthless", ["random", "hard"], {"scenario": "dodge-city"}, 183, None),
+    # Ruthless rules version 11 (in Riding Shotgun Dutch Henry waits behind his rocks again)
+    ("ruthless", ["hard", "random"], {"scenario": "riding-shotgun"}, 191, None),
+    ("ruthless", ["random", "hard"], {"scenario": "riding-shotgun"}, 192, 150),
     ("townsfolk-tussle", ["random", "easy"], {}, 71, 300),
     ("townsfolk-tussle", ["random", "random", "random"], {"solo": True}, 72, 200),
     ("townsfolk-tussle", ["hard", "random", "easy", "random"], {"doublin_down": True, "trading": True}, 73, 250),
@@ -188,7 +191,7 @@ VERSIONS: dict[str, dict[int, set[int]]] = {
     "torches-and-pitchforks": {2: {25, 26, 27, 28}, 3: {51, 52, 53, 54}, 4: {55, 56}, 5: {57, 58, 59}},
     "tumble-town": {2: {40, 41, 42, 43}},
     "ruthless": {2: {91, 92, 93, 94, 95}, 3: {121, 122, 123}, 4: {131, 132, 133}, 5: {141, 142, 143}, 6: {151, 152, 153, 154},
-                 7: {161, 162, 163}, 8: {171, 172, 173, 174}, 10: {181, 182, 183}},
+                 7: {161, 162, 163}, 8: {171, 172, 173, 174}, 10: {181, 182, 183}, 11: {191, 192}},
     "townsfolk-tussle": {2: {75, 76}, 3: {77, 78}},
 }
 

@@ -1,7 +1,9 @@
-"""Riding Shotgun's road agents. From rules version 6 Curly Deane and Dutch Henry wait 3″
+"""Riding Shotgun's road agents. From rules version 6 Curly Deane and Dutch Henry waited 3″
 further west, beside the rocks north and south of the road rather than behind them, so that
-the stretch of road straight across from them is in sight; the other three wait where they
-always did, and a game begun under an older version keeps the places it began with."""
+the stretch of road straight across from them is in sight; from version 11 Dutch Henry waits
+behind his rocks again, where versions 1 to 5 had him (Curly Deane stays beside his). The other
+three wait where they always did, and a game begun under an older version keeps the places it
+began with."""
 
 from tabletown.games.ruthless import content as C
 from tabletown.games.ruthless import ground as G
@@ -30,17 +32,25 @@ def sees_the_road_across(pos):
     return seen
 
 
-def test_curly_deane_and_dutch_henry_now_see_the_road_across_from_them():
-    new = places()
-    for card in ("curly-deane", "dutch-henry"):
-        assert sees_the_road_across(new[card]), card
+def test_curly_deane_sees_the_road_across_from_him_and_dutch_henry_waits_behind_his_rocks():
+    now = places()
+    assert sees_the_road_across(now["curly-deane"])
+    assert not sees_the_road_across(now["dutch-henry"])
 
 
-def test_under_version_5_they_waited_behind_their_rocks_3_inches_further_east():
-    new, old = places(), places(5)
-    for card in ("curly-deane", "dutch-henry"):
-        assert not sees_the_road_across(old[card]), card
-        assert (old[card][0] - new[card][0], old[card][1] - new[card][1]) == (300, 0), card
+def test_under_versions_6_to_10_both_waited_3_inches_west_of_their_version_5_places():
+    for version in (6, 10):
+        moved, old = places(version), places(5)
+        for card in ("curly-deane", "dutch-henry"):
+            assert sees_the_road_across(moved[card]), (version, card)
+            assert not sees_the_road_across(old[card]), card
+            assert (old[card][0] - moved[card][0], old[card][1] - moved[card][1]) == (300, 0), (version, card)
+
+
+def test_dutch_henry_is_back_in_his_version_5_place_and_curly_deane_stays_moved():
+    now, version_10, version_5 = places(), places(10), places(5)
+    assert now["dutch-henry"] == version_5["dutch-henry"]
+    assert now["curly-deane"] == version_10["curly-deane"] != version_5["curly-deane"]
 
 
 def test_the_other_road_agents_and_the_coach_start_where_they_always_did():

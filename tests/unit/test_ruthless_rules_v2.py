@@ -34,9 +34,10 @@ from .test_ruthless_helpers import RULES, SPEC, acting, arena, card, horse_for, 
 S, H, D, C = K.SPADES, K.HEARTS, K.DIAMONDS, K.CLUBS
 
 
-def test_the_spec_plays_version_10_and_still_replays_versions_1_to_9():
-    assert SPEC.rules_version == 10 and SPEC.replays == (1, 2, 3, 4, 5, 6, 7, 8, 9)
-    assert RULES.setup(1, 2, SPEC.normalize(2, {}))["v"] == 10
+def test_the_spec_plays_version_11_and_still_replays_versions_1_to_10():
+    assert SPEC.rules_version == 11 and SPEC.replays == (1, 2, 3, 4, 5, 6, 7, 8, 9, 10)
+    assert RULES.setup(1, 2, SPEC.normalize(2, {}))["v"] == 11
+    assert RULES.setup(1, 2, SPEC.normalize(2, {}), version=10)["v"] == 10
     assert RULES.setup(1, 2, SPEC.normalize(2, {}), version=9)["v"] == 9
     assert RULES.setup(1, 2, SPEC.normalize(2, {}), version=8)["v"] == 8
     assert RULES.setup(1, 2, SPEC.normalize(2, {}), version=7)["v"] == 7
@@ -50,8 +51,8 @@ def test_the_spec_plays_version_10_and_still_replays_versions_1_to_9():
 
 def test_an_unknown_rules_version_is_refused_with_a_message():
     from tabletown.engine.rules import BadSetup
-    with pytest.raises(BadSetup, match="no rules version 11"):
-        RULES.setup(1, 2, SPEC.normalize(2, {}), version=11)
+    with pytest.raises(BadSetup, match="no rules version 12"):
+        RULES.setup(1, 2, SPEC.normalize(2, {}), version=12)
 
 
 # =============================================================================================
