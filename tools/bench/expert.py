@@ -8,8 +8,9 @@ DevTools throttling that stands for a phone). Printed per game and speed: decisi
 p95 of a decision's time from the first slice of thinking to its move (budget: 300 ms at p95),
 how many of the searches their clock cut short before all their trials, the median number of
 trials a search made, how many of the decisions a game solves itself (Tavern Tussle's round
-ends) were solved before the clock, and the longest gap
-between two animation frames while the bots played (the page must keep answering).
+ends) were solved before the clock, the p95 of a decided move's playing and drawing (done in a
+turn of the page of its own), and the longest gap between two animation frames while the bots
+played (the page must keep answering).
 A measurement to read, not a pass/fail test.
 """
 
@@ -55,7 +56,7 @@ def play(page, game: str, seed: int, budget_s: int, level: str = "expert") -> fl
 
 
 def measure(browser, base: str, game: str, n_games: int, throttle: float,
-            level: str = "expert") -> tuple[list[float], list[int], list[int], float]:
+            level: str = "expert") -> tuple[list[float], list[int], list[int], list[float], float]:
     ctx = browser.new_context(viewport={"width": 1280, "height": 900})
     page = ctx.new_page()
     cdp = ctx.new_cdp_session(page)
@@ -70,8 +71,9 @@ def measure(browser, base: str, game: str, n_games: int, throttle: float,
     times = page.evaluate("Array.from(window.tabletownStats.bots)")
     trials = page.evaluate("Array.from(window.tabletownStats.searchTrials)")
     solved = page.evaluate("Array.from(window.tabletownStats.solved)")
+    drawn = page.evaluate("Array.from(window.tabletownStats.botMoves)")
     ctx.close()
-    return times, trials, solved, gap
+    return times, trials, solved, drawn, gap
 
 
 def main() -> None:
@@ -85,17 +87,17 @@ def main() -> None:
 
     server = local_server.serve(str(ROOT / "dist"))
     base = f"http://127.0.0.1:{server.server_address[1]}/"
-    print(f"{'game':24} {'cpu':>5} {'moves':>6} {'p50 ms':>8} {'p95 ms':>8} {'cut':>6} {'trials p50':>10} {'solved':>9} {'frame gap':>10}")
+    print(f"{'game':24} {'cpu':>5} {'moves':>6} {'p50 ms':>8} {'p95 ms':>8} {'cut':>6} {'trials p50':>10} {'solved':>9} {'drawn p95':>10} {'frame gap':>10}")
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=chromium.PATH, args=chromium.ARGS)
         for game in args.game or GAMES:
             full = games.load(game).BOTS["expert"].trials
             for throttle in (1.0, args.throttle):
-                times, trials, solved, gap = measure(browser, base, game, args.games, throttle, args.level)
+                times, trials, solved, drawn, gap = measure(browser, base, game, args.games, throttle, args.level)
                 cut = sum(1 for t in trials if t < full) / max(1, len(trials))
                 in_time = f"{sum(solved)}/{len(solved)}" if solved else "-"
                 print(f"{game:24} {f'{throttle:g}x':>5} {len(times):6d} {pct(times, 50):8.1f} {pct(times, 95):8.1f}"
-                      f" {100 * cut:5.0f}% {pct(trials, 50):10.0f} {in_time:>9} {gap:7.0f} ms")
+                      f" {100 * cut:5.0f}% {pct(trials, 50):10.0f} {in_time:>9} {pct(drawn, 95):7.0f} ms {gap:7.0f} ms")
         browser.close()
     server.shutdown()
     print(f"budget: p95 within {BUDGET_MS:.0f} ms at {args.throttle:g}x; 'cut': searches stopped by their clock")

@@ -63,6 +63,7 @@ class App:
         self.stats.clicks = js.Array.new()
         self.stats.bots = js.Array.new()
         self.stats.searchTrials = js.Array.new()
+        self.stats.botMoves = js.Array.new()  # a bot's move played and drawn (ms)
         self.stats.solved = js.Array.new()  # per decision a game solves itself: 1 if solved within its clock
         self.stats.opens = js.Array.new()
         self.stats.steps = js.Array.new()  # a click's Python part step by step (ms), for the benchmarks

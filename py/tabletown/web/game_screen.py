@@ -75,6 +75,7 @@ class GameScreen:
         self.thinking: Any = None  # a bot's decision being thought through in slices (the expert)
         self.thinking_for: Any = None  # (session, seat, moves) it was begun for
         self.thinking_started = 0.0
+        self.decided: Any = None  # (key, action): a bot's move decided, to be played in the page's next turn
 
     # --- opening and leaving ---------------------------------------------------------------
     def begin(self, save_id: Optional[str], session: Any, guest: bool = False) -> None:
@@ -411,6 +412,7 @@ class GameScreen:
             self.bot_timer = js.setTimeout(self.bot_proxy, self.bot_pause)
 
     def cancel_bot(self) -> None:
+        self.decided = None  # the page drew since it was decided (a move, an undo, another game): decided again
         if self.bot_timer is not None:
             js.clearTimeout(self.bot_timer)
             self.bot_timer = None
@@ -428,6 +430,10 @@ class GameScreen:
             return
         seat = bots[0]
         key = (id(session), seat, len(session.record["log"]))
+        if self.decided is not None and self.decided[0] == key:
+            self.play_bot_move(seat, self.decided[1])
+            return
+        self.decided = None  # decided for a game that has moved on since
         now = time.perf_counter()
         if self.thinking_for != key:  # a new decision (or the game moved on under an old one)
             self.thinking, self.thinking_for, self.thinking_started = session.bot_thinking(seat), key, now
@@ -447,6 +453,17 @@ class GameScreen:
         if getattr(self.thinking, "solving", False):  # the clock may have left the hard bot's move
             self.app.stats.solved.push(1 if self.thinking.answer is not None else 0)
         self.thinking = self.thinking_for = None
+        # The move is played in the page's next turn: deciding and drawing in one would hold the
+        # page for both (a frame's gap of a hard bot's decision and the move's drawing together).
+        self.decided = (key, action)
+        self.bot_timer = js.setTimeout(self.bot_proxy, 0)
+
+    def play_bot_move(self, seat: int, action: dict[str, Any]) -> None:
+        """A bot's decided move played, kept and drawn (its time kept for the benchmarks)."""
+        session = self.session
+        self.decided = None
+        started = js.performance.now()
         session.bot_move(seat, action)
         self.autosave()
         self.render()
+        self.app.stats.botMoves.push(js.performance.now() - started)
