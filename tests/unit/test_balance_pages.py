@@ -68,6 +68,14 @@ def test_every_page_has_a_seat_advantage_section_and_a_footer(pages, game_id):
     assert "/" not in page.strip().splitlines()[-1].split("games played")[0]  # no progress line on the page
 
 
+@pytest.mark.parametrize("game_id", ["tavern-tussle", "torches-and-pitchforks", "tumble-town", "ruthless",
+                                     "townsfolk-tussle"])
+def test_every_page_says_under_which_rules_version_it_was_measured(pages, game_id):
+    """Figures of older rules must not read as today's once the rules move on."""
+    version = games.load(game_id).SPEC.rules_version
+    assert f"rules version {version}" in pages[game_id].lower(), game_id
+
+
 def test_a_row_a_claim_rests_on_has_at_least_min_games_in_the_full_run():
     from tabletown.games.tavern_tussle import balance as tavern
     from tabletown.games.torches_and_pitchforks import balance as torches

@@ -249,7 +249,7 @@ def report(quick: bool = False, seed: int = 1, jobs: Optional[int] = None, store
     camps = [res for key, res in zip(keys, results) if key[0] == "campaign"]
     head = ["# Ruthless balance", "",
             "Measured by `python -m tabletown balance ruthless" + (" --quick" if quick else "")
-            + "`: bot-only games from seed 1, with Tabletown's authored characters, tables, Riding Shotgun "
+            + f"` under rules version {version}: bot-only games from seed 1, with Tabletown's authored characters, tables, Riding Shotgun "
             "and campaign (see [the content notes](../content/ruthless.md)). The old hand is the `hard` bot, "
             "the greenhorn the `easy` one; both decide from their own view of the table. A drawn game counts "
             "half to each winner. Victory points as each scenario scores them. Every rate and mean is given with "

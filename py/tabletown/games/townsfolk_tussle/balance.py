@@ -96,7 +96,7 @@ def report(quick: bool = False, jobs: Optional[int] = None, store: str | Path | 
                               version=str(SPEC.rules_version), tally=tally, label=SPEC.id))
     got = {key: [next(results) for _ in row] for key, row in rows.items()}
     lines = ["# Townsfolk Tussle — balance", "",
-             "Measured by `python -m tabletown balance townsfolk-tussle" + (" --quick" if quick else "") + "`: bot teams",
+             "Measured by `python -m tabletown balance townsfolk-tussle" + (" --quick" if quick else "") + f"` under rules version {SPEC.rules_version}: bot teams",
              "(every seat one bot level) play whole games, half on each side of the Town Map. Every rate is given",
              "with its 95 % interval and the games (or fights) it comes from.", ""]
     lines += ["## Whole games", "", "| bots | townsfolk | games | won | special ending | mean moves | mean fights | "
