@@ -14,6 +14,7 @@ from tabletown.engine import trials
 
 INTERVAL = re.compile(r"±|\(\d+(\.\d+)? ?%?–\d+(\.\d+)? ?%?\)")
 COUNT = re.compile(r"\b(games|fights|campaigns)\b")
+GAME_IDS = ["tavern-tussle", "torches-and-pitchforks", "tumble-town", "ruthless", "townsfolk-tussle"]
 
 
 def tables(page: str) -> list[list[str]]:
@@ -39,11 +40,10 @@ def pages():
 
 
 def test_every_game_has_a_balance_page(pages):
-    assert set(pages) == {"tavern-tussle", "torches-and-pitchforks", "tumble-town", "ruthless", "townsfolk-tussle"}
+    assert set(pages) == set(GAME_IDS)
 
 
-@pytest.mark.parametrize("game_id", ["tavern-tussle", "torches-and-pitchforks", "tumble-town", "ruthless",
-                                     "townsfolk-tussle"])
+@pytest.mark.parametrize("game_id", GAME_IDS)
 def test_every_row_gives_its_games_and_an_interval(pages, game_id):
     page = pages[game_id]
     assert tables(page), game_id
@@ -56,8 +56,7 @@ def test_every_row_gives_its_games_and_an_interval(pages, game_id):
             assert INTERVAL.search(row), f"{game_id}: no interval in {row}"
 
 
-@pytest.mark.parametrize("game_id", ["tavern-tussle", "torches-and-pitchforks", "tumble-town", "ruthless",
-                                     "townsfolk-tussle"])
+@pytest.mark.parametrize("game_id", GAME_IDS)
 def test_every_page_has_a_seat_advantage_section_and_a_footer(pages, game_id):
     page = pages[game_id]
     assert "\n## Seat advantage\n" in page
@@ -68,8 +67,7 @@ def test_every_page_has_a_seat_advantage_section_and_a_footer(pages, game_id):
     assert "/" not in page.strip().splitlines()[-1].split("games played")[0]  # no progress line on the page
 
 
-@pytest.mark.parametrize("game_id", ["tavern-tussle", "torches-and-pitchforks", "tumble-town", "ruthless",
-                                     "townsfolk-tussle"])
+@pytest.mark.parametrize("game_id", GAME_IDS)
 def test_every_page_says_under_which_rules_version_it_was_measured(pages, game_id):
     """Figures of older rules must not read as today's once the rules move on."""
     version = games.load(game_id).SPEC.rules_version
